@@ -1,0 +1,133 @@
+# baremark - one entry point.
+#
+#   make / make image   install missing packages, build build/baremark.efi
+#                       and build/baremark.img (GPT disk, one FAT32 ESP)
+#   make run            boot the image under QEMU, copy results to build/results
+#   make test           host unit tests and QEMU boot tests
+#   make host           the hosted Linux program build/host/baremark
+#   make fuzz           fuzz the command-file and load-option parsers
+#   make clean
+#
+# Source sets:
+#   portable  stats/ bench/ bench/bytemark/  built into the image AND the host
+#   image     boot/ kernel/                  UEFI only
+#   host      tools/host/                    Linux only (main.c holds main())
+
+BUILD      := build
+VERSION    := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
+CC         := gcc
+NASM       := nasm
+
+PORTABLE_C   := $(sort $(wildcard stats/*.c bench/*.c bench/bytemark/*.c))
+PORTABLE_ASM := $(sort $(wildcard bench/*.asm))
+IMAGE_C      := $(sort $(wildcard boot/*.c kernel/*.c))
+IMAGE_ASM    := $(sort $(wildcard kernel/*.asm))
+HOST_C       := $(sort $(wildcard tools/host/*.c))
+HOST_LIB_C   := $(filter-out tools/host/main.c,$(HOST_C))
+UNIT_TESTS   := $(sort $(wildcard tests/unit/test_*.c))
+
+INCLUDES   := -I. -Ibench -Istats -Ikernel -Iboot -I$(BUILD)
+WARN       := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
+
+# ---- the UEFI image -------------------------------------------------------
+EFI_INC    := /usr/include/efi
+MUSL_INC   := /usr/include/x86_64-linux-musl
+MUSL_LIBC  := /usr/lib/x86_64-linux-musl/libc.a
+GCC_INC    := $(shell $(CC) -print-file-name=include)
+# -O3 as BYTEmark's reference build; SSE stays on (doubles in the kernels).
+EFI_OPT    := -O3
+EFI_CFLAGS := $(EFI_OPT) -std=gnu11 -fpic -ffreestanding -fshort-wchar -mno-red-zone \
+              -fno-stack-protector -fno-strict-aliasing -fno-builtin-printf \
+              -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI -DBAREMARK_EFI \
+              -nostdinc -isystem $(MUSL_INC) -isystem $(GCC_INC) \
+              -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol $(INCLUDES) $(WARN)
+EFI_LDFLAGS := -nostdlib -znocombreloc -T /usr/lib/elf_x86_64_efi.lds -shared -Bsymbolic \
+              -L/usr/lib /usr/lib/crt0-efi-x86_64.o
+
+EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(PORTABLE_C) $(IMAGE_C)) \
+              $(patsubst %.asm,$(BUILD)/efi/%.o,$(PORTABLE_ASM) $(IMAGE_ASM))
+
+# ---- the hosted program -----------------------------------------------------
+HOST_CFLAGS := -O3 -g -std=gnu11 -DBAREMARK_HOST $(INCLUDES) $(WARN)
+HOST_LIBS   := -lm
+HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_C)) \
+                  $(patsubst %.asm,$(BUILD)/host/obj/%.o,$(PORTABLE_ASM))
+HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
+UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
+
+.PHONY: all image run test test-unit test-boot host fuzz clean deps results
+.DEFAULT_GOAL := all
+
+all image: deps $(BUILD)/baremark.img
+
+deps:
+	@sh tools/install-deps.sh
+
+# Build facts that travel with every result (BYTEmark asks for compiler and
+# switches next to each score).  Rewritten only when they change.
+$(BUILD)/buildinfo.h: FORCE
+	@mkdir -p $(BUILD)
+	@{ echo '#define BUILD_VERSION "$(VERSION)"'; \
+	   echo '#define BUILD_COMPILER "$(shell $(CC) --version | head -1)"'; \
+	   echo '#define BUILD_EFI_CFLAGS "$(EFI_OPT) -fpic -ffreestanding -fshort-wchar -mno-red-zone -maccumulate-outgoing-args (musl libm)"'; \
+	   echo '#define BUILD_HOST_CFLAGS "-O3 -g -std=gnu11"'; } > $@.tmp
+	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
+FORCE:
+
+$(BUILD)/efi/%.o: %.c $(BUILD)/buildinfo.h
+	@mkdir -p $(dir $@)
+	$(CC) $(EFI_CFLAGS) -MMD -c $< -o $@
+
+$(BUILD)/efi/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
+
+$(BUILD)/baremark.so: $(EFI_OBJS)
+	ld $(EFI_LDFLAGS) $(EFI_OBJS) -o $@ -lefi -lgnuefi $(MUSL_LIBC) \
+	   $(shell $(CC) -print-libgcc-file-name)
+
+$(BUILD)/baremark.efi: $(BUILD)/baremark.so
+	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	   -j '.rel.*' -j '.rela.*' -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+
+$(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
+	sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
+
+run: all
+	@sh tools/make-run.sh $(BUILD)/baremark.img $(BUILD)/results
+
+# ---- host -----------------------------------------------------------------
+host: $(BUILD)/host/baremark
+
+$(BUILD)/host/obj/%.o: %.c $(BUILD)/buildinfo.h
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
+
+$(BUILD)/host/obj/%.o: %.asm
+	@mkdir -p $(dir $@)
+	$(NASM) -f elf64 -DBAREMARK_HOST -o $@ $<
+
+$(BUILD)/host/baremark: $(HOST_PORT_OBJS) $(HOST_MAIN_OBJ)
+	$(CC) -o $@ $^ $(HOST_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(HOST_PORT_OBJS)
+	@mkdir -p $(dir $@)
+	$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_PORT_OBJS) $(HOST_LIBS)
+
+# ---- tests ------------------------------------------------------------------
+test: deps
+	@sh tests/run.sh
+
+test-unit: $(UNIT_BINS) $(BUILD)/host/baremark
+	@sh tests/run.sh --unit-only
+
+test-boot: all
+	@sh tests/run.sh --boot-only
+
+fuzz: deps
+	@sh tests/fuzz/run.sh
+
+clean:
+	rm -rf $(BUILD)
+
+-include $(shell find $(BUILD) -name '*.d' 2>/dev/null)

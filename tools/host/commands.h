@@ -1,0 +1,22 @@
+/*
+ * tools/host/commands.h - subcommands of the hosted program build/host/baremark.
+ * Each lives in its own tools/host/cmd_*.c and returns the process exit code
+ * (0 ok, 1 failure/check failed, 2 usage or input error).  argv[0] is the
+ * subcommand's name.  Declared weak so the program builds while a command's
+ * file does not exist yet; main() reports such a command as unavailable.
+ */
+#ifndef BAREMARK_COMMANDS_H
+#define BAREMARK_COMMANDS_H
+
+#define WEAK __attribute__((weak))
+int cmd_stats(int argc, char **argv) WEAK;      /* stats [--json] [FILE] */
+int cmd_compare(int argc, char **argv) WEAK;    /* compare [--json] A B */
+int cmd_bench_stats(int argc, char **argv) WEAK;/* bench-stats: cost of a summary */
+int cmd_verify(int argc, char **argv) WEAK;     /* verify: BYTEmark checks */
+int cmd_bytemark(int argc, char **argv) WEAK;   /* bytemark [-c FILE] */
+int cmd_quiet(int argc, char **argv) WEAK;      /* quiet [--seconds S]: TSC gap check */
+int cmd_methods(int argc, char **argv) WEAK;    /* methods: timing methods under Linux */
+int cmd_config(int argc, char **argv) WEAK;     /* config FILE: parse and print a command file */
+#undef WEAK
+
+#endif

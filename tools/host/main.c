@@ -1,0 +1,59 @@
+/*
+ * tools/host/main.c - the hosted Linux program: the portable parts of
+ * baremark (statistics, BYTEmark kernels, timing methods) run under an
+ * operating system, for unit tests and for OS-vs-bare-metal comparisons.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "buildinfo.h"
+#include "commands.h"
+
+struct command {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *usage;
+};
+
+static const struct command commands[] = {
+    { "stats", cmd_stats, "stats [--json] [FILE]     summary and histogram of one number a line" },
+    { "compare", cmd_compare, "compare [--json] A B      two-sample comparison of two such files" },
+    { "bench-stats", cmd_bench_stats, "bench-stats               cost of a full summary of 10^5 samples" },
+    { "verify", cmd_verify, "verify                    run every BYTEmark kernel's checks" },
+    { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
+    { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
+    { "methods", cmd_methods, "methods                   the timing methods under Linux" },
+    { "config", cmd_config, "config FILE               parse a command file and print the settings" },
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "baremark %s (hosted)\nusage: baremark COMMAND [ARGS]\n", BUILD_VERSION);
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (commands[i].run)
+            fprintf(f, "  %s\n", commands[i].usage);
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        usage(argc < 2 ? stderr : stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    if (!strcmp(argv[1], "--version")) {
+        printf("baremark %s\n", BUILD_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
+        if (strcmp(argv[1], commands[i].name))
+            continue;
+        if (!commands[i].run) {
+            fprintf(stderr, "baremark: '%s' is not built into this program yet\n", argv[1]);
+            return 2;
+        }
+        return commands[i].run(argc - 1, argv + 1);
+    }
+    fprintf(stderr, "baremark: unknown command '%s'\n", argv[1]);
+    usage(stderr);
+    return 2;
+}

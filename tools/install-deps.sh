@@ -1,0 +1,50 @@
+#!/bin/sh
+# tools/install-deps.sh - install the Debian packages baremark needs.
+# Idempotent and silent when everything is present; says clearly what is
+# missing when it cannot install (not root, no apt-get, no network).
+#
+#   gnu-efi          UEFI headers, crt0 and linker script, libefi
+#   nasm             the timing stubs
+#   musl-dev         libm (and snprintf) linked into the image
+#   qemu-system-x86  boot tests and `make run`
+#   ovmf             UEFI firmware for QEMU
+#   mtools dosfstools fdisk   build the FAT32 ESP disk image without root
+#   libjansson-dev   JSON parser for the host report tools
+#   python3-scipy    reference values for the statistics test vectors (tests only)
+#   clang            libFuzzer for `make fuzz`
+set -u
+PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang"
+[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy"
+
+missing=""
+for p in $PACKAGES; do
+    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
+        missing="$missing $p"
+done
+[ -z "$missing" ] && exit 0
+
+echo "install-deps: installing:$missing"
+if ! command -v apt-get >/dev/null 2>&1; then
+    echo "install-deps: error: no apt-get here; install these packages by hand:$missing" >&2
+    exit 1
+fi
+SUDO=""
+if [ "$(id -u)" != 0 ]; then
+    if command -v sudo >/dev/null 2>&1; then
+        SUDO="sudo"
+    else
+        echo "install-deps: error: not root and no sudo; as root run: apt-get install$missing" >&2
+        exit 1
+    fi
+fi
+export DEBIAN_FRONTEND=noninteractive
+# Update the package lists once if an install fails on a stale or empty list.
+if ! $SUDO apt-get install -y -q $missing >/tmp/baremark-apt.log 2>&1; then
+    $SUDO apt-get update -q >>/tmp/baremark-apt.log 2>&1
+    if ! $SUDO apt-get install -y -q $missing >>/tmp/baremark-apt.log 2>&1; then
+        echo "install-deps: error: could not install:$missing (see /tmp/baremark-apt.log)" >&2
+        tail -5 /tmp/baremark-apt.log >&2
+        exit 1
+    fi
+fi
+echo "install-deps: done"
