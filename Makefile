@@ -83,8 +83,13 @@ $(BUILD)/efi/%.o: %.asm
 	$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
 
 $(BUILD)/baremark.so: $(EFI_OBJS)
-	ld $(EFI_LDFLAGS) $(EFI_OBJS) -o $@ -lefi -lgnuefi $(MUSL_LIBC) \
-	   $(shell $(CC) -print-libgcc-file-name)
+	@# musl first so its memcpy (rep movs) wins over libefi's byte loop; both
+	@# define memcpy/memset, hence --allow-multiple-definition.
+	ld $(EFI_LDFLAGS) --allow-multiple-definition $(EFI_OBJS) -o $@ $(MUSL_LIBC) \
+	   -lefi -lgnuefi $(MUSL_LIBC) $(shell $(CC) -print-libgcc-file-name)
+	@# -shared tolerates undefined symbols; the firmware would not.
+	@if nm -u $@ | grep -q ' U '; then echo "undefined symbols in the image:"; \
+	   nm -u $@ | grep ' U '; rm -f $@; exit 1; fi
 
 $(BUILD)/baremark.efi: $(BUILD)/baremark.so
 	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \

@@ -1,0 +1,321 @@
+/*
+ * boot/firmware.c - UEFI services behind small wrappers (see firmware.h).
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "firmware.h"
+
+#define FW_MAX_CONSOLES 8
+#define FW_PATH_MAX 260
+
+static EFI_HANDLE fw_image;
+static EFI_SYSTEM_TABLE *fw_st;
+static EFI_STATUS fw_watchdog;
+static EFI_FILE_HANDLE fw_root;
+static SIMPLE_TEXT_OUTPUT_INTERFACE *fw_consoles[FW_MAX_CONSOLES];
+static int fw_nconsoles;
+
+/* ---- consoles ---------------------------------------------------------------- */
+
+/* A console whose device path has a UART node is a serial terminal. */
+static int fw_is_serial(EFI_DEVICE_PATH *dp)
+{
+    for (; dp && !IsDevicePathEnd(dp); dp = NextDevicePathNode(dp))
+        if (DevicePathType(dp) == MESSAGING_DEVICE_PATH && DevicePathSubType(dp) == MSG_UART_DP)
+            return 1;
+    return 0;
+}
+
+static void fw_find_consoles(void)
+{
+    EFI_HANDLE *handles = NULL;
+    UINTN count = 0;
+
+    if (BS->LocateHandleBuffer(ByProtocol, &TextOutProtocol, NULL, &count, &handles) != EFI_SUCCESS)
+        return;
+    for (UINTN i = 0; i < count && fw_nconsoles < FW_MAX_CONSOLES; i++) {
+        EFI_DEVICE_PATH *dp = NULL;
+        SIMPLE_TEXT_OUTPUT_INTERFACE *out = NULL;
+        /* The ConOut splitter has no device path: skip it and the serials. */
+        if (BS->HandleProtocol(handles[i], &DevicePathProtocol, (void **)&dp) != EFI_SUCCESS)
+            continue;
+        if (fw_is_serial(dp))
+            continue;
+        if (BS->HandleProtocol(handles[i], &TextOutProtocol, (void **)&out) == EFI_SUCCESS)
+            fw_consoles[fw_nconsoles++] = out;
+    }
+    BS->FreePool(handles);
+}
+
+void fw_console_write(const char *s, size_t n)
+{
+    CHAR16 buf[130];
+    size_t k = 0;
+
+    for (size_t i = 0; i <= n; i++) {
+        if (i == n || k >= 126) {
+            buf[k] = 0;
+            for (int c = 0; c < fw_nconsoles; c++)
+                fw_consoles[c]->OutputString(fw_consoles[c], buf);
+            k = 0;
+            if (i == n)
+                break;
+        }
+        if (s[i] == '\n')
+            buf[k++] = L'\r';
+        buf[k++] = (unsigned char)s[i] < 0x80 ? (CHAR16)s[i] : L'?';
+    }
+}
+
+int fw_console_count(void) { return fw_nconsoles; }
+
+/* ---- start-up ------------------------------------------------------------------ */
+
+void fw_init(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
+{
+    fw_image = image;
+    fw_st = st;
+    InitializeLib(image, st);
+    /* The firmware resets the machine after 5 minutes otherwise. */
+    fw_watchdog = BS->SetWatchdogTimer(0, 0, 0, NULL);
+    fw_find_consoles();
+}
+
+EFI_STATUS fw_watchdog_status(void) { return fw_watchdog; }
+
+static void fw_ascii(char *dst, size_t n, const CHAR16 *src, size_t max_chars)
+{
+    size_t k = 0;
+    for (size_t i = 0; src && i < max_chars && src[i] && k + 1 < n; i++)
+        dst[k++] = src[i] >= 0x20 && src[i] < 0x7F ? (char)src[i] : ' ';
+    if (n)
+        dst[k] = 0;
+}
+
+void fw_load_options(char *buf, size_t n)
+{
+    EFI_LOADED_IMAGE *li = NULL;
+    buf[0] = 0;
+    if (BS->HandleProtocol(fw_image, &LoadedImageProtocol, (void **)&li) != EFI_SUCCESS || !li)
+        return;
+    if (li->LoadOptions && li->LoadOptionsSize >= 2)
+        fw_ascii(buf, n, li->LoadOptions, li->LoadOptionsSize / 2);
+}
+
+int fw_time_name(char *buf, size_t n)
+{
+    EFI_TIME t;
+    if (RT->GetTime(&t, NULL) != EFI_SUCCESS) {
+        snprintf(buf, n, "00000000-000000");
+        return -1;
+    }
+    snprintf(buf, n, "%04u%02u%02u-%02u%02u%02u", t.Year, t.Month, t.Day, t.Hour, t.Minute, t.Second);
+    return 0;
+}
+
+void fw_time_iso(char *buf, size_t n)
+{
+    EFI_TIME t;
+    if (RT->GetTime(&t, NULL) != EFI_SUCCESS) {
+        snprintf(buf, n, "unknown");
+        return;
+    }
+    snprintf(buf, n, "%04u-%02u-%02uT%02u:%02u:%02u", t.Year, t.Month, t.Day, t.Hour, t.Minute, t.Second);
+}
+
+void fw_vendor(char *buf, size_t n) { fw_ascii(buf, n, fw_st->FirmwareVendor, 256); }
+uint32_t fw_revision(void) { return fw_st->FirmwareRevision; }
+uint32_t fw_uefi_revision(void) { return fw_st->Hdr.Revision; }
+
+uint64_t fw_conventional_memory(void)
+{
+    UINTN entries, key, desc_size;
+    UINT32 desc_version;
+    EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&entries, &key, &desc_size, &desc_version);
+    uint64_t bytes = 0;
+
+    if (!map)
+        return 0;
+    for (UINTN i = 0; i < entries; i++) {
+        EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((char *)map + i * desc_size);
+        if (d->Type == EfiConventionalMemory || d->Type == EfiBootServicesCode ||
+            d->Type == EfiBootServicesData || d->Type == EfiLoaderCode || d->Type == EfiLoaderData)
+            bytes += d->NumberOfPages * 4096;
+    }
+    FreePool(map);
+    return bytes;
+}
+
+void *fw_config_table(EFI_GUID *guid)
+{
+    for (UINTN i = 0; i < fw_st->NumberOfTableEntries; i++)
+        if (!CompareGuid(&fw_st->ConfigurationTable[i].VendorGuid, guid))
+            return fw_st->ConfigurationTable[i].VendorTable;
+    return NULL;
+}
+
+/* ---- files ---------------------------------------------------------------------- */
+
+static void fw_wide(CHAR16 *dst, const char *src)
+{
+    size_t i = 0;
+    for (; src[i] && i + 1 < FW_PATH_MAX; i++)
+        dst[i] = (CHAR16)(unsigned char)src[i];
+    dst[i] = 0;
+}
+
+EFI_STATUS fw_esp_open(void)
+{
+    EFI_LOADED_IMAGE *li = NULL;
+    EFI_FILE_IO_INTERFACE *fs = NULL;
+    EFI_STATUS s;
+
+    if (fw_root)
+        return EFI_SUCCESS;
+    s = BS->HandleProtocol(fw_image, &LoadedImageProtocol, (void **)&li);
+    if (s != EFI_SUCCESS)
+        return s;
+    s = BS->HandleProtocol(li->DeviceHandle, &FileSystemProtocol, (void **)&fs);
+    if (s != EFI_SUCCESS)
+        return s;
+    return fs->OpenVolume(fs, &fw_root);
+}
+
+static EFI_STATUS fw_open(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
+{
+    CHAR16 wpath[FW_PATH_MAX];
+    if (!fw_root)
+        return EFI_NOT_READY;
+    fw_wide(wpath, path);
+    return fw_root->Open(fw_root, out, wpath, mode, attr);
+}
+
+void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status)
+{
+    EFI_FILE_HANDLE f;
+    EFI_FILE_INFO *info;
+    char *buf = NULL;
+    UINTN n;
+    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ, 0, &f);
+
+    if (s == EFI_SUCCESS) {
+        info = LibFileInfo(f);
+        s = EFI_DEVICE_ERROR;
+        if (info) {
+            n = info->FileSize;
+            FreePool(info);
+            buf = AllocatePool(n + 1);
+            s = buf ? f->Read(f, &n, buf) : EFI_OUT_OF_RESOURCES;
+            if (s == EFI_SUCCESS) {
+                buf[n] = 0;
+                *size = n;
+            } else if (buf) {
+                FreePool(buf);
+                buf = NULL;
+            }
+        }
+        f->Close(f);
+    }
+    if (status)
+        *status = s;
+    return buf;
+}
+
+int fw_esp_exists(const char *path)
+{
+    EFI_FILE_HANDLE f;
+    if (fw_open(path, EFI_FILE_MODE_READ, 0, &f) != EFI_SUCCESS)
+        return 0;
+    f->Close(f);
+    return 1;
+}
+
+EFI_STATUS fw_esp_mkdir(const char *path)
+{
+    EFI_FILE_HANDLE f;
+    EFI_STATUS s;
+
+    if (fw_open(path, EFI_FILE_MODE_READ, 0, &f) == EFI_SUCCESS) {
+        f->Close(f);
+        return EFI_SUCCESS;
+    }
+    s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
+                EFI_FILE_DIRECTORY, &f);
+    if (s == EFI_SUCCESS)
+        f->Close(f);
+    return s;
+}
+
+EFI_STATUS fw_esp_create(const char *path, EFI_FILE_HANDLE *out)
+{
+    if (fw_esp_exists(path))
+        return EFI_ACCESS_DENIED;
+    return fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0, out);
+}
+
+EFI_STATUS fw_file_write_at(EFI_FILE_HANDLE f, uint64_t at, const void *buf, size_t n)
+{
+    UINTN len = n;
+    EFI_STATUS s = f->SetPosition(f, at);
+    if (s == EFI_SUCCESS && n)
+        s = f->Write(f, &len, (void *)buf);
+    if (s == EFI_SUCCESS && len != n)
+        s = EFI_VOLUME_FULL;
+    if (s == EFI_SUCCESS)
+        s = f->Flush(f);
+    return s;
+}
+
+EFI_STATUS fw_file_rewrite(EFI_FILE_HANDLE f, const void *buf, size_t n)
+{
+    EFI_STATUS s = fw_file_write_at(f, 0, buf, n);
+    EFI_FILE_INFO *info;
+
+    if (s != EFI_SUCCESS)
+        return s;
+    info = LibFileInfo(f);
+    if (!info)
+        return EFI_DEVICE_ERROR;
+    if (info->FileSize != n) {
+        info->FileSize = n;
+        s = f->SetInfo(f, &GenericFileInfo, info->Size, info);
+        if (s == EFI_SUCCESS)
+            s = f->Flush(f);
+    }
+    FreePool(info);
+    return s;
+}
+
+void fw_file_close(EFI_FILE_HANDLE f)
+{
+    if (f)
+        f->Close(f);
+}
+
+const char *fw_status_name(EFI_STATUS s)
+{
+    switch (s) {
+    case EFI_SUCCESS: return "EFI_SUCCESS";
+    case EFI_WRITE_PROTECTED: return "EFI_WRITE_PROTECTED";
+    case EFI_VOLUME_FULL: return "EFI_VOLUME_FULL";
+    case EFI_NOT_FOUND: return "EFI_NOT_FOUND";
+    case EFI_ACCESS_DENIED: return "EFI_ACCESS_DENIED";
+    case EFI_DEVICE_ERROR: return "EFI_DEVICE_ERROR";
+    case EFI_MEDIA_CHANGED: return "EFI_MEDIA_CHANGED";
+    case EFI_NO_MEDIA: return "EFI_NO_MEDIA";
+    case EFI_VOLUME_CORRUPTED: return "EFI_VOLUME_CORRUPTED";
+    case EFI_OUT_OF_RESOURCES: return "EFI_OUT_OF_RESOURCES";
+    case EFI_UNSUPPORTED: return "EFI_UNSUPPORTED";
+    case EFI_NOT_READY: return "EFI_NOT_READY";
+    case EFI_INVALID_PARAMETER: return "EFI_INVALID_PARAMETER";
+    default: return "EFI error";
+    }
+}
+
+void fw_shutdown(void)
+{
+    RT->ResetSystem(EfiResetShutdown, EFI_SUCCESS, 0, NULL);
+}

@@ -1,0 +1,70 @@
+/*
+ * boot/firmware.h - the UEFI services baremark uses, behind small wrappers.
+ * Everything here must be called with interrupts enabled (firmware file I/O
+ * is only allowed at TPL_CALLBACK or below).
+ */
+#ifndef BAREMARK_FIRMWARE_H
+#define BAREMARK_FIRMWARE_H
+
+#include <efi.h>
+#include <stddef.h>
+#include <stdint.h>
+
+/* Start: remember the image and system table, turn the watchdog off. */
+void fw_init(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
+/* Status of the watchdog call (EFI_SUCCESS when disabled). */
+EFI_STATUS fw_watchdog_status(void);
+
+/* Text to every firmware text console that is not a serial port (the image
+ * drives COM1 itself; writing to a firmware serial console too would print
+ * every line twice).  Converts "\n" to "\r\n". */
+void fw_console_write(const char *s, size_t n);
+/* Number of non-serial consoles found. */
+int fw_console_count(void);
+
+/* The load options as ASCII (empty when none). */
+void fw_load_options(char *buf, size_t n);
+
+/* Firmware clock as "YYYYMMDD-HHMMSS"; returns 0 or -1 with "00000000-000000". */
+int fw_time_name(char *buf, size_t n);
+/* Firmware clock as ISO 8601 "YYYY-MM-DDTHH:MM:SS". */
+void fw_time_iso(char *buf, size_t n);
+
+/* Firmware vendor (ASCII), revision, UEFI revision. */
+void fw_vendor(char *buf, size_t n);
+uint32_t fw_revision(void);
+uint32_t fw_uefi_revision(void);
+
+/* Conventional memory in bytes, from the memory map. */
+uint64_t fw_conventional_memory(void);
+
+/* The EFI configuration table entry with this GUID, or NULL. */
+void *fw_config_table(EFI_GUID *guid);
+
+/* ---- files on the ESP the image was loaded from ---------------------------- */
+/* Open the ESP's root; returns EFI status. */
+EFI_STATUS fw_esp_open(void);
+/* Read a whole file (path with backslashes); NULL when absent or unreadable.
+ * The buffer is AllocatePool'd and NUL-terminated. */
+void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status);
+/* Does the file exist? */
+int fw_esp_exists(const char *path);
+/* Create a directory if missing. */
+EFI_STATUS fw_esp_mkdir(const char *path);
+/* Create a new file (fails with EFI_ACCESS_DENIED if it exists, so an
+ * earlier run's file is never opened for writing). */
+EFI_STATUS fw_esp_create(const char *path, EFI_FILE_HANDLE *out);
+/* Write the whole of buf at offset 0 of an open file and set its size to n;
+ * flushes.  Returns EFI status (EFI_VOLUME_FULL, EFI_WRITE_PROTECTED...). */
+EFI_STATUS fw_file_rewrite(EFI_FILE_HANDLE f, const void *buf, size_t n);
+/* Append buf at offset `at` (the caller's record of the file length). */
+EFI_STATUS fw_file_write_at(EFI_FILE_HANDLE f, uint64_t at, const void *buf, size_t n);
+void fw_file_close(EFI_FILE_HANDLE f);
+
+/* A short name for an EFI status: "EFI_WRITE_PROTECTED". */
+const char *fw_status_name(EFI_STATUS s);
+
+/* Power off (ResetSystem shutdown). */
+void fw_shutdown(void);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * boot/main.c - efi_main: the data flow of one boot, step by step.
+ */
+#include <efi.h>
+#include <efilib.h>
+
+#include "acpi.h"
+#include "buildinfo.h"
+#include "bytemark/bytemark.h"
+#include "config.h"
+#include "cpu.h"
+#include "firmware.h"
+#include "json.h"
+#include "out.h"
+#include "results.h"
+#include "run.h"
+#include "sections.h"
+#include "settings.h"
+#include "sysinfo.h"
+
+/* The suite may be absent from a partial build; see MAIN_SECTION. */
+#pragma weak bytemark_run
+#pragma weak bytemark_verify
+
+static void main_banner(void)
+{
+    out_printf("\nbaremark %s - bare-metal timing and BYTEmark\n", BUILD_VERSION);
+    out_printf("build: %s, %s\n", BUILD_COMPILER, BUILD_EFI_CFLAGS);
+}
+
+static void main_build_json(void)
+{
+    struct json_writer *w = results_section_begin("build", 0);
+    json_str(w, "version", BUILD_VERSION);
+    json_str(w, "compiler", BUILD_COMPILER);
+    json_str(w, "flags", BUILD_EFI_CFLAGS);
+    json_str(w, "target", "x86_64-uefi");
+    results_section_end();
+}
+
+static void main_watchdog(void)
+{
+    EFI_STATUS s = fw_watchdog_status();
+    if (s == EFI_SUCCESS)
+        out_printf("watchdog: disabled\n");
+    else
+        out_warn("the firmware watchdog could not be disabled (%s): a run over 5 minutes may be reset",
+                 fw_status_name(s));
+}
+
+/* Run one section if it is built in and enabled; note a missing one. */
+#define MAIN_SECTION(enabled, fn, name, ...)                                   \
+    do {                                                                       \
+        if (!(enabled))                                                        \
+            out_printf("%s: skipped (settings)\n", name);                      \
+        else if (!(fn))                                                        \
+            out_printf("%s: not built into this image\n", name);               \
+        else                                                                   \
+            run_status_raise(fn(__VA_ARGS__));                                 \
+    } while (0)
+
+EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
+{
+    struct bm_config cfg;
+    struct acpi_info acpi;
+
+    fw_init(image, st);                 /* watchdog off first */
+    cpu_identify(&cpu_info);
+    run_output_init();
+    main_banner();
+    main_watchdog();
+    settings_load(&cfg);
+    run_files_open();
+    main_build_json();
+    sysinfo_report(&acpi);
+    if (!cpu_info.has_tsc)
+        return run_fatal(cfg.qemu_exit, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
+                         "baremark cannot time anything; nothing was measured");
+    if (trap_init)
+        trap_init();
+    MAIN_SECTION(cfg.run_clock, clock_run, "clock", &cfg, &acpi);
+    MAIN_SECTION(cfg.run_methods, methods_run, "methods", &cfg);
+    MAIN_SECTION(cfg.run_compare, compare_run, "comparisons", &cfg);
+    if (cfg.run_verify && bytemark_verify)
+        run_status_raise(bytemark_verify(&cfg) ? RUN_WARNINGS : RUN_OK);
+    MAIN_SECTION(cfg.run_bytemark, bytemark_run, "bytemark", &cfg);
+    if (trap_fini)
+        trap_fini();
+    return run_end(cfg.qemu_exit, cfg.shutdown);
+}

@@ -1,0 +1,51 @@
+/*
+ * boot/run.h - one run of the image: its output sinks (COM1, screen, text
+ * log), its results document, its files on the ESP and its status.
+ *
+ * Status (serial's last line, the JSON "status", QEMU's exit code):
+ *   0  completed and saved
+ *   2  completed, but something a person would want was not done (results not
+ *      saved, a test failed or was skipped, a command-file line ignored)
+ *   3  could not run
+ */
+#ifndef BAREMARK_RUN_H
+#define BAREMARK_RUN_H
+
+#include <stdint.h>
+
+#define RUN_OK       0
+#define RUN_WARNINGS 2
+#define RUN_FAILED   3
+
+/* Bring up COM1 and the in-memory log; nothing before this can print. */
+void run_output_init(void);
+
+/* Choose \baremark\YYYYMMDD-HHMMSS(.log|.json) (with -2, -3... when taken)
+ * and create both files.  On a write-protected or full ESP the run goes on:
+ * one clear warning, results stay on serial and screen. */
+void run_files_open(void);
+
+/* Write what is new in the log and the whole JSON document to the ESP.
+ * Called at the end of every section; interrupts must be enabled. */
+void run_flush(void);
+
+/* Raise the run's status (never lowers it). */
+void run_status_raise(int status);
+int run_status(void);
+
+/* Set the TSC frequency portable code sees through plat_tick_hz(). */
+void run_set_tick_hz(uint64_t hz);
+
+/* The last act: final flush, the fixed final serial line, and the exit the
+ * settings ask for (QEMU isa-debug-exit, shutdown, or return to firmware).
+ * Returns the EFI status to return from efi_main. */
+uint64_t run_end(int qemu_exit, int shutdown);
+
+/* A fatal problem: one line, status 3, then run_end (no shutdown: a person
+ * at the machine should read it).  Returns what efi_main returns. */
+uint64_t run_fatal(int qemu_exit, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Name of this run ("20261122-153000" or with a -N suffix). */
+const char *run_name(void);
+
+#endif

@@ -1,0 +1,82 @@
+/*
+ * boot/settings.c - defaults, command file, load options, fw_cfg options.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "firmware.h"
+#include "json.h"
+#include "out.h"
+#include "qemu.h"
+#include "settings.h"
+
+#define SETTINGS_OPTS_MAX 1024
+
+struct settings_diag { const char *source; };
+
+static void settings_diag(void *ctx, unsigned line, const char *msg)
+{
+    const struct settings_diag *d = ctx;
+    if (line)
+        out_warn("%s line %u: %s (line ignored)", d->source, line, msg);
+    else
+        out_warn("%s: %s (ignored)", d->source, msg);
+}
+
+/* Options from both places, load options first. */
+static void settings_options(char *opts, size_t n)
+{
+    char fwcfg[SETTINGS_OPTS_MAX];
+    size_t len;
+
+    fw_load_options(opts, n);
+    if (fwcfg_read_file(SETTINGS_FWCFG_NAME, fwcfg, sizeof fwcfg) > 0) {
+        len = strlen(opts);
+        snprintf(opts + len, n - len, "%s%s", len ? " " : "", fwcfg);
+    }
+}
+
+static void settings_file(struct bm_config *cfg, const char *name)
+{
+    char path[96];
+    size_t size = 0;
+    EFI_STATUS s;
+    struct settings_diag d = { path };
+    char *text;
+
+    snprintf(path, sizeof path, "%s%s", name[0] == '\\' ? "" : "\\", name);
+    text = fw_esp_read(path, &size, &s);
+    if (!text) {
+        if (strcmp(path, SETTINGS_DEFAULT_FILE) || s != EFI_NOT_FOUND)
+            out_warn("command file %s could not be read (%s); using defaults", path, fw_status_name(s));
+        else
+            out_printf("settings: no %s, using defaults\n", path);
+        return;
+    }
+    out_printf("settings: command file %s (%zu bytes)\n", path, size);
+    config_parse(cfg, text, size, settings_diag, &d);
+    FreePool(text);
+}
+
+void settings_load(struct bm_config *cfg)
+{
+    char opts[SETTINGS_OPTS_MAX], name[64] = "";
+    struct settings_diag d = { "options" };
+    struct bm_config scratch;
+
+    config_defaults(cfg);
+    settings_options(opts, sizeof opts);
+    if (opts[0])
+        out_printf("settings: options \"%s\"\n", opts);
+    /* First pass only to learn -c NAME; diagnostics come from the real pass. */
+    config_defaults(&scratch);
+    config_parse_options(&scratch, opts, strlen(opts), name, sizeof name, NULL, NULL);
+    if (fw_esp_open() == EFI_SUCCESS)
+        settings_file(cfg, name[0] ? name : SETTINGS_DEFAULT_FILE);
+    else
+        out_warn("the ESP could not be opened: no command file read");
+    config_parse_options(cfg, opts, strlen(opts), name, sizeof name, settings_diag, &d);
+}

@@ -1,0 +1,115 @@
+/*
+ * boot/sysinfo.c - the system information block.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+
+#include "acpi.h"
+#include "buildinfo.h"
+#include "cpu.h"
+#include "firmware.h"
+#include "json.h"
+#include "out.h"
+#include "results.h"
+#include "sysinfo.h"
+
+static const char *yes_no(int v) { return v ? "yes" : "no"; }
+
+static void sysinfo_acpi(struct acpi_info *ai)
+{
+    EFI_GUID acpi20 = ACPI_20_TABLE_GUID, acpi10 = ACPI_TABLE_GUID;
+    void *rsdp = fw_config_table(&acpi20);
+    if (!rsdp)
+        rsdp = fw_config_table(&acpi10);
+    acpi_init(ai, rsdp);
+}
+
+static uint32_t sysinfo_cpus(const struct acpi_info *ai)
+{
+    if (ai->madt == ACPI_OK && ai->madt_cpus)
+        return ai->madt_cpus;
+    return cpu_info.logical_per_package ? cpu_info.logical_per_package : 1;
+}
+
+static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t mem)
+{
+    const struct cpu_info *c = &cpu_info;
+    uint32_t uefi = fw_uefi_revision();
+
+    out_printf("cpu: %s, %s\n", c->vendor, c->brand);
+    out_printf("cpu: family 0x%x model 0x%x stepping %u, %u logical CPUs\n",
+               c->family, c->model, c->stepping, sysinfo_cpus(ai));
+    out_printf("hypervisor: %s\n", c->hypervisor_present ? (c->hypervisor[0] ? c->hypervisor : "(present, no vendor)") : "none");
+    out_printf("tsc: rdtsc %s, rdtscp %s, invariant TSC %s\n",
+               yes_no(c->has_tsc), yes_no(c->has_rdtscp), yes_no(c->has_invariant_tsc));
+    if (c->max_leaf >= 0x15)
+        out_printf("cpuid 0x15: eax=%u ebx=%u ecx=%u (crystal Hz)%s\n", c->l15_eax, c->l15_ebx, c->l15_ecx,
+                   c->l15_eax && c->l15_ebx ? "" : " (no TSC/crystal ratio)");
+    else
+        out_printf("cpuid 0x15: not present\n");
+    if (c->max_leaf >= 0x16)
+        out_printf("cpuid 0x16: base %u MHz, max %u MHz, bus %u MHz\n",
+                   c->l16_base_mhz, c->l16_max_mhz, c->l16_bus_mhz);
+    else
+        out_printf("cpuid 0x16: not present\n");
+    out_printf("firmware: %s revision 0x%08x, UEFI %u.%u\n", fwv, fw_revision(),
+               uefi >> 16, (uefi & 0xFFFF) / 10);
+    out_printf("memory: %llu MiB conventional\n", (unsigned long long)(mem >> 20));
+    out_printf("acpi: %s; FADT %s, HPET %s, MADT %s\n",
+               ai->rsdp_found ? (ai->using_xsdt ? "RSDP -> XSDT" : "RSDP -> RSDT") : "no RSDP",
+               acpi_state_name(ai->fadt), acpi_state_name(ai->hpet), acpi_state_name(ai->madt));
+}
+
+static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t mem)
+{
+    const struct cpu_info *c = &cpu_info;
+    char when[32];
+    struct json_writer *w = results_section_begin("system", 0);
+
+    fw_time_iso(when, sizeof when);
+    json_str(w, "started", when);
+    json_str(w, "cpu_vendor", c->vendor);
+    json_str(w, "cpu_brand", c->brand);
+    json_u64(w, "family", c->family);
+    json_u64(w, "model", c->model);
+    json_u64(w, "stepping", c->stepping);
+    json_u64(w, "logical_cpus", sysinfo_cpus(ai));
+    json_str(w, "hypervisor", c->hypervisor_present ? c->hypervisor : "");
+    json_bool(w, "rdtsc", c->has_tsc);
+    json_bool(w, "rdtscp", c->has_rdtscp);
+    json_bool(w, "invariant_tsc", c->has_invariant_tsc);
+    json_obj_begin(w, "cpuid_15");
+    json_u64(w, "eax", c->l15_eax);
+    json_u64(w, "ebx", c->l15_ebx);
+    json_u64(w, "ecx", c->l15_ecx);
+    json_obj_end(w);
+    json_obj_begin(w, "cpuid_16");
+    json_u64(w, "base_mhz", c->l16_base_mhz);
+    json_u64(w, "max_mhz", c->l16_max_mhz);
+    json_u64(w, "bus_mhz", c->l16_bus_mhz);
+    json_obj_end(w);
+    json_str(w, "firmware_vendor", fwv);
+    json_u64(w, "firmware_revision", fw_revision());
+    json_u64(w, "uefi_revision", fw_uefi_revision());
+    json_u64(w, "memory_mib", mem >> 20);
+    json_obj_begin(w, "acpi");
+    json_str(w, "fadt", acpi_state_name(ai->fadt));
+    json_str(w, "hpet", acpi_state_name(ai->hpet));
+    json_str(w, "madt", acpi_state_name(ai->madt));
+    json_u64(w, "pm_timer_port", ai->pm_timer_port);
+    json_u64(w, "hpet_base", ai->hpet_base);
+    json_obj_end(w);
+    results_section_end();
+}
+
+void sysinfo_report(struct acpi_info *ai)
+{
+    char fwv[128];
+    uint64_t mem = fw_conventional_memory();
+
+    fw_vendor(fwv, sizeof fwv);
+    sysinfo_acpi(ai);
+    sysinfo_print(ai, fwv, mem);
+    sysinfo_json(ai, fwv, mem);
+}

@@ -1,0 +1,14 @@
+/*
+ * boot/sysinfo.h - what the machine is: printed and written as the
+ * "system" section (CPU, hypervisor, TSC features, firmware, memory, CPUs,
+ * ACPI tables) together with the build facts.
+ */
+#ifndef BAREMARK_SYSINFO_H
+#define BAREMARK_SYSINFO_H
+
+#include "acpi.h"
+
+/* Discover ACPI tables, print the banner's system block, write "system". */
+void sysinfo_report(struct acpi_info *ai);
+
+#endif
