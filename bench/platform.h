@@ -32,6 +32,18 @@ void plat_irq_restore(unsigned long token);
  * and its size, or NULL when the file cannot be read. */
 void *plat_read_file(const char *name, size_t *size);
 
+/* Run fn(arg) so that a CPU exception inside it (divide error, invalid
+ * opcode, page fault...) fails only this call: returns 0 with *result set,
+ * or -1 with a one-line description of the fault in why (which the caller
+ * prints with the test's name).  On the host it simply calls fn. */
+int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size);
+
+/* A fault-injection point: call it inside the protected work of the test
+ * named `key` (e.g. "numsort", "method:rdtscp").  When the settings ask for a
+ * fault in that test (INJECTFAULT=divide|opcode|page, INJECTIN=key) the
+ * faulting instruction executes here.  No-op on the host. */
+void plat_fault_point(const char *key);
+
 /* Name of the place the code runs in, e.g. "uefi" or "linux". */
 const char *plat_name(void);
 

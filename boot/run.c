@@ -22,6 +22,7 @@
 #include "results.h"
 #include "run.h"
 #include "serial.h"
+#include "trap.h"
 
 #define RUN_LOG_INITIAL   (1u << 20)   /* grows while interrupts are on */
 #define RUN_LINE_MAX      4096
@@ -150,6 +151,33 @@ void *plat_read_file(const char *name, size_t *size)
         path[k++] = name[i] == '/' ? '\\' : name[i];
     path[k] = 0;
     return fw_esp_read(path, size, NULL);
+}
+
+int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
+{
+    struct trap_fault f;
+    if (trap_run(fn, arg, result, &f) == 0)
+        return 0;
+    snprintf(why, why_size, "%s (vector %llu) at RIP 0x%llx, error code 0x%llx%s",
+             f.name, (unsigned long long)f.vector, (unsigned long long)f.rip,
+             (unsigned long long)f.error_code, f.vector == 14 ? ", page fault address in CR2" : "");
+    return -1;
+}
+
+static char run_inject_kind[16], run_inject_where[32];
+
+void run_set_fault_injection(const char *kind, const char *where)
+{
+    snprintf(run_inject_kind, sizeof run_inject_kind, "%s", kind);
+    snprintf(run_inject_where, sizeof run_inject_where, "%s", where);
+}
+
+void plat_fault_point(const char *key)
+{
+    if (!run_inject_kind[0] || strcmp(key, run_inject_where))
+        return;
+    out_printf("fault injection: %s fault in %s (INJECTFAULT setting)\n", run_inject_kind, key);
+    trap_inject(run_inject_kind);
 }
 
 /* ---- the results document ---------------------------------------------------- */

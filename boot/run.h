@@ -45,6 +45,10 @@ uint64_t run_end(int qemu_exit, int shutdown);
  * at the machine should read it).  Returns what efi_main returns. */
 uint64_t run_fatal(int qemu_exit, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
+/* Arm plat_fault_point: a `kind` fault ("divide", "opcode", "page") in the
+ * test named `where`. */
+void run_set_fault_injection(const char *kind, const char *where);
+
 /* Name of this run ("20261122-153000" or with a -N suffix). */
 const char *run_name(void);
 

@@ -90,3 +90,15 @@ void out_warn(const char *fmt, ...)
 }
 
 int host_warning_count(void) { return host_warnings; }
+
+int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
+{
+    long r = fn(arg);
+    if (result)
+        *result = r;
+    if (why_size)
+        why[0] = 0;
+    return 0;
+}
+
+void plat_fault_point(const char *key) { (void)key; }

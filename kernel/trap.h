@@ -1,0 +1,45 @@
+/*
+ * kernel/trap.h - the image's own CPU exception handlers.
+ *
+ * While the run measures, vectors 0-31 of a copy of the firmware's IDT point
+ * at baremark's handlers (interrupt vectors stay the firmware's).  Code run
+ * through trap_run is protected: a fault inside it (divide error, invalid
+ * opcode, page fault, #GP from a missing MSR...) is recorded and trap_run
+ * returns as if the function had failed, so one bad test never ends the run.
+ * A fault outside any protected call is fatal: one line and status 3.
+ */
+#ifndef BAREMARK_TRAP_H
+#define BAREMARK_TRAP_H
+
+#include <stdint.h>
+
+struct trap_fault {
+    uint64_t vector, error_code, rip, cr2;
+    const char *name;            /* "#PF page fault" */
+};
+
+/* Install / remove the handlers (boot/sections.h hooks). */
+int trap_init(void);
+void trap_fini(void);
+int trap_installed(void);
+
+/* Call fn(arg) protected.  Returns 0 and *result = fn's value, or -1 with
+ * *fault filled when a CPU exception interrupted it.  Nesting is allowed. */
+int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fault);
+
+/* Print "fault in TEST: #UD invalid opcode (vector 6) at RIP ..., error code ..." */
+void trap_report(const char *test, const struct trap_fault *f);
+
+/* MSR access that never crashes: 0 on success, -1 when the CPU refused
+ * (#GP) or the handlers are not installed. */
+int cpu_rdmsr_safe(uint32_t msr, uint64_t *value);
+int cpu_wrmsr_safe(uint32_t msr, uint64_t value);
+
+/* Fault injection (INJECTFAULT setting): "divide", "opcode", "page".
+ * Executes the faulting instruction; call it through trap_run. */
+long trap_inject(void *kind);
+
+/* NMIs seen while the handlers were installed. */
+uint64_t trap_nmi_count(void);
+
+#endif

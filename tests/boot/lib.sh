@@ -1,0 +1,57 @@
+# tests/boot/lib.sh - helpers for QEMU boot tests (sourced by tests/boot/test_*.sh).
+#
+# A boot test is a shell script printing "PASS: what" / "FAIL: what (detail)"
+# lines; tests/run.sh runs them two at a time and counts the lines.  Each test
+# boots its OWN copy of the image (fresh_image), so tests are independent.
+#
+#   fresh_image NAME            -> path of a private copy of build/baremark.img
+#   boot NAME IMAGE [run-qemu options...]
+#                               boots; sets BOOT_RC (run-qemu's exit status) and
+#                               BOOT_LOG (serial text: CR, ANSI escapes removed)
+#   expect_rc WANT WHAT         PASS if BOOT_RC == WANT
+#   expect_line REGEX WHAT      PASS if a line of BOOT_LOG matches (grep -E)
+#   expect_no_line REGEX WHAT   PASS if no line matches
+#   esp_ls IMAGE [DIR]          list file names in a directory of the ESP
+#   esp_cat IMAGE PATH          print a file from the ESP
+#   pass WHAT / fail WHAT DETAIL
+set -u
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
+RUN_QEMU=$TOP/tools/run-qemu
+TEST_TMP=${TEST_TMP:-$BUILD/tests/boot}
+export MTOOLS_SKIP_CHECK=1
+mkdir -p "$TEST_TMP"
+
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1 (${2:-})"; }
+
+fresh_image() {
+    local img="$TEST_TMP/$1.img"
+    cp "$BUILD/baremark.img" "$img"
+    echo "$img"
+}
+
+boot() {
+    local name=$1 img=$2
+    shift 2
+    local raw="$TEST_TMP/$name.serial"
+    BOOT_LOG="$TEST_TMP/$name.log"
+    "$RUN_QEMU" --timeout "${BOOT_TIMEOUT:-240}" --serial "$raw" "$@" "$img" >/dev/null 2>"$TEST_TMP/$name.err"
+    BOOT_RC=$?
+    tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"
+}
+
+expect_rc() {
+    if [ "$BOOT_RC" = "$1" ]; then pass "$2"; else fail "$2" "run-qemu exit $BOOT_RC, want $1; $(tail -3 "$BOOT_LOG" | tr '\n' '|')"; fi
+}
+
+expect_line() {
+    if grep -Eq -- "$1" "$BOOT_LOG"; then pass "$2"; else fail "$2" "no line matches /$1/ in $BOOT_LOG"; fi
+}
+
+expect_no_line() {
+    if grep -Eq -- "$1" "$BOOT_LOG"; then fail "$2" "$(grep -E -m1 -- "$1" "$BOOT_LOG")"; else pass "$2"; fi
+}
+
+esp_ls() { mdir -b -i "$1@@1M" "::/${2:-}" 2>/dev/null | sed 's|.*/||'; }
+esp_cat() { mtype -i "$1@@1M" "::/$2"; }

@@ -1,0 +1,57 @@
+#!/bin/bash
+# Boot test: the banner, the system information lines, the final line, and
+# the files on the ESP.  Clock/methods/kernels are switched off: this is
+# about the skeleton.
+. "$(dirname "$0")/lib.sh"
+img=$(fresh_image sysinfo)
+boot sysinfo "$img" --options "sections=none"
+expect_rc 0 "sysinfo: run-qemu exit 0 (completed and saved)"
+expect_line '^baremark [^ ]+ - bare-metal timing' "sysinfo: banner with version"
+expect_line '^build: gcc .*-O3' "sysinfo: compiler and flags in the banner"
+expect_line '^watchdog: disabled$' "sysinfo: watchdog disabled"
+expect_line '^cpu: [A-Za-z]{12}, .+' "sysinfo: CPU vendor and brand"
+expect_line '^cpu: family 0x[0-9a-f]+ model 0x[0-9a-f]+ stepping [0-9]+, 1 logical CPUs$' "sysinfo: family/model/stepping and 1 logical CPU (-smp 1)"
+expect_line '^hypervisor: TCGTCGTCGTCG$' "sysinfo: hypervisor vendor under TCG"
+expect_line '^tsc: rdtsc yes, rdtscp no, invariant TSC no$' "sysinfo: TSC features of qemu64"
+expect_line '^cpuid 0x15: ' "sysinfo: CPUID 0x15 line"
+expect_line '^cpuid 0x16: ' "sysinfo: CPUID 0x16 line"
+expect_line '^firmware: EDK II revision 0x[0-9a-f]{8}, UEFI 2\.[0-9]+$' "sysinfo: firmware vendor, revision, UEFI revision"
+expect_line '^memory: (4[5-9][0-9]|50[0-9]) MiB conventional$' "sysinfo: conventional memory near 512 MiB"
+expect_line '^acpi: RSDP -> XSDT; FADT found, HPET found, MADT found$' "sysinfo: ACPI tables"
+expect_line '^baremark: run ended, status 0 \(completed and saved\)$' "sysinfo: final line says status 0"
+last=$(grep -v '^\s*$' "$BOOT_LOG" | tail -1)
+[[ $last == "baremark: run ended, status 0"* ]] && pass "sysinfo: the final line is the last line" || fail "sysinfo: the final line is the last line" "$last"
+
+# Files: one log and one json, named from the firmware clock.
+files=$(esp_ls "$img" baremark | sort)
+log=$(echo "$files" | grep -E '^[0-9]{8}-[0-9]{6}\.log$')
+json=$(echo "$files" | grep -E '^[0-9]{8}-[0-9]{6}\.json$')
+[ -n "$log" ] && [ -n "$json" ] && [ "${log%.log}" = "${json%.json}" ] &&
+    pass "files: \\baremark\\YYYYMMDD-HHMMSS.log and .json written" || fail "files: log and json written" "$files"
+if [ -n "$log" ]; then
+    esp_cat "$img" "baremark/$log" | tr -d '\r' > "$TEST_TMP/sysinfo.esp.log"
+    # The log holds the same text as serial from the banner on.
+    sed -n '/^baremark [^ ]* - bare-metal/,$p' "$BOOT_LOG" | grep -v '^baremark: run ended' > "$TEST_TMP/sysinfo.serial.part"
+    if diff -q <(grep -v '^\s*$' "$TEST_TMP/sysinfo.serial.part") <(grep -v '^\s*$' "$TEST_TMP/sysinfo.esp.log" | grep -v '^baremark: run ended') >/dev/null; then
+        pass "files: the log holds the serial text"
+    else
+        fail "files: the log holds the serial text" "diff $TEST_TMP/sysinfo.serial.part $TEST_TMP/sysinfo.esp.log"
+    fi
+fi
+if [ -n "$json" ]; then
+    esp_cat "$img" "baremark/$json" > "$TEST_TMP/sysinfo.json"
+    if /usr/bin/python3 - "$TEST_TMP/sysinfo.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+assert d["schema"] == 1, "schema"
+s = d["system"]
+assert s["hypervisor"] == "TCGTCGTCGTCG", s["hypervisor"]
+assert s["rdtsc"] is True and s["rdtscp"] is False, "tsc flags"
+assert s["logical_cpus"] == 1, "cpus"
+assert s["acpi"]["hpet"] == "found", "hpet"
+assert isinstance(d["errors"], list) and d["errors"] == [], d["errors"]
+assert d["status"] == 0 and d["ended"] is True, "status"
+assert d["build"]["compiler"].startswith("gcc"), "compiler"
+PY
+    then pass "files: JSON has schema 1, system, errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
+fi

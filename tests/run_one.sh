@@ -1,0 +1,18 @@
+#!/bin/sh
+# tests/run_one.sh OUTDIR NAME COMMAND... - run one test program or script,
+# keep its PASS:/FAIL: lines in OUTDIR/NAME.txt and print a summary line.
+# A test that exits nonzero without a FAIL line, or prints no result at all,
+# counts as a failure: a crash never passes silently.
+out=$1 name=$2
+shift 2
+start=$(date +%s)
+"$@" > "$out/$name.txt" 2> "$out/$name.err"
+rc=$?
+if [ $rc -ne 0 ] && ! grep -q '^FAIL:' "$out/$name.txt"; then
+    echo "FAIL: $name exited $rc without saying why ($(tail -2 "$out/$name.err" | tr '\n' ' '))" >> "$out/$name.txt"
+fi
+grep -q '^PASS:\|^FAIL:' "$out/$name.txt" || echo "FAIL: $name printed no result" >> "$out/$name.txt"
+printf '%-26s %4s passed, %s failed  (%ss)\n' "$name" "$(grep -c '^PASS:' "$out/$name.txt")" \
+    "$(grep -c '^FAIL:' "$out/$name.txt")" "$(( $(date +%s) - start ))"
+grep '^FAIL:' "$out/$name.txt" | sed 's/^/    /'
+exit 0
