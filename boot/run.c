@@ -320,6 +320,12 @@ void run_flush(void)
     s = fw_file_write_at(run_log_file, run_file_done, run_log + run_file_done,
                          run_log_len - run_file_done);
     if (s != EFI_SUCCESS) {
+        /* Nothing of ours reached the ESP yet: leave no empty pair behind. */
+        if (run_file_done == 0) {
+            run_log_file->Delete(run_log_file);
+            run_json_file->Delete(run_json_file);
+            run_log_file = run_json_file = NULL;
+        }
         run_saving_failed("writing the log", s);
         return;
     }

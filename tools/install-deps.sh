@@ -12,8 +12,9 @@
 #   libjansson-dev   JSON parser for the host report tools
 #   python3-scipy    reference values for the statistics test vectors (tests only)
 #   clang            libFuzzer for `make fuzz`
+#   jq               reads the results JSON in the shell tools (baremark-results)
 set -u
-PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang"
+PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang jq"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy"
 
 missing=""

@@ -1,20 +1,17 @@
 #!/bin/sh
-# tools/mkimage.sh EFI CFG IMAGE [--fill MB] [--size MB]
+# tools/mkimage.sh EFI CFG IMAGE [--size MB]
 # Builds a raw disk image with a GPT and one FAT32 EFI System Partition
 # holding \EFI\BOOT\BOOTX64.EFI and \baremark.cfg.  No root needed: sfdisk
 # works on the file, mtools writes the FAT at the partition's offset.
 #   --size MB   image size (default 64; FAT32 needs at least ~33 MiB)
-#   --fill MB   leave only about this many MiB free on the ESP (tests: a
-#               full ESP), by adding a filler file \FILLER.BIN
 set -eu
-[ $# -ge 3 ] || { echo "usage: $0 EFI CFG IMAGE [--size MB] [--fill MB]" >&2; exit 2; }
+[ $# -ge 3 ] || { echo "usage: $0 EFI CFG IMAGE [--size MB]" >&2; exit 2; }
 efi=$1 cfg=$2 img=$3
 shift 3
-size=64 fill=""
+size=64
 while [ $# -gt 0 ]; do
     case $1 in
     --size) size=$2; shift 2 ;;
-    --fill) fill=$2; shift 2 ;;
     *) echo "mkimage: unknown option $1" >&2; exit 2 ;;
     esac
 done
@@ -31,13 +28,4 @@ mformat -i "$tmp@@1M" -F -T "$part_sectors" -v BAREMARK ::
 mmd -i "$tmp@@1M" ::/EFI ::/EFI/BOOT ::/baremark
 mcopy -i "$tmp@@1M" "$efi" ::/EFI/BOOT/BOOTX64.EFI
 mcopy -i "$tmp@@1M" "$cfg" ::/baremark.cfg
-if [ -n "$fill" ]; then
-    free_bytes=$(mdir -i "$tmp@@1M" :: | sed -n 's/.* \([0-9 ]*\) bytes free.*/\1/p' | tr -d ' ')
-    filler=$(( free_bytes - fill * 1024 * 1024 ))
-    if [ "$filler" -gt 0 ]; then
-        head -c "$filler" /dev/zero > "$img.filler"
-        mcopy -i "$tmp@@1M" "$img.filler" ::/FILLER.BIN
-        rm -f "$img.filler"
-    fi
-fi
 mv "$tmp" "$img"

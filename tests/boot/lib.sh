@@ -55,3 +55,12 @@ expect_no_line() {
 
 esp_ls() { mdir -b -i "$1@@1M" "::/${2:-}" 2>/dev/null | sed 's|.*/||'; }
 esp_cat() { mtype -i "$1@@1M" "::/$2"; }
+
+# esp_fill IMAGE: fill every free byte of the ESP with \FILLER.BIN.
+esp_fill() {
+    local free
+    free=$(mdir -i "$1@@1M" :: | sed -n 's/^ *\([0-9 ]*[0-9]\) bytes free.*/\1/p' | tr -d ' ')
+    head -c "$free" /dev/zero > "$TEST_TMP/filler.$$"
+    mcopy -i "$1@@1M" "$TEST_TMP/filler.$$" ::/FILLER.BIN
+    rm -f "$TEST_TMP/filler.$$"
+}

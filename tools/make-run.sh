@@ -1,0 +1,33 @@
+#!/bin/sh
+# tools/make-run.sh IMAGE RESULTS-DIR - what `make run` does: boot IMAGE under
+# QEMU (serial shown live), then copy the run's files out of the image.
+# The quick profile keeps the whole boot under 90 s under TCG; set
+# RUN_OPTIONS to pass other settings (e.g. RUN_OPTIONS="profile=full").
+set -u
+img=$1 results=$2
+top=$(cd "$(dirname "$0")/.." && pwd)
+serial=$(mktemp)
+trap 'rm -f "$serial"' EXIT
+echo "make run: booting $img under QEMU (${ACCEL:-tcg}); serial output follows"
+"$top/tools/run-qemu" --timeout "${RUN_TIMEOUT:-600}" --serial "$serial" \
+    --options "${RUN_OPTIONS:-profile=quick}" "$img"
+rc=$?
+echo
+case $rc in
+0) echo "make run: run completed (status 0)" ;;
+2) echo "make run: run completed with warnings (status 2): see the warning lines above" ;;
+124) echo "make run: QEMU timed out" ;;
+*) echo "make run: the run failed (run-qemu exit $rc)" ;;
+esac
+"$top/tools/baremark-results" "$img" "$results" >/dev/null || echo "make run: could not copy results from $img"
+name=$(tr -d '\r' < "$serial" | sed -n 's/^results: \\baremark\\\([^ ]*\)\.log .*/\1/p' | tail -1)
+if [ -n "$name" ] && [ -f "$results/$name.json" ]; then
+    echo "make run: results in $results/$name.log and $results/$name.json"
+    if [ -x "$top/tools/baremark-report" ]; then
+        "$top/tools/baremark-report" "$results/$name.json" -o "$results/$name.html" &&
+            echo "make run: report in $results/$name.html"
+    fi
+else
+    echo "make run: this run saved no files (see the warnings above); earlier runs are in $results"
+fi
+exit $rc
