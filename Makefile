@@ -121,6 +121,7 @@ $(BUILD)/tests/%: tests/unit/%.c $(HOST_PORT_OBJS)
 
 # ---- tests ------------------------------------------------------------------
 test: deps
+	@sh tools/install-deps.sh --test
 	@sh tests/run.sh
 
 test-unit: $(UNIT_BINS) $(BUILD)/host/baremark
