@@ -23,6 +23,9 @@ static const struct command commands[] = {
     { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
     { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
     { "methods", cmd_methods, "methods                   the timing methods under Linux" },
+    { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
+    { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },
+    { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
     { "config", cmd_config, "config FILE               parse a command file and print the settings" },
 };
 
