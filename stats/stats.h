@@ -66,6 +66,7 @@
  * the pass limit is hit. */
 struct stats_mode {
     double value;       /* mean of the values kept by the last pass */
+    double value_above_lo; /* value - lo without cancellation (near 2^63) */
     double sd;          /* their population sd: 0 exactly when pure */
     double lo, hi;      /* smallest and largest value kept */
     uint64_t lo_u64, hi_u64; /* the same, exact (uint64 input only, else 0) */

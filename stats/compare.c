@@ -1,0 +1,195 @@
+/*
+ * stats/compare.c - two samples: differences, Karsh's Z, Welch's t,
+ * Mann-Whitney U and a verdict.
+ */
+#include <math.h>
+#include <string.h>
+
+#include "stats.h"
+#include "stats_internal.h"
+
+void stats_karsh_z(double mean_a, double sd_a, size_t na, double mean_b,
+                   double sd_b, size_t nb, double *z, double *p)
+{
+    double se = sqrt(sd_a * sd_a / (double)na + sd_b * sd_b / (double)nb);
+    double diff = fabs(mean_a - mean_b);
+    if (na == 0 || nb == 0 || isnan(se)) {
+        *z = *p = NAN;
+    } else if (se == 0) {
+        /* Karsh printed 0 here; two constant samples that differ are as
+         * different as samples get, so say so. */
+        *z = diff == 0 ? 0.0 : INFINITY;
+        *p = diff == 0 ? 1.0 : 0.0;
+    } else {
+        *z = diff / se;
+        *p = stats_normal_p_two_sided(*z);
+    }
+}
+
+void stats_welch(double mean_a, double var_a, size_t na, double mean_b,
+                 double var_b, size_t nb, double *t, double *df, double *p)
+{
+    *t = *df = *p = NAN;
+    if (na < 2 || nb < 2)
+        return;
+    double qa = var_a / (double)na, qb = var_b / (double)nb, se2 = qa + qb;
+    if (!(se2 > 0))
+        return;
+    *t = (mean_a - mean_b) / sqrt(se2);
+    *df = se2 * se2 / (qa * qa / (double)(na - 1) + qb * qb / (double)(nb - 1));
+    *p = stats_t_p_two_sided(*t, *df);
+}
+
+/* Normal approximation of U (scipy's _get_mwu_z): tie-corrected sd, the
+ * larger of U1 and U2 for a two-sided test, optional 0.5 continuity. */
+static void mw_finish(double u1, double tie_term, size_t na, size_t nb, int cont,
+                      double *u, double *z, double *p)
+{
+    double n1 = (double)na, n2 = (double)nb, n = n1 + n2;
+    double mu = n1 * n2 / 2.0;
+    double s = sqrt(n1 * n2 / 12.0 * ((n + 1.0) - tie_term / (n * (n - 1.0))));
+    *u = u1;
+    if (!(s > 0)) {     /* every value tied: no evidence of a difference */
+        *z = 0.0;
+        *p = 1.0;
+        return;
+    }
+    double big = u1 > n1 * n2 - u1 ? u1 : n1 * n2 - u1;
+    double zabs = (big - mu - (cont ? 0.5 : 0.0)) / s;
+    *z = u1 >= mu ? zabs : -zabs;
+    *p = erfc(zabs / sqrt(2.0));
+    if (*p > 1.0)
+        *p = 1.0;
+}
+
+/* Merge walk over two sorted views: rank sum of A with midranks for ties
+ * and the tie term sum(t^3 - t). */
+static void mw_views(const struct stats_view *a, const struct stats_view *b, int cont,
+                     double *u, double *z, double *p)
+{
+    size_t na = a->n, nb = b->n, i = 0, j = 0;
+    if (na == 0 || nb == 0) {
+        *u = *z = *p = NAN;
+        return;
+    }
+    double rank_sum = 0.0, tie_term = 0.0, before = 0.0;
+    while (i < na || j < nb) {
+        int take_a = j >= nb || (i < na && (a->u ? a->u[i] <= b->u[j] : a->d[i] <= b->d[j]));
+        size_t ca = 0, cb = 0;
+        if (take_a) {
+            size_t i0 = i;
+            while (i < na && (a->u ? a->u[i] == a->u[i0] : a->d[i] == a->d[i0]))
+                i++;
+            ca = i - i0;
+            while (j < nb && (a->u ? b->u[j] == a->u[i0] : b->d[j] == a->d[i0]))
+                j++, cb++;
+        } else {
+            size_t j0 = j;
+            while (j < nb && (b->u ? b->u[j] == b->u[j0] : b->d[j] == b->d[j0]))
+                j++;
+            cb = j - j0;
+        }
+        double t = (double)(ca + cb);
+        rank_sum += (double)ca * (before + (t + 1.0) / 2.0);
+        tie_term += t * t * t - t;
+        before += t;
+    }
+    double u1 = rank_sum - (double)na * ((double)na + 1.0) / 2.0;
+    mw_finish(u1, tie_term, na, nb, cont, u, z, p);
+}
+
+void stats_mann_whitney_sorted_u64(const uint64_t *a, size_t na, const uint64_t *b,
+                                   size_t nb, int use_continuity,
+                                   double *u, double *z, double *p)
+{
+    struct stats_view va = stats_view_u64(a, na, 0), vb = stats_view_u64(b, nb, 0);
+    mw_views(&va, &vb, use_continuity, u, z, p);
+}
+
+void stats_mann_whitney_sorted_double(const double *a, size_t na, const double *b,
+                                      size_t nb, int use_continuity,
+                                      double *u, double *z, double *p)
+{
+    struct stats_view va = stats_view_double(a, na), vb = stats_view_double(b, nb);
+    mw_views(&va, &vb, use_continuity, u, z, p);
+}
+
+static double relative(double diff, double ref)
+{
+    return ref != 0.0 ? diff / ref : NAN;
+}
+
+/* Direction and size must agree before a difference is called. */
+static enum stats_verdict compare_verdict(const struct stats_compare *c)
+{
+    if (!(c->welch_p < STATS_ALPHA) || !(c->mw_p < STATS_ALPHA))
+        return STATS_NO_DIFFERENCE;
+    if (!(fabs(c->rel_median) > c->noise))
+        return STATS_NO_DIFFERENCE;
+    if ((c->diff_median < 0) != (c->diff_mean < 0) || c->diff_median == 0)
+        return STATS_NO_DIFFERENCE;
+    return c->diff_median < 0 ? STATS_FASTER : STATS_SLOWER;
+}
+
+/* Everything but the differences, which the caller computed in the most
+ * precise way its data type allows. */
+static void compare_common(const struct stats_view *va, const struct stats_summary *sa,
+                           const struct stats_view *vb, const struct stats_summary *sb,
+                           double noise, struct stats_compare *c)
+{
+    c->na = sa->n;
+    c->nb = sb->n;
+    c->noise = noise > 0 ? noise : 0.0;
+    c->rel_mean = relative(c->diff_mean, sb->mean);
+    c->rel_median = relative(c->diff_median, sb->median);
+    c->rel_mode = relative(c->diff_mode, sb->mode.value);
+    stats_karsh_z(c->diff_mean, sa->sd_sample, sa->n, 0.0, sb->sd_sample, sb->n,
+                  &c->karsh_z, &c->karsh_p);
+    stats_welch(c->diff_mean, sa->var_sample, sa->n, 0.0, sb->var_sample, sb->n,
+                &c->welch_t, &c->welch_df, &c->welch_p);
+    mw_views(va, vb, 1, &c->mw_u, &c->mw_z, &c->mw_p);
+    c->verdict = compare_verdict(c);
+}
+
+void stats_compare_sorted_u64(const uint64_t *sorted_a, const struct stats_summary *sa,
+                              const uint64_t *sorted_b, const struct stats_summary *sb,
+                              double noise, struct stats_compare *c)
+{
+    memset(c, 0, sizeof *c);
+    struct stats_view va = stats_view_u64(sorted_a, sa->n, 0);
+    struct stats_view vb = stats_view_u64(sorted_b, sb->n, 0);
+    if (sa->n && sb->n) {
+        /* exact integer parts first: values near 2^63 keep their digits */
+        c->diff_mean = stats_u64_diff(sa->min_u64, sb->min_u64)
+                       + (sa->mean_above_min - sb->mean_above_min);
+        c->diff_median = stats_u64_diff(sa->median_u64, sb->median_u64)
+                         + 0.5 * (sa->median_half - sb->median_half);
+        c->diff_mode = stats_u64_diff(sa->mode.lo_u64, sb->mode.lo_u64)
+                       + (sa->mode.value_above_lo - sb->mode.value_above_lo);
+    } else {
+        c->diff_mean = c->diff_median = c->diff_mode = NAN;
+    }
+    compare_common(&va, sa, &vb, sb, noise, c);
+}
+
+void stats_compare_sorted_double(const double *sorted_a, const struct stats_summary *sa,
+                                 const double *sorted_b, const struct stats_summary *sb,
+                                 double noise, struct stats_compare *c)
+{
+    memset(c, 0, sizeof *c);
+    struct stats_view va = stats_view_double(sorted_a, sa->n);
+    struct stats_view vb = stats_view_double(sorted_b, sb->n);
+    c->diff_mean = sa->mean - sb->mean;
+    c->diff_median = sa->median - sb->median;
+    c->diff_mode = sa->mode.value - sb->mode.value;
+    compare_common(&va, sa, &vb, sb, noise, c);
+}
+
+const char *stats_verdict_name(enum stats_verdict v)
+{
+    switch (v) {
+    case STATS_FASTER: return "faster";
+    case STATS_SLOWER: return "slower";
+    default: return "no difference";
+    }
+}
