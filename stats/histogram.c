@@ -120,13 +120,21 @@ static unsigned clamp_cols(unsigned cols)
     return cols < RENDER_MIN_COLS ? RENDER_MIN_COLS : cols;
 }
 
-/* Decimals enough to tell bin edges `step` apart (0 for whole numbers). */
-static int label_decimals(double step)
+/* Decimals for bin edges `step` apart: none when every edge is a whole
+ * number, else enough for about two significant digits of the step. */
+static int label_decimals(double lo, double step, size_t nedges)
 {
-    if (!(step > 0) || step >= 1.0)
+    if (!(step > 0))
         return 0;
-    int d = (int)ceil(-log10(step));
-    return d > 6 ? 6 : d;
+    int whole = 1;
+    for (size_t k = 0; k < nedges && whole; k++) {
+        double e = lo + (double)k * step;
+        whole = e == floor(e);
+    }
+    if (whole)
+        return 0;
+    int d = 2 - (int)floor(log10(step));
+    return d < 1 ? 1 : d > 6 ? 6 : d;
 }
 
 static int format_value(char *s, size_t cap, double v, int decimals)
@@ -149,7 +157,7 @@ size_t stats_render_histogram(char *buf, size_t cap, const size_t *counts,
     for (size_t k = 0; k < nbins; k++)
         if (counts[k] > maxc)
             maxc = counts[k];
-    int dec = label_decimals(nbins ? (hi - lo) / (double)nbins : 0);
+    int dec = label_decimals(lo, nbins ? (hi - lo) / (double)nbins : 0, nbins + 1);
     int wl = 1, wc = 1;
     char s[LABEL_MAX];
     for (size_t k = 0; k <= nbins; k++) {
@@ -188,7 +196,7 @@ static size_t strip_render(struct text *t, const struct stats_view *v, double mi
     if (rows == 0)
         rows = STRIP_DEFAULT_ROWS;
     cols = clamp_cols(cols);
-    int dec = label_decimals((max_off - min_off) / rows);
+    int dec = label_decimals(base + min_off, (max_off - min_off) / rows, rows);
     char s[LABEL_MAX];
     int wl = format_value(s, sizeof s, base + max_off, dec);
     int w2 = format_value(s, sizeof s, base + min_off, dec);

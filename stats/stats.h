@@ -248,8 +248,8 @@ size_t stats_render_histogram(char *buf, size_t cap, const size_t *counts,
 /* ASCII strip of raw samples in collection order (Karsh's figure 3): a
  * chart of `rows` lines, time upward, samples left to right, each column
  * covering ceil(n / plot width) consecutive samples and marking every row
- * one of them falls in; the first column of each line is labelled with
- * its value range.  Width limited to `cols` (<= 80).  Returns as
+ * one of them falls in; each line is labelled with the lower edge of
+ * its value band.  Width limited to `cols` (<= 80).  Returns as
  * stats_render_histogram. */
 size_t stats_render_strip_u64(char *buf, size_t cap, const uint64_t *x, size_t n,
                               unsigned rows, unsigned cols);
