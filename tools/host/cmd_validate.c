@@ -1,0 +1,246 @@
+/*
+ * tools/host/cmd_validate.c - `baremark validate RUN.json...`: check results
+ * files against docs/results-schema.md (schema 1).
+ *
+ * The schema is the table below: for each section its fields, their JSON
+ * type, whether they are required and their unit (or allowed values).  A
+ * path component ending in "[]" is an array whose every element is
+ * checked.  A missing section is fine (the section did not run); members
+ * the schema does not name are ignored, so newer files still validate.
+ * Every problem is printed as "FILE: PATH: what is wrong"; the exit status
+ * is 0 when every file is valid, 1 when one is not, 2 on usage errors.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "report_util.h"
+#include "report_schema.h"
+
+struct rv_ctx {
+    const char *file;
+    int problems;
+    int quiet;
+};
+
+static void rv_problem(struct rv_ctx *c, const char *where, const char *fmt, const char *a,
+                       const char *b)
+{
+    if (!c->quiet) {
+        printf("%s: %s: ", c->file, where[0] ? where : "(top level)");
+        printf(fmt, a, b);
+        putchar('\n');
+    }
+    c->problems++;
+}
+
+static const char *rv_type_name(json_t *v)
+{
+    switch (json_typeof(v)) {
+    case JSON_OBJECT: return "an object";
+    case JSON_ARRAY: return "an array";
+    case JSON_STRING: return "a string";
+    case JSON_INTEGER: return "an integer";
+    case JSON_REAL: return "a fraction";
+    case JSON_TRUE: case JSON_FALSE: return "a boolean";
+    default: return "null";
+    }
+}
+
+static int rv_in_enum(const char *allowed, const char *s)
+{
+    size_t n = strlen(s);
+    const char *p = allowed;
+    while (p && *p) {
+        const char *bar = strchr(p, '|');
+        size_t len = bar ? (size_t)(bar - p) : strlen(p);
+        if (len == n && !strncmp(p, s, n))
+            return 1;
+        p = bar ? bar + 1 : NULL;
+    }
+    return 0;
+}
+
+static void rv_want(const struct rv_field *s, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s%s%s%s", rv_type_text(s->type), s->unit ? " (" : "",
+             s->unit ? s->unit : "", s->unit ? ")" : "");
+}
+
+/* Check one value against a field spec's type, range and allowed values. */
+static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const struct rv_field *s)
+{
+    char want[160];
+    int ok;
+    rv_want(s, want, sizeof want);
+    switch (s->type) {
+    case RV_STR: ok = json_is_string(v); break;
+    case RV_UINT: ok = json_is_integer(v) && json_integer_value(v) >= 0; break;
+    case RV_INT: ok = json_is_integer(v); break;
+    case RV_NUM: ok = json_is_number(v); break;
+    case RV_NUM_OR_NULL: ok = json_is_number(v) || json_is_null(v); break;
+    case RV_BOOL: ok = json_is_boolean(v); break;
+    case RV_OBJ: ok = json_is_object(v); break;
+    case RV_ARR: ok = json_is_array(v); break;
+    case RV_NUMS: ok = json_is_array(v); break;
+    case RV_STRS: ok = json_is_array(v); break;
+    default: ok = 1;
+    }
+    if (!ok) {
+        rv_problem(c, where, "expected %s, found %s", want, rv_type_name(v));
+        return;
+    }
+    if (s->type == RV_STR && s->allowed && !rv_in_enum(s->allowed, json_string_value(v))) {
+        char got[200];
+        snprintf(got, sizeof got, "\"%s\"", json_string_value(v));
+        rv_problem(c, where, "%s is not one of: %s", got, s->allowed);
+    }
+    if (json_is_number(v) && !isnan(s->min) && json_number_value(v) < s->min) {
+        char got[64], lim[64];
+        snprintf(got, sizeof got, "%g", json_number_value(v));
+        snprintf(lim, sizeof lim, "%g (%s)", s->min, s->unit ? s->unit : "");
+        rv_problem(c, where, "%s is below the smallest valid value %s", got, lim);
+    }
+    if (s->type == RV_NUMS || s->type == RV_STRS) {
+        size_t i;
+        json_t *e;
+        json_array_foreach(v, i, e) {
+            int good = s->type == RV_NUMS ? json_is_number(e) || json_is_null(e) : json_is_string(e);
+            if (!good) {
+                char at[256];
+                snprintf(at, sizeof at, "%s[%zu]", where, i);
+                rv_problem(c, at, "expected %s, found %s",
+                           s->type == RV_NUMS ? "a number" : "a string", rv_type_name(e));
+                break;   /* one line per array is enough */
+            }
+        }
+    }
+}
+
+/* Walk `path` from node; report a missing last component when required. */
+static void rv_walk(struct rv_ctx *c, json_t *node, const char *path, const char *where,
+                    const struct rv_field *s)
+{
+    char comp[64], at[512];
+    const char *dot = strchr(path, '.');
+    size_t n = dot ? (size_t)(dot - path) : strlen(path);
+    int each = n >= 2 && path[n - 2] == '[' && path[n - 1] == ']';
+    const char *rest = dot ? dot + 1 : "";
+    json_t *child;
+
+    if (n >= sizeof comp)
+        return;
+    memcpy(comp, path, n);
+    comp[n - (each ? 2 : 0)] = 0;
+    if (comp[0]) {
+        if (!json_is_object(node))
+            return;          /* the parent's own spec reports its type */
+        child = json_object_get(node, comp);
+        snprintf(at, sizeof at, "%s%s%s", where, where[0] ? "." : "", comp);
+    } else {
+        child = node;
+        snprintf(at, sizeof at, "%s", where);
+    }
+    if (!child) {
+        if (s->required && !*rest && !each) {
+            char want[160];
+            rv_want(s, want, sizeof want);
+            rv_problem(c, at, "missing: %s is required%s", want, "");
+        }
+        return;
+    }
+    if (each) {
+        size_t i;
+        json_t *e;
+        if (!json_is_array(child))
+            return;           /* reported by the array's own spec */
+        json_array_foreach(child, i, e) {
+            char at2[600];
+            snprintf(at2, sizeof at2, "%s[%zu]", at, i);
+            if (*rest)
+                rv_walk(c, e, rest, at2, s);
+            else
+                rv_check_value(c, e, at2, s);
+        }
+        return;
+    }
+    if (*rest)
+        rv_walk(c, child, rest, at, s);
+    else
+        rv_check_value(c, child, at, s);
+}
+
+static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *sec)
+{
+    json_t *v = json_object_get(root, sec->name);
+    if (!v)
+        return;
+    if (sec->array ? !json_is_array(v) : !json_is_object(v)) {
+        rv_problem(c, sec->name, "expected %s, found %s", sec->array ? "an array" : "an object",
+                   rv_type_name(v));
+        return;
+    }
+    for (const struct rv_field *f = sec->fields; f && f->path; f++)
+        rv_walk(c, v, f->path, sec->name, f);
+    if (sec->check)
+        sec->check(v, sec->name, c->file, &c->problems, c->quiet);
+}
+
+/* The whole file: top-level members, then each known section. */
+static int rv_file(const char *path, int quiet, int *sections_seen)
+{
+    char err[512];
+    struct rv_ctx c = { path, 0, quiet };
+    json_t *root = rj_load(path, err, sizeof err);
+    if (!root) {
+        printf("%s\n", err);
+        return -1;
+    }
+    for (const struct rv_field *f = rv_top_fields; f->path; f++)
+        rv_walk(&c, root, f->path, "", f);
+    rv_top_check(root, path, &c.problems, quiet);
+    *sections_seen = 0;
+    for (const struct rv_section *s = rv_sections; s->name; s++) {
+        rv_section(&c, root, s);
+        if (json_object_get(root, s->name))
+            (*sections_seen)++;
+    }
+    json_decref(root);
+    return c.problems;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+    int quiet = 0, bad = 0, files = 0;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+            quiet = 1;
+            continue;
+        }
+        if (argv[i][0] == '-') {
+            fprintf(stderr, "usage: baremark validate [-q] RUN.json...\n");
+            return 2;
+        }
+        int seen = 0, p = rv_file(argv[i], quiet, &seen);
+        files++;
+        if (p < 0) {
+            bad = 1;
+            continue;
+        }
+        if (p > 0) {
+            printf("%s: INVALID: %d problem%s (schema %d, docs/results-schema.md)\n", argv[i], p,
+                   p == 1 ? "" : "s", RJ_SCHEMA_VERSION);
+            bad = 1;
+        } else {
+            printf("%s: valid (schema %d, %d section%s)\n", argv[i], RJ_SCHEMA_VERSION, seen,
+                   seen == 1 ? "" : "s");
+        }
+    }
+    if (!files) {
+        fprintf(stderr, "usage: baremark validate [-q] RUN.json...\n");
+        return 2;
+    }
+    return bad;
+}

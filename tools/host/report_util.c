@@ -1,0 +1,322 @@
+/*
+ * tools/host/report_util.c - see report_util.h.
+ */
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_util.h"
+#include "stats/stats.h"
+
+/* SVG geometry (px): plot size and margins for labels. */
+#define SVG_W       560
+#define SVG_H       170
+#define SVG_LEFT    56
+#define SVG_BOTTOM  30
+#define SVG_TOP     10
+#define SVG_RIGHT   10
+#define STRIP_DOT   1.6
+
+/* ---- JSON ------------------------------------------------------------------- */
+
+json_t *rj_load(const char *path, char *err, size_t err_size)
+{
+    json_error_t e;
+    json_t *root = json_load_file(path, JSON_DECODE_ANY, &e);
+    if (!root) {
+        snprintf(err, err_size, "%s:%d:%d: not valid JSON: %s", path, e.line, e.column, e.text);
+        return NULL;
+    }
+    if (!json_is_object(root)) {
+        snprintf(err, err_size, "%s: the top level is not an object", path);
+        json_decref(root);
+        return NULL;
+    }
+    return root;
+}
+
+json_t *rj_get(json_t *root, const char *path)
+{
+    char key[128];
+    json_t *cur = root;
+    while (cur && *path) {
+        const char *dot = strchr(path, '.');
+        size_t n = dot ? (size_t)(dot - path) : strlen(path);
+        if (n >= sizeof key || !json_is_object(cur))
+            return NULL;
+        memcpy(key, path, n);
+        key[n] = 0;
+        cur = json_object_get(cur, key);
+        path += n + (dot ? 1 : 0);
+    }
+    return cur;
+}
+
+double rj_num(json_t *obj, const char *key, double dflt)
+{
+    json_t *v = obj ? json_object_get(obj, key) : NULL;
+    return json_is_number(v) ? json_number_value(v) : dflt;
+}
+
+const char *rj_str(json_t *obj, const char *key, const char *dflt)
+{
+    json_t *v = obj ? json_object_get(obj, key) : NULL;
+    return json_is_string(v) ? json_string_value(v) : dflt;
+}
+
+int rj_bool(json_t *obj, const char *key, int dflt)
+{
+    json_t *v = obj ? json_object_get(obj, key) : NULL;
+    return json_is_boolean(v) ? json_is_true(v) : dflt;
+}
+
+json_t *rj_first_array(json_t *obj, const char *const *names)
+{
+    if (!json_is_object(obj))
+        return NULL;
+    for (; *names; names++) {
+        json_t *v = json_object_get(obj, *names);
+        if (json_is_array(v))
+            return v;
+    }
+    return NULL;
+}
+
+size_t rj_numbers(json_t *arr, double **out)
+{
+    size_t i, n = 0;
+    json_t *v;
+    *out = NULL;
+    if (!json_is_array(arr) || json_array_size(arr) == 0)
+        return 0;
+    *out = malloc(json_array_size(arr) * sizeof **out);
+    if (!*out)
+        return 0;
+    json_array_foreach(arr, i, v)
+        if (json_is_number(v))
+            (*out)[n++] = json_number_value(v);
+    if (n == 0) {
+        free(*out);
+        *out = NULL;
+    }
+    return n;
+}
+
+json_t *rj_samples(json_t *obj)
+{
+    static const char *const names[] = { "samples", "raw", NULL };
+    return rj_first_array(obj, names);
+}
+
+json_t *rj_list(json_t *section, const char *const *names)
+{
+    if (json_is_array(section))
+        return section;
+    return rj_first_array(section, names);
+}
+
+/* ---- HTML ------------------------------------------------------------------- */
+
+void rj_html(FILE *f, const char *s)
+{
+    for (; s && *s; s++) {
+        switch (*s) {
+        case '<': fputs("&lt;", f); break;
+        case '>': fputs("&gt;", f); break;
+        case '&': fputs("&amp;", f); break;
+        case '"': fputs("&quot;", f); break;
+        default: fputc(*s, f);
+        }
+    }
+}
+
+const char *rj_fmt(char *buf, size_t n, double v)
+{
+    if (isnan(v))
+        snprintf(buf, n, "-");
+    else if (v == floor(v) && fabs(v) < 1e15)
+        snprintf(buf, n, "%.0f", v);
+    else
+        snprintf(buf, n, "%.6g", v);
+    return buf;
+}
+
+/* ---- SVG -------------------------------------------------------------------- */
+
+static void range_of(const double *x, size_t n, double *lo, double *hi)
+{
+    for (size_t i = 0; i < n; i++) {
+        if (x[i] < *lo)
+            *lo = x[i];
+        if (x[i] > *hi)
+            *hi = x[i];
+    }
+}
+
+static int all_integers(const double *x, size_t n)
+{
+    for (size_t i = 0; i < n; i++)
+        if (x[i] != floor(x[i]))
+            return 0;
+    return 1;
+}
+
+/* Bins: one per integer value when the samples are integers spanning at
+ * most RJ_HIST_BINS values (tick counts usually are), else RJ_HIST_BINS
+ * equal bins (fewer for tiny samples).  Integer bins use [lo, hi + 1) so
+ * each holds exactly one value. */
+static size_t hist_layout(const double *a, size_t na, const double *b, size_t nb,
+                          double *lo, double *hi)
+{
+    size_t n = na + nb;
+    *lo = INFINITY;
+    *hi = -INFINITY;
+    range_of(a, na, lo, hi);
+    range_of(b, nb, lo, hi);
+    if (all_integers(a, na) && all_integers(b, nb) && *hi - *lo + 1 <= RJ_HIST_BINS) {
+        *hi += 1;
+        return (size_t)(*hi - *lo);
+    }
+    return n < RJ_HIST_BINS ? (n ? n : 1) : RJ_HIST_BINS;
+}
+
+static void svg_axes(FILE *f, double lo, double hi, const char *xlabel, const char *ylabel)
+{
+    char b1[32], b2[32];
+    int x0 = SVG_LEFT, y0 = SVG_H - SVG_BOTTOM;
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+            x0, y0, SVG_W - SVG_RIGHT, y0);
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+            x0, SVG_TOP, x0, y0);
+    fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\">%s</text>", x0, SVG_H - 8, rj_fmt(b1, sizeof b1, lo));
+    fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"end\">%s</text>",
+            SVG_W - SVG_RIGHT, SVG_H - 8, rj_fmt(b2, sizeof b2, hi));
+    fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"middle\">", (x0 + SVG_W) / 2, SVG_H - 8);
+    rj_html(f, xlabel);
+    fprintf(f, "</text><text x=\"4\" y=\"%d\" class=\"lbl\">", SVG_TOP + 8);
+    rj_html(f, ylabel);
+    fputs("</text>", f);
+}
+
+static void svg_bars(FILE *f, const size_t *counts, size_t bins, size_t maxc,
+                     const char *cls, double shrink)
+{
+    double pw = SVG_W - SVG_LEFT - SVG_RIGHT, ph = SVG_H - SVG_TOP - SVG_BOTTOM;
+    double bw = pw / (double)bins;
+    for (size_t k = 0; k < bins; k++) {
+        double h = maxc ? ph * (double)counts[k] / (double)maxc : 0;
+        double x = SVG_LEFT + k * bw + bw * shrink / 2;
+        fprintf(f, "<rect class=\"bar %s\" data-count=\"%zu\" x=\"%.2f\" y=\"%.2f\" "
+                "width=\"%.2f\" height=\"%.2f\"><title>%zu</title></rect>",
+                cls, counts[k], x, SVG_H - SVG_BOTTOM - h, bw * (1 - shrink), h, counts[k]);
+    }
+}
+
+void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+                      const char *unit, const char *label_a, const char *label_b)
+{
+    double lo, hi;
+    size_t bins, maxc = 0;
+    size_t *ca, *cb;
+
+    if (na + nb == 0) {
+        fputs("<p class=\"none\">no samples</p>", f);
+        return;
+    }
+    bins = hist_layout(a, na, b, nb, &lo, &hi);
+    ca = calloc(bins, sizeof *ca);
+    cb = calloc(bins, sizeof *cb);
+    if (!ca || !cb) {
+        free(ca);
+        free(cb);
+        return;
+    }
+    stats_histogram_double(a, na, lo, hi, ca, bins);
+    if (nb)
+        stats_histogram_double(b, nb, lo, hi, cb, bins);
+    for (size_t k = 0; k < bins; k++) {
+        if (ca[k] > maxc)
+            maxc = ca[k];
+        if (cb[k] > maxc)
+            maxc = cb[k];
+    }
+    fprintf(f, "<svg class=\"hist\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" data-bins=\"%zu\" data-n-a=\"%zu\" data-n-b=\"%zu\">",
+            SVG_W, SVG_H, SVG_W, SVG_H, bins, na, nb);
+    svg_bars(f, ca, bins, maxc, "bar-a", nb ? 0.1 : 0.1);
+    if (nb)
+        svg_bars(f, cb, bins, maxc, "bar-b", 0.35);
+    svg_axes(f, lo, hi, unit, "count");
+    if (nb) {
+        fprintf(f, "<rect class=\"key-a\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\"/>"
+                "<text x=\"%d\" y=\"%d\" class=\"lbl\">", SVG_W - 170, SVG_TOP, SVG_W - 156, SVG_TOP + 9);
+        rj_html(f, label_a);
+        fprintf(f, "</text><rect class=\"key-b\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\"/>"
+                "<text x=\"%d\" y=\"%d\" class=\"lbl\">", SVG_W - 170, SVG_TOP + 14, SVG_W - 156, SVG_TOP + 23);
+        rj_html(f, label_b);
+        fputs("</text>", f);
+    }
+    fputs("</svg>", f);
+    free(ca);
+    free(cb);
+}
+
+/* One series of dots as a single path (a small "h" stroke per sample keeps
+ * the file small even for 10^4 samples). */
+static void strip_series(FILE *f, const double *x, size_t n, size_t stride, size_t offset,
+                         size_t total, double lo, double hi, const char *cls)
+{
+    double pw = SVG_W - SVG_LEFT - SVG_RIGHT, ph = SVG_H - SVG_TOP - SVG_BOTTOM;
+    double span = hi > lo ? hi - lo : 1;
+    fprintf(f, "<path class=\"dots %s\" data-n=\"%zu\" d=\"", cls, n);
+    for (size_t i = 0; i < n; i++) {
+        double px = SVG_LEFT + pw * (double)(i * stride + offset) / (double)(total > 1 ? total - 1 : 1);
+        double py = SVG_H - SVG_BOTTOM - ph * (x[i] - lo) / span;
+        fprintf(f, "M%.1f %.1fh%.1f", px, py, STRIP_DOT);
+    }
+    fputs("\"/>", f);
+}
+
+void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+                  const char *unit)
+{
+    double lo = INFINITY, hi = -INFINITY;
+    size_t total = na + nb;
+    if (total == 0) {
+        fputs("<p class=\"none\">no samples</p>", f);
+        return;
+    }
+    range_of(a, na, &lo, &hi);
+    range_of(b, nb, &lo, &hi);
+    fprintf(f, "<svg class=\"strip\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\" "
+            "viewBox=\"0 0 %d %d\" data-n-a=\"%zu\" data-n-b=\"%zu\">",
+            SVG_W, SVG_H, SVG_W, SVG_H, na, nb);
+    /* Interleaved as they were taken (ABAB): A at even, B at odd positions. */
+    strip_series(f, a, na, nb ? 2 : 1, 0, nb ? 2 * (na > nb ? na : nb) : na, lo, hi, "dots-a");
+    if (nb)
+        strip_series(f, b, nb, 2, 1, 2 * (na > nb ? na : nb), lo, hi, "dots-b");
+    char b1[32], b2[32];
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+            SVG_LEFT, SVG_H - SVG_BOTTOM, SVG_W - SVG_RIGHT, SVG_H - SVG_BOTTOM);
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
+            SVG_LEFT, SVG_TOP, SVG_LEFT, SVG_H - SVG_BOTTOM);
+    fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_H - SVG_BOTTOM, rj_fmt(b1, sizeof b1, lo));
+    fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_TOP + 8, rj_fmt(b2, sizeof b2, hi));
+    fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"middle\">sample, in the order taken"
+            " (value in ", (SVG_LEFT + SVG_W) / 2, SVG_H - 8);
+    rj_html(f, unit);
+    fputs(")</text></svg>", f);
+}
+
+void rj_svg_interval(FILE *f, double mean, double half, double scale_max)
+{
+    const int w = 220, h = 16;
+    double s = scale_max > 0 ? (w - 4) / scale_max : 0;
+    double x = 2 + mean * s, hl = isnan(half) ? 0 : half * s;
+    fprintf(f, "<svg class=\"ci\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\">"
+            "<rect class=\"ci-bar\" x=\"2\" y=\"4\" width=\"%.1f\" height=\"8\"/>"
+            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"8\" x2=\"%.1f\" y2=\"8\"/>"
+            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/>"
+            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/></svg>",
+            w, h, x > 2 ? x - 2 : 0, x - hl, x + hl, x - hl, x - hl, x + hl, x + hl);
+}

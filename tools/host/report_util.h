@@ -1,0 +1,78 @@
+/*
+ * tools/host/report_util.h - shared helpers of the results tools (validate,
+ * report, compare-runs): reading a results file with jansson, finding raw
+ * samples in it, and drawing them as inline SVG.  Host-only.
+ *
+ * The results format is docs/results-schema.md.  The helpers are tolerant:
+ * a missing member gives the caller's default, never a crash.
+ */
+#ifndef BAREMARK_REPORT_UTIL_H
+#define BAREMARK_REPORT_UTIL_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* The schema version these tools understand (the top-level "schema"). */
+#define RJ_SCHEMA_VERSION 1
+
+/* Load a results file.  On failure returns NULL and writes "FILE:LINE:COL:
+ * reason" into err. */
+json_t *rj_load(const char *path, char *err, size_t err_size);
+
+/* Member at a dotted path ("system.cpu_brand"); NULL when any step is
+ * missing or not an object. */
+json_t *rj_get(json_t *root, const char *path);
+
+/* Typed getters of a member of obj (obj may be NULL): the default when the
+ * member is missing or of another type. */
+double rj_num(json_t *obj, const char *key, double dflt);
+const char *rj_str(json_t *obj, const char *key, const char *dflt);
+int rj_bool(json_t *obj, const char *key, int dflt);
+
+/* The first member of obj, among the NULL-terminated names, that is an
+ * array; NULL if none. */
+json_t *rj_first_array(json_t *obj, const char *const *names);
+
+/* Raw samples: the numbers of a JSON array as doubles (nulls and other
+ * types skipped).  Returns the count; *out is malloc'd (free it), NULL when
+ * the count is 0. */
+size_t rj_numbers(json_t *arr, double **out);
+
+/* A sample array's conventional names in the results (see the schema). */
+json_t *rj_samples(json_t *obj);
+
+/* A section that is a list: the array itself, or an object's first array
+ * member among names (a section may wrap its list in an object). */
+json_t *rj_list(json_t *section, const char *const *names);
+
+/* ---- HTML and SVG ----------------------------------------------------------- */
+
+/* Write s HTML-escaped. */
+void rj_html(FILE *f, const char *s);
+/* Format a number for people: up to 6 significant digits, "-" for NaN. */
+const char *rj_fmt(char *buf, size_t n, double v);
+
+/* Histogram bins of an SVG: min(RJ_HIST_BINS, distinct-looking count). */
+#define RJ_HIST_BINS 30
+
+/* Histogram as inline SVG: one <rect class="bar bar-a"> per bin of sample
+ * A (and class "bar bar-b" per bin of B when nb > 0, drawn over A on the
+ * same scale).  Every bin gets a rect, even an empty one (height 0), so a
+ * reader (or a test) can count them: the <svg> carries data-bins="K",
+ * data-n-a and data-n-b.  unit labels the x axis. */
+void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+                      const char *unit, const char *label_a, const char *label_b);
+
+/* Karsh's raw-sample strip: each sample in collection order as a dot, time
+ * (value) upward; A and B interleaved in one plot when nb > 0.  The <svg>
+ * carries data-n-a and data-n-b. */
+void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+                  const char *unit);
+
+/* One horizontal interval: mean with its half-interval as an error bar on
+ * a scale [0, scale_max]. */
+void rj_svg_interval(FILE *f, double mean, double half, double scale_max);
+
+#endif
