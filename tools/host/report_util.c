@@ -9,7 +9,7 @@
 #include "stats/stats.h"
 
 /* SVG geometry (px): plot size and margins for labels. */
-#define SVG_W       560
+#define SVG_W       520
 #define SVG_H       170
 #define SVG_LEFT    56
 #define SVG_BOTTOM  30
@@ -136,6 +136,8 @@ const char *rj_fmt(char *buf, size_t n, double v)
         snprintf(buf, n, "-");
     else if (v == floor(v) && fabs(v) < 1e15)
         snprintf(buf, n, "%.0f", v);
+    else if (fabs(v) >= 1e5 && fabs(v) < 1e15)
+        snprintf(buf, n, "%.1f", v);   /* kHz and scores keep their digits */
     else
         snprintf(buf, n, "%.6g", v);
     return buf;
@@ -319,4 +321,98 @@ void rj_svg_interval(FILE *f, double mean, double half, double scale_max)
             "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/>"
             "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/></svg>",
             w, h, x > 2 ? x - 2 : 0, x - hl, x + hl, x - hl, x - hl, x + hl, x + hl);
+}
+
+/* ---- finding things ----------------------------------------------------------- */
+
+const char *rj_name(json_t *el, const char *dflt)
+{
+    static const char *const keys[] = { "name", "key", "method", "test", "source", "reference", NULL };
+    for (const char *const *k = keys; *k; k++) {
+        const char *s = rj_str(el, *k, NULL);
+        if (s)
+            return s;
+    }
+    return dflt;
+}
+
+double rj_num_any(json_t *obj, const char *const *keys)
+{
+    for (; *keys; keys++) {
+        json_t *v = json_is_object(obj) ? json_object_get(obj, *keys) : NULL;
+        if (json_is_number(v))
+            return json_number_value(v);
+    }
+    return NAN;
+}
+
+size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label)
+{
+    static const char *const obj_a[] = { "a", "A", NULL }, *const obj_b[] = { "b", "B", NULL };
+    static const char *const arr_a[] = { "samples_a", "a_samples", "raw_a", NULL };
+    static const char *const arr_b[] = { "samples_b", "b_samples", "raw_b", NULL };
+    const char *const *names = side ? obj_b : obj_a;
+    *label = side ? "B" : "A";
+    for (; *names; names++) {
+        json_t *o = json_object_get(cmp, *names);
+        if (json_is_object(o)) {
+            *label = rj_name(o, *label);
+            return rj_numbers(rj_samples(o), out);
+        }
+    }
+    return rj_numbers(rj_first_array(cmp, side ? arr_b : arr_a), out);
+}
+
+size_t rj_run_scores(json_t *test, double **out)
+{
+    static const char *const names[] = { "scores", "runs", NULL };
+    json_t *arr = rj_first_array(test, names);
+    size_t i, n = 0;
+    json_t *v;
+    *out = NULL;
+    if (!arr || json_array_size(arr) == 0)
+        return 0;
+    if (!json_is_object(json_array_get(arr, 0)))
+        return rj_numbers(arr, out);
+    *out = malloc(json_array_size(arr) * sizeof **out);
+    if (!*out)
+        return 0;
+    json_array_foreach(arr, i, v) {
+        json_t *s = json_object_get(v, "score");
+        if (json_is_number(s))
+            (*out)[n++] = json_number_value(s);
+    }
+    return n;
+}
+
+size_t rj_method_samples(json_t *m, double **out)
+{
+    json_t *s = rj_samples(m);
+    if (!s)
+        s = rj_samples(json_object_get(m, "overhead"));
+    return rj_numbers(s, out);
+}
+
+json_t *rj_clock_refs(json_t *clock)
+{
+    static const char *const names[] = { "references", "refs", NULL };
+    return rj_list(clock, names);
+}
+
+json_t *rj_methods_list(json_t *methods)
+{
+    static const char *const names[] = { "methods", "list", NULL };
+    return rj_list(methods, names);
+}
+
+json_t *rj_comparisons_list(json_t *comparisons)
+{
+    static const char *const names[] = { "comparisons", "experiments", "list", NULL };
+    return rj_list(comparisons, names);
+}
+
+json_t *rj_bytemark_tests(json_t *bytemark)
+{
+    static const char *const names[] = { "tests", "kernels", NULL };
+    return rj_list(bytemark, names);
 }

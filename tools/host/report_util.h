@@ -76,3 +76,26 @@ void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t n
 void rj_svg_interval(FILE *f, double mean, double half, double scale_max);
 
 #endif
+
+/* ---- finding things in sections whose layout varies a little --------------- */
+
+/* Name of a list element: its "name", "key", "method", "test" or "source". */
+const char *rj_name(json_t *el, const char *dflt);
+/* The first number among the keys (NULL-terminated); NAN when none. */
+double rj_num_any(json_t *obj, const char *const *keys);
+/* Raw samples of one side of an A/B comparison (side 0 = A, 1 = B): the
+ * samples of member "a"/"b" (or "A"/"B"), or the array "samples_a"/"a_samples"
+ * (b likewise).  Returns the count, *out malloc'd as rj_numbers. */
+size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label);
+/* A BYTEmark test's per-run scores: "scores" or "runs" (numbers, or
+ * objects with "score"). */
+size_t rj_run_scores(json_t *test, double **out);
+/* The samples of a method's measurement: "samples"/"raw", or inside its
+ * "overhead" object. */
+size_t rj_method_samples(json_t *m, double **out);
+
+/* Lists inside the sections (an array section is its own list). */
+json_t *rj_clock_refs(json_t *clock);
+json_t *rj_methods_list(json_t *methods);
+json_t *rj_comparisons_list(json_t *comparisons);
+json_t *rj_bytemark_tests(json_t *bytemark);
