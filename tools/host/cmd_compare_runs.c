@@ -1,0 +1,359 @@
+/*
+ * tools/host/cmd_compare_runs.c - `baremark compare-runs [--json|--html]
+ * [--noise F] A.json B.json`: two runs side by side (two machines, two
+ * firmware settings, bare metal against the hosted Linux program).
+ *
+ * Per timing method (its overhead samples) and per BYTEmark kernel (its
+ * per-run scores): both values, the ratio A/B, Welch's and Mann-Whitney's
+ * two-sided p from the raw samples (stats/), and a verdict at 95%: A is
+ * faster or slower only when both tests say so, the mean and the median move
+ * the same way and the medians differ by more than the noise threshold
+ * (stats_compare_sorted_double).  Method overheads are compared in ns when
+ * both runs carry a calibrated clock (tick rates differ between machines),
+ * else in ticks.  Kernel scores are rates: larger is faster.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+/* Default noise threshold: 1% of the median, as `baremark compare`. */
+#define CR_DEFAULT_NOISE 0.01
+
+enum cr_format { CR_TEXT, CR_JSON, CR_HTML };
+
+struct cr_run {
+    const char *path;
+    json_t *root;
+    double khz;          /* calibrated TSC kHz, NAN when unknown */
+};
+
+/* One compared item. */
+struct cr_item {
+    const char *kind;    /* "method" or "kernel" */
+    const char *name;
+    const char *unit;
+    size_t na, nb;
+    double a, b;         /* medians (methods) or mean scores (kernels) */
+    double ratio;        /* a / b */
+    double welch_p, mw_p;
+    const char *verdict; /* "A faster", "A slower", "no difference", "no raw samples" */
+};
+
+static double cr_khz(json_t *root)
+{
+    static const char *const keys[] = { "chosen_khz", "khz", "tsc_khz", NULL };
+    json_t *clock = json_object_get(root, "clock");
+    double k = rj_num_any(json_object_get(clock, "chosen"), keys);
+    if (isnan(k))
+        k = rj_num_any(clock, keys);
+    if (isnan(k)) {   /* the hosted program states its tick rate in Hz */
+        static const char *const hz[] = { "tick_hz", "tsc_hz", NULL };
+        k = rj_num_any(json_object_get(root, "system"), hz) / 1000;
+    }
+    return k > 0 ? k : NAN;
+}
+
+static double cr_median(const double *x, size_t n)
+{
+    double *s = malloc((n ? n : 1) * sizeof *s), m;
+    memcpy(s, x, n * sizeof *s);
+    stats_sort_double(s, n);
+    m = stats_percentile_sorted_double(s, n, 50);
+    free(s);
+    return m;
+}
+
+static double cr_mean(const double *x, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += x[i];
+    return n ? s / (double)n : NAN;
+}
+
+/* p-values and verdict from raw samples; larger_is_faster for rates. */
+static void cr_test(struct cr_item *it, const double *a, const double *b, double noise,
+                    int larger_is_faster)
+{
+    double *sa, *sb;
+    struct stats_summary xa, xb;
+    struct stats_compare c;
+    it->welch_p = it->mw_p = NAN;
+    it->verdict = "no raw samples";
+    if (it->na < 2 || it->nb < 2)
+        return;
+    sa = malloc(it->na * sizeof *sa);
+    sb = malloc(it->nb * sizeof *sb);
+    if (sa && sb && !stats_summary_double(a, it->na, sa, NULL, &xa) &&
+        !stats_summary_double(b, it->nb, sb, NULL, &xb)) {
+        stats_compare_sorted_double(sa, &xa, sb, &xb, noise, &c);
+        it->welch_p = c.welch_p;
+        it->mw_p = c.mw_p;
+        if (c.verdict == STATS_NO_DIFFERENCE)
+            it->verdict = "no difference";
+        else if ((c.verdict == STATS_FASTER) != larger_is_faster)
+            it->verdict = "A faster";
+        else
+            it->verdict = "A slower";
+    }
+    free(sa);
+    free(sb);
+}
+
+/* The element of list named `name`, or NULL. */
+static json_t *cr_find(json_t *list, const char *name)
+{
+    size_t i;
+    json_t *el;
+    json_array_foreach(list, i, el)
+        if (json_is_object(el) && !strcmp(rj_name(el, ""), name))
+            return el;
+    return NULL;
+}
+
+static void cr_scale(double *x, size_t n, double f)
+{
+    for (size_t i = 0; i < n; i++)
+        x[i] *= f;
+}
+
+static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
+{
+    json_t *la = rj_methods_list(json_object_get(A->root, "methods"));
+    json_t *lb = rj_methods_list(json_object_get(B->root, "methods"));
+    int ns = !isnan(A->khz) && !isnan(B->khz);
+    size_t i, n = 0;
+    json_t *ea;
+    json_array_foreach(la, i, ea) {
+        const char *name = rj_name(ea, NULL);
+        json_t *eb = name ? cr_find(lb, name) : NULL;
+        double *a, *b;
+        if (!eb || n == cap)
+            continue;
+        struct cr_item *it = &out[n++];
+        it->kind = "method";
+        it->name = name;
+        it->na = rj_method_samples(ea, &a);
+        it->nb = rj_method_samples(eb, &b);
+        it->unit = ns ? "ns" : "ticks";
+        if (ns) {   /* ns = ticks * 1e6 / kHz */
+            cr_scale(a, it->na, 1e6 / A->khz);
+            cr_scale(b, it->nb, 1e6 / B->khz);
+        }
+        it->a = it->na ? cr_median(a, it->na) : NAN;
+        it->b = it->nb ? cr_median(b, it->nb) : NAN;
+        it->ratio = it->a / it->b;
+        cr_test(it, a, b, noise, 0);
+        free(a);
+        free(b);
+    }
+    return n;
+}
+
+static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
+{
+    static const char *const mean_keys[] = { "mean", "score", NULL };
+    json_t *la = rj_bytemark_tests(json_object_get(A->root, "bytemark"));
+    json_t *lb = rj_bytemark_tests(json_object_get(B->root, "bytemark"));
+    size_t i, n = 0;
+    json_t *ea;
+    json_array_foreach(la, i, ea) {
+        const char *name = rj_name(ea, NULL);
+        json_t *eb = name ? cr_find(lb, name) : NULL;
+        double *a, *b;
+        if (!eb || n == cap)
+            continue;
+        struct cr_item *it = &out[n++];
+        it->kind = "kernel";
+        it->name = name;
+        it->unit = rj_str(ea, "unit", "score");
+        it->na = rj_run_scores(ea, &a);
+        it->nb = rj_run_scores(eb, &b);
+        it->a = it->na ? cr_mean(a, it->na) : rj_num_any(ea, mean_keys);
+        it->b = it->nb ? cr_mean(b, it->nb) : rj_num_any(eb, mean_keys);
+        it->ratio = it->a / it->b;
+        cr_test(it, a, b, noise, 1);
+        free(a);
+        free(b);
+    }
+    return n;
+}
+
+/* ---- output ------------------------------------------------------------------ */
+
+static const char *cr_machine(json_t *root)
+{
+    return rj_str(json_object_get(root, "system"), "cpu_brand", "?");
+}
+
+static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+{
+    char b[5][48];
+    printf("A: %s  %s (%s)\nB: %s  %s (%s)\n", A->path, rj_str(A->root, "name", "?"), cr_machine(A->root),
+           B->path, rj_str(B->root, "name", "?"), cr_machine(B->root));
+    printf("verdict at 95%% (Welch and Mann-Whitney p < %.2f, medians differ by more than %.3g%%)\n\n",
+           STATS_ALPHA, noise * 100);
+    printf("%-7s %-26s %-14s %14s %14s %8s %10s %10s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
+           "WELCH P", "MW P", "VERDICT");
+    for (size_t i = 0; i < n; i++)
+        printf("%-7s %-26.26s %-14.14s %14s %14s %8s %10s %10s  %s\n", it[i].kind, it[i].name, it[i].unit,
+               rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
+               isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
+               isnan(it[i].welch_p) ? "-" : (snprintf(b[3], 48, "%.3g", it[i].welch_p), b[3]),
+               isnan(it[i].mw_p) ? "-" : (snprintf(b[4], 48, "%.3g", it[i].mw_p), b[4]), it[i].verdict);
+    if (!n)
+        printf("(nothing to compare: no method or kernel is in both runs)\n");
+}
+
+/* Not json_null(): bench/json.c defines a function of that name too, and
+ * in this program it wins over jansson's; json_pack builds the null inside
+ * the library. */
+static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }
+
+static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+{
+    json_t *o = json_object(), *items = json_array();
+    struct cr_run *runs[2] = { A, B };
+    for (int k = 0; k < 2; k++) {
+        json_t *r = json_object();
+        json_object_set_new(r, "file", json_string(runs[k]->path));
+        json_object_set_new(r, "name", json_string(rj_str(runs[k]->root, "name", "")));
+        json_object_set_new(r, "machine", json_string(cr_machine(runs[k]->root)));
+        json_object_set_new(r, "tsc_khz", cr_num_or_null(runs[k]->khz));
+        json_object_set_new(o, k ? "b" : "a", r);
+    }
+    json_object_set_new(o, "alpha", json_real(STATS_ALPHA));
+    json_object_set_new(o, "noise", json_real(noise));
+    for (size_t i = 0; i < n; i++) {
+        json_t *e = json_object();
+        json_object_set_new(e, "kind", json_string(it[i].kind));
+        json_object_set_new(e, "name", json_string(it[i].name));
+        json_object_set_new(e, "unit", json_string(it[i].unit));
+        json_object_set_new(e, "value", json_string(!strcmp(it[i].kind, "method") ? "median" : "mean"));
+        json_object_set_new(e, "n_a", json_integer((json_int_t)it[i].na));
+        json_object_set_new(e, "n_b", json_integer((json_int_t)it[i].nb));
+        json_object_set_new(e, "a", cr_num_or_null(it[i].a));
+        json_object_set_new(e, "b", cr_num_or_null(it[i].b));
+        json_object_set_new(e, "ratio", cr_num_or_null(it[i].ratio));
+        json_object_set_new(e, "welch_p", cr_num_or_null(it[i].welch_p));
+        json_object_set_new(e, "mann_whitney_p", cr_num_or_null(it[i].mw_p));
+        json_object_set_new(e, "verdict", json_string(it[i].verdict));
+        json_array_append_new(items, e);
+    }
+    json_object_set_new(o, "items", items);
+    json_dumpf(o, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
+    putchar('\n');
+    json_decref(o);
+}
+
+static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+{
+    char b[5][48];
+    FILE *f = stdout;
+    fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>baremark: two runs compared</title>"
+          "<style>body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1120px;padding:0 16px}"
+          "table{border-collapse:collapse}td,th{border:1px solid #d6dbe4;padding:2px 8px;text-align:left}"
+          "th{background:#eef2f8}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+          ".faster{color:#176b2c;font-weight:600}.slower{color:#a31515;font-weight:600}</style></head><body>"
+          "<h1>Two runs compared</h1><table>", f);
+    struct cr_run *runs[2] = { A, B };
+    for (int k = 0; k < 2; k++) {
+        fprintf(f, "<tr><th>%s</th><td>", k ? "B" : "A");
+        rj_html(f, runs[k]->path);
+        fputs("</td><td>", f);
+        rj_html(f, rj_str(runs[k]->root, "name", ""));
+        fputs("</td><td>", f);
+        rj_html(f, cr_machine(runs[k]->root));
+        fputs("</td></tr>", f);
+    }
+    fprintf(f, "</table><p>Verdict at 95%%: both Welch's and Mann-Whitney's p below %.2f, mean and median moving "
+            "the same way, medians more than %.3g%% apart. Methods: median overhead; kernels: mean score "
+            "(larger is faster).</p><table id=\"compare\"><tr><th>kind</th><th>name</th><th>unit</th><th>A</th>"
+            "<th>B</th><th>A/B</th><th>Welch p</th><th>Mann-Whitney p</th><th>verdict</th></tr>",
+            STATS_ALPHA, noise * 100);
+    for (size_t i = 0; i < n; i++) {
+        fprintf(f, "<tr><td>%s</td><td>", it[i].kind);
+        rj_html(f, it[i].name);
+        fputs("</td><td>", f);
+        rj_html(f, it[i].unit);
+        fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+                "<td class=\"n\">%s</td><td class=\"%s\">%s</td></tr>", rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
+                isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
+                rj_fmt(b[3], 48, it[i].welch_p), rj_fmt(b[4], 48, it[i].mw_p),
+                strstr(it[i].verdict, "faster") ? "faster" : strstr(it[i].verdict, "slower") ? "slower" : "",
+                it[i].verdict);
+    }
+    fputs("</table></body></html>\n", f);
+}
+
+/* Items at most: nine methods and ten kernels, with room for lists that grow. */
+#define CR_MAX_ITEMS 256
+
+int cmd_compare_runs(int argc, char **argv)
+{
+    enum cr_format fmt = CR_TEXT;
+    double noise = CR_DEFAULT_NOISE;
+    const char *files[2] = { NULL, NULL };
+    int nfiles = 0;
+    static const char usage[] = "usage: baremark compare-runs [--json|--html] [--noise F] A.json B.json\n";
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--json"))
+            fmt = CR_JSON;
+        else if (!strcmp(argv[i], "--html"))
+            fmt = CR_HTML;
+        else if (!strcmp(argv[i], "--noise") && i + 1 < argc) {
+            char *end;
+            noise = strtod(argv[++i], &end);
+            if (*end || noise < 0 || noise >= 1) {
+                fprintf(stderr, "baremark compare-runs: --noise wants a fraction in [0, 1), e.g. 0.01\n");
+                return 2;
+            }
+        } else if (argv[i][0] != '-' && nfiles < 2)
+            files[nfiles++] = argv[i];
+        else {
+            fputs(usage, stderr);
+            return 2;
+        }
+    }
+    if (nfiles != 2) {
+        fputs(usage, stderr);
+        return 2;
+    }
+    struct cr_run runs[2];
+    char err[512];
+    for (int k = 0; k < 2; k++) {
+        runs[k].path = files[k];
+        runs[k].root = rj_load(files[k], err, sizeof err);
+        if (!runs[k].root) {
+            fprintf(stderr, "baremark compare-runs: %s\n", err);
+            if (k)
+                json_decref(runs[0].root);
+            return 2;
+        }
+        runs[k].khz = cr_khz(runs[k].root);
+    }
+    struct cr_item *items = calloc(CR_MAX_ITEMS, sizeof *items);
+    if (!items) {
+        json_decref(runs[0].root);
+        json_decref(runs[1].root);
+        return 2;
+    }
+    size_t n = cr_methods(&runs[0], &runs[1], noise, items, CR_MAX_ITEMS);
+    n += cr_kernels(&runs[0], &runs[1], noise, items + n, CR_MAX_ITEMS - n);
+    if (fmt == CR_JSON)
+        cr_json(&runs[0], &runs[1], items, n, noise);
+    else if (fmt == CR_HTML)
+        cr_html(&runs[0], &runs[1], items, n, noise);
+    else
+        cr_text(&runs[0], &runs[1], items, n, noise);
+    free(items);
+    json_decref(runs[0].root);
+    json_decref(runs[1].root);
+    return 0;
+}
