@@ -13,6 +13,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct json_writer;
+
 #define BM_NTESTS 10
 
 /* BYTEmark test order (the reference's fixed order). */
@@ -52,7 +54,8 @@ struct bm_config {
     int not_comparable;            /* a parameter that invalidates comparison was set */
     char not_comparable_why[128];
 
-    /* ---- baremark's own settings (names of their own, BM_ prefix in the file) */
+    /* ---- baremark's own settings (names of their own; an optional BM_ prefix
+     * is accepted in the file, e.g. BM_PROFILE=quick) ------------------------ */
     enum bm_profile profile;       /* PROFILE=quick|full|auto */
     int run_clock, run_methods, run_compare, run_bytemark; /* SECTIONS=... */
     int run_verify;                /* VERIFY=T: run the kernels' checks */
@@ -64,6 +67,95 @@ struct bm_config {
     uint32_t methods_samples;      /* METHODSAMPLES */
     uint32_t methods_iterations;   /* METHODITERATIONS */
 };
+
+/* INJECTFAULT values (the int in bm_config.inject_fault). */
+enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE };
+
+/*
+ * ---- the command-file format (bench/config.c) ------------------------------
+ *
+ * One NAME=value a line.  Names are case-insensitive; spaces and tabs around
+ * the name and the value are ignored.  Lines end with LF, CRLF or CR; a UTF-8
+ * byte-order mark at the start is skipped.  Blank lines and lines whose first
+ * non-blank character is '#' or ';' are comments (a baremark extension; there
+ * are no comments after a value).  Unlike the reference, a line is never
+ * split or shortened: a line longer than CONFIG_LINE_MAX characters is
+ * reported and skipped whole.  Every problem is reported with its 1-based
+ * line number and the line is skipped, leaving the settings it would have
+ * changed untouched:
+ *   a line longer than CONFIG_LINE_MAX; a control byte (NUL, ESC, ... but
+ *   not TAB) anywhere; a non-ASCII byte outside a comment; no '='; an empty
+ *   name or value; an unknown name; a number that is not plain decimal
+ *   digits, negative, or outside the parameter's range; a flag that is not
+ *   one of the accepted spellings; an unknown word in an enumeration.
+ *
+ * Flags: true if the value starts with T or t (BYTEmark's rule), or is
+ * Y..., 1, on; false if it starts with F, f, N, n, or is 0, off.
+ * Anything else is an error (the reference would take it as false).
+ *
+ * BYTEmark's parameters (BYTEMARK.md section 6; both the document's and the
+ * reference source's spellings), their ranges and the comparability rule.
+ * "size" = results are not comparable when set to anything but the
+ * reference default; "fixes" = a count that bypasses the dynamic workload
+ * adjustment: not comparable whenever set; "none" = comparable.  Sizes and
+ * counts left at 0 mean "the reference default / adjust".
+ *
+ *   name (aliases)            range            default  comparability
+ *   GLOBALMINTICKS            0..10000000 us   60       not comparable if != 60
+ *   MINSECONDS                0..3600 s        5        none (sets all ten)
+ *   xxxMINSECONDS (10 tests)  0..3600 s        5        none
+ *   ALLSTATS, CUSTOMRUN       flag             F        none (a CUSTOMRUN subset
+ *                                                       is comparable per test;
+ *                                                       the suite prints no index)
+ *   DOxxx (10 tests)          flag             T        none
+ *   OUTFILE                   1..63 chars      (none)   none
+ *   NUMNUMARRAYS              1..10000         adjust   fixes
+ *   NUMARRAYSIZE              2..1000000       8111     size
+ *   NUMSTRARRAYS              1..10000         adjust   fixes
+ *   STRARRAYSIZE              100..1000000     8111     size
+ *   NUMBITOPS                 1..1000000       adjust   fixes
+ *   BITFIELDSIZE (64-bit wds) 4096..8388608    16384    size (the ops touch
+ *                                                       bits 0..262139 = 4096 words)
+ *   EMFARRAYSIZE              16..1000000      3000     size
+ *   EMFLOOPS                  1..500000        adjust   none (no effect, as in
+ *                                                       the reference)
+ *   FOURSIZE (FOURASIZE)      1..100000        adjust   fixes
+ *   ASSIGNARRAYS              1..10000         adjust   none (no effect, as ref.)
+ *   IDEARRAYSIZE (IDEAARRAYSIZE) 8..1000000,   4000     size
+ *                             a multiple of 8
+ *   IDEALOOPS                 1..500000        adjust   none (no effect, as ref.)
+ *   HUFARRAYSIZE (HUFFARRAYSIZE) 500..1000000  5000     size
+ *   HUFFLOOPS                 1..500000        adjust   fixes
+ *   NNETLOOPS                 1..500000        adjust   fixes
+ *   LUNUMARRAYS               1..10000         adjust   fixes
+ *   ALIGN                     0..4096          8        not comparable if != 8
+ * The caps 10000 and 500000 are the reference's own (NUMNUMARRAYS,
+ * MAXLUARRAYS, MAXxxxLOOPS, CPUEMFLOATLOOPMAX; BYTEMARK.md section 11).
+ * MINSECONDS does not change the work of an iteration, only how many are
+ * timed, so it keeps results comparable; so do the profiles.
+ *
+ * baremark's own settings:
+ *   PROFILE           auto|quick|full          auto
+ *   SECTIONS          all|none or a comma list of clock, methods, compare
+ *                     (or comparisons), bytemark           all
+ *   VERIFY, QEMUEXIT, SHUTDOWN   flag          F
+ *   QUIETMS           1..60000 ms              200
+ *   INJECTFAULT       none|divide|opcode|page  none
+ *   INJECTIN          a test key (letters, digits, ':', '_', '-', '.'),
+ *                     1..31 chars, stored in lower case  (none)
+ *   METHODSAMPLES     10..1000000              1000
+ *   METHODITERATIONS  1..1000000               1
+ */
+#define CONFIG_LINE_MAX 255
+
+/* Defaults of baremark's own settings. */
+#define CONFIG_DEFAULT_QUIET_MS        200
+#define CONFIG_DEFAULT_METHOD_SAMPLES  1000
+#define CONFIG_DEFAULT_METHOD_ITERS    1
+/* BYTEmark's defaults (BYTEMARK.md sections 2 and 11). */
+#define CONFIG_DEFAULT_MIN_TICKS       60
+#define CONFIG_DEFAULT_MIN_SECONDS     5
+#define CONFIG_DEFAULT_ALIGN           8
 
 /* Diagnostics: called once per problem with the 1-based line number (0 when
  * the problem is not tied to a line) and a one-line message. */
@@ -83,5 +175,22 @@ int config_parse(struct bm_config *c, const char *text, size_t len,
 int config_parse_options(struct bm_config *c, const char *opts, size_t len,
                          char *cfg_name, size_t cfg_name_size,
                          config_diag_fn diag, void *ctx);
+
+/* Write the settings as a command file (which config_parse reads back to the
+ * same settings with no problem): every setting, defaults as comments.
+ * Returns the length the full text needs (like snprintf); buf may be NULL
+ * when size is 0. */
+size_t config_format(const struct bm_config *c, char *buf, size_t size);
+
+/* Print the effective settings through out_printf (config_format's text). */
+void config_print(const struct bm_config *c);
+
+/* Write the settings as an object member `key` (e.g. "config") of w. */
+void config_json(struct json_writer *w, const char *key, const struct bm_config *c);
+
+/* Names for the enumerations: "auto"/"quick"/"full" and
+ * "none"/"divide"/"opcode"/"page" ("?" for a value out of range). */
+const char *config_profile_name(enum bm_profile p);
+const char *config_fault_name(int fault);
 
 #endif
