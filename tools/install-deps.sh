@@ -11,11 +11,13 @@
 #   mtools dosfstools fdisk   build the FAT32 ESP disk image without root
 #   libjansson-dev   JSON parser for the host report tools
 #   python3-scipy    reference values for the statistics test vectors (tests only)
+#   chromium         headless browser that renders the HTML report in
+#                    tests/boot/test_report_browser.sh (tests only)
 #   clang            libFuzzer for `make fuzz`
 #   jq               reads the results JSON in the shell tools (baremark-results)
 set -u
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang jq"
-[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy"
+[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium"
 
 missing=""
 for p in $PACKAGES; do
