@@ -14,9 +14,11 @@
 #   chromium         headless browser that renders the HTML report in
 #                    tests/boot/test_report_browser.sh (tests only)
 #   clang            libFuzzer for `make fuzz`
+#   libclang-rt-dev  libFuzzer's runtime (libclang_rt.fuzzer); only a Recommends
+#                    of clang, so missing where apt skips recommends
 #   jq               reads the results JSON in the shell tools (baremark-results)
 set -u
-PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang jq"
+PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium"
 
 missing=""
