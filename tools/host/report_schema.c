@@ -79,6 +79,9 @@ static const struct rv_field build_fields[] = {
     { NULL },
 };
 
+/* kernel/acpi.c acpi_state_name() */
+#define ACPI_STATES "found|absent|INVALID (bad checksum)"
+
 static const struct rv_field system_fields[] = {
     { "started", RV_STR, OPT, "ISO 8601 local firmware time", NULL, NOMIN },
     { "cpu_vendor", RV_STR, REQ, NULL, NULL, NOMIN },
@@ -104,9 +107,9 @@ static const struct rv_field system_fields[] = {
     { "uefi_revision", RV_UINT, OPT, "major << 16 | minor", NULL, NOMIN },
     { "memory_mib", RV_UINT, OPT, "MiB", NULL, NOMIN },
     { "acpi", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "acpi.fadt", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "acpi.hpet", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "acpi.madt", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "acpi.fadt", RV_STR, REQ, NULL, ACPI_STATES, NOMIN },
+    { "acpi.hpet", RV_STR, REQ, NULL, ACPI_STATES, NOMIN },
+    { "acpi.madt", RV_STR, REQ, NULL, ACPI_STATES, NOMIN },
     { "acpi.pm_timer_port", RV_UINT, OPT, "I/O port", NULL, NOMIN },
     { "acpi.hpet_base", RV_UINT, OPT, "physical address", NULL, NOMIN },
     { NULL },
