@@ -1,0 +1,577 @@
+/*
+ * bench/bytemark/bytemark.c - the BYTEmark suite: the ten kernels in the
+ * reference's order, workload adjustment (GLOBALMINTICKS on the TSC), the
+ * run loop (MINSECONDS of timed work per run), BYTEmark's 95% confidence
+ * rule (5..30 runs), raw scores, per-test indexes, the composite indexes,
+ * the text table and the "bytemark" results section; and the kernels'
+ * verification (bytemark_verify).
+ *
+ * Timing: a "tick" is 1 microsecond of TSC time (plat_tick_hz), standing in
+ * for the reference's clock() ticks (1 us of CPU time on glibc).  Timed ticks
+ * are accumulated exactly, not truncated to whole microseconds per iteration
+ * as clock() differences are (at most 0.5 us per iteration of difference).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "buildinfo.h"
+#include "bytemark.h"
+#include "bytemark_internal.h"
+#include "json.h"
+#include "out.h"
+#include "platform.h"
+#include "results.h"
+#include "stats.h"
+
+/* The other engineer's five kernels may be missing while they are written:
+ * weak references make a missing one NULL ("not built") instead of a link
+ * error. */
+#pragma weak bm_assign
+#pragma weak bm_idea
+#pragma weak bm_huffman
+#pragma weak bm_nnet
+#pragma weak bm_lu
+
+const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
+    &bm_numsort, &bm_strsort, &bm_bitfield, &bm_emfloat, &bm_fourier,
+    &bm_assign, &bm_idea, &bm_huffman, &bm_nnet, &bm_lu
+};
+
+#ifdef BAREMARK_EFI
+#define BM_CFLAGS BUILD_EFI_CFLAGS
+#else
+#define BM_CFLAGS BUILD_HOST_CFLAGS
+#endif
+
+/* BYTEMARK.md section 3: the index exponents exactly as nbench0.c writes
+ * them (not exactly 1/7 and 1/3). */
+#define BM_EXP_ORIG_INT 0.142857
+#define BM_EXP_ORIG_FP  0.33333
+#define BM_EXP_LX_MEM   0.3333333333
+#define BM_EXP_LX_INT   0.25
+#define BM_EXP_LX_FP    0.3333333333
+
+/* Outcome of one test. */
+enum bm_outcome { BM_OUT_OK, BM_OUT_DISABLED, BM_OUT_MISSING, BM_OUT_NOMEM, BM_OUT_CAP,
+                  BM_OUT_FAILED, BM_OUT_FAULT };
+
+struct bm_result {
+    enum bm_outcome outcome;
+    double min_seconds;
+    uint64_t workload;
+    char size[96];              /* the kernel's describe() of the adjusted size */
+    char why[160];              /* fault description */
+    double scores[BM_RUNS_CAP];
+    size_t n;
+    struct bm_run_stats st;
+};
+
+/* Everything one test needs, passed through plat_protected. */
+struct bm_job {
+    const struct bm_kernel *k;
+    const struct bm_config *cfg;
+    const struct bm_profile_params *prof;
+    uint64_t hz;
+    struct bm_state s;
+    struct bm_result *r;
+};
+
+/* ---- profile ------------------------------------------------------------------ */
+
+int bm_hypervisor_present(void)
+{
+    uint32_t a = 1, b, c = 0, d;
+    __asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
+    return (int)((c >> 31) & 1);
+}
+
+void bm_profile_resolve(enum bm_profile requested, int hypervisor, struct bm_profile_params *out)
+{
+    out->requested = requested;
+    out->hypervisor = hypervisor;
+    out->profile = requested == BM_PROFILE_AUTO
+                   ? (hypervisor ? BM_PROFILE_QUICK : BM_PROFILE_FULL) : requested;
+    if (out->profile == BM_PROFILE_QUICK) {
+        out->name = "quick";
+        out->min_seconds = BM_QUICK_MIN_SECONDS;
+        out->min_runs = BM_QUICK_MIN_RUNS;
+        out->max_runs = BM_QUICK_MAX_RUNS;
+    } else {
+        out->name = "full";
+        out->min_seconds = BM_FULL_MIN_SECONDS;
+        out->min_runs = BM_FULL_MIN_RUNS;
+        out->max_runs = BM_FULL_MAX_RUNS;
+    }
+}
+
+double bm_profile_min_seconds(const struct bm_config *cfg, const struct bm_profile_params *p,
+                              enum bm_test_id id)
+{
+    if (cfg && cfg->min_seconds_set[id])
+        return (double)cfg->min_seconds[id];
+    return p->min_seconds;
+}
+
+/* ---- statistics --------------------------------------------------------------- */
+
+void bm_run_rule(const double *scores, size_t n, unsigned min_runs, unsigned max_runs,
+                 struct bm_run_stats *out)
+{
+    double scratch[BM_RUNS_CAP];
+    struct stats_summary sum;
+    struct stats_bytemark rule;
+    memset(out, 0, sizeof *out);
+    out->n = n;
+    if (n == 0 || n > BM_RUNS_CAP || stats_summary_double(scores, n, scratch, NULL, &sum) != 0) {
+        out->mean = out->sd = out->t = out->half = out->rel_half = NAN;
+        out->done = n >= max_runs;
+        return;
+    }
+    stats_bytemark_rule(n, sum.mean, sum.sd_sample, &rule);
+    out->mean = sum.mean;
+    out->sd = sum.sd_sample;
+    out->t = rule.t;
+    out->half = rule.half;
+    out->rel_half = rule.rel_half;
+    /* stats_bytemark_rule's state is for 5..30 runs; the quick profile has
+     * its own limits, so the decision is made here from rel_half. */
+    out->certain = n >= 2 && rule.rel_half <= STATS_BYTEMARK_REL_HALF;
+    out->done = (n >= min_runs && out->certain) || n >= max_runs;
+}
+
+void bm_indexes_compute(const double mean[BM_NTESTS], const int ran[BM_NTESTS],
+                        struct bm_indexes *out)
+{
+    double oi = 1.0, of = 1.0, lm = 1.0, li = 1.0, lf = 1.0;
+    out->missing = 0;
+    for (int i = 0; i < BM_NTESTS; i++) {
+        const struct bm_kernel *k = bm_kernels[i];
+        if (!ran[i] || !k) {
+            out->missing++;
+            continue;
+        }
+        double p90 = mean[i] / k->base_p90, k6 = mean[i] / k->base_k6;
+        /* nbench0.c: Fourier, neural net and LU are the FP tests; of the
+         * others numeric sort, FP emulation, IDEA and Huffman form the Linux
+         * integer index, string sort, bitfield and assignment the memory one. */
+        if (i == BM_FOURIER || i == BM_NNET || i == BM_LU) {
+            of *= p90;
+            lf *= k6;
+        } else {
+            oi *= p90;
+            if (i == BM_NUMSORT || i == BM_EMFLOAT || i == BM_IDEA || i == BM_HUFFMAN)
+                li *= k6;
+            else
+                lm *= k6;
+        }
+    }
+    out->orig_int = pow(oi, BM_EXP_ORIG_INT);
+    out->orig_fp = pow(of, BM_EXP_ORIG_FP);
+    out->lx_mem = pow(lm, BM_EXP_LX_MEM);
+    out->lx_int = pow(li, BM_EXP_LX_INT);
+    out->lx_fp = pow(lf, BM_EXP_LX_FP);
+}
+
+/* ---- running one test --------------------------------------------------------- */
+
+static double bm_ticks_to_us(uint64_t ticks, uint64_t hz)
+{
+    return (double)ticks * 1e6 / (double)hz;
+}
+
+/* One run ("one call of the test"): iterate until the accumulated timed
+ * ticks reach min_seconds (TicksToSecs(accum) < request_secs with integer
+ * seconds is the same as accum < request_secs exactly); MINSECONDS=0 makes
+ * exactly one iteration.  Returns the score, or -1 on a kernel failure. */
+static double bm_one_run(struct bm_job *j, double min_seconds)
+{
+    double limit = min_seconds * (double)j->hz, units = 0;
+    uint64_t accum = 0;
+    do {
+        double u = 0;
+        accum += j->k->iterate(&j->s, &u);
+        if (u <= 0)
+            return -1;
+        units += u;
+    } while ((double)accum < limit);
+    return accum ? units / ((double)accum / (double)j->hz) : -1;
+}
+
+/* Adjustment (first call only in the reference): try the current workload;
+ * accept when the iteration took STRICTLY more than GLOBALMINTICKS ticks,
+ * otherwise grow and retry.  The accepted allocation is kept for run 1. */
+static int bm_adjust(struct bm_job *j)
+{
+    const struct bm_kernel *k = j->k;
+    for (;;) {
+        int rc = k->setup(&j->s);
+        if (rc != BM_OK)
+            return rc;
+        if (j->s.workload_fixed)
+            return BM_OK;
+        double u = 0;
+        uint64_t t = k->iterate(&j->s, &u);
+        if (u <= 0)
+            return BM_EFAIL;
+        if (bm_ticks_to_us(t, j->hz) > (double)j->cfg->global_min_ticks)
+            return BM_OK;
+        uint64_t before = j->s.workload;
+        k->teardown(&j->s);
+        rc = k->grow(&j->s);
+        if (rc != BM_OK)
+            return rc;
+        /* IDEA, Huffman and the neural net stop growing at their caps
+         * without an error in the reference: accept the capped size. */
+        if (j->s.workload == before)
+            return k->setup(&j->s);
+    }
+}
+
+/* The whole test: adjustment, then runs until the rule says stop. */
+static long bm_test_body(void *arg)
+{
+    struct bm_job *j = arg;
+    const struct bm_kernel *k = j->k;
+    struct bm_result *r = j->r;
+    plat_fault_point(k->key);
+    k->init(&j->s);
+    int rc = bm_adjust(j);
+    j->s.adjusted = 1;
+    r->workload = j->s.workload;
+    k->describe(&j->s, r->size, sizeof r->size);
+    while (rc == BM_OK) {
+        double score = bm_one_run(j, r->min_seconds);
+        if (score < 0) {
+            rc = BM_EFAIL;
+            break;
+        }
+        r->scores[r->n++] = score;
+        bm_run_rule(r->scores, r->n, j->prof->min_runs, j->prof->max_runs, &r->st);
+        if (r->st.done || r->n == BM_RUNS_CAP)
+            break;
+        /* Each further run is a new call of the test: free, allocate and set
+         * up again (untimed), as the reference's DoXxx functions do. */
+        k->teardown(&j->s);
+        rc = k->setup(&j->s);
+    }
+    k->teardown(&j->s);
+    return rc;
+}
+
+static void bm_run_test(struct bm_job *j)
+{
+    char why[sizeof j->r->why];
+    long rc = BM_EFAIL;
+    why[0] = 0;
+    if (plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0) {
+        /* The kernel's state is unknown after a CPU exception: its memory is
+         * not freed (teardown could fault again). */
+        j->r->outcome = BM_OUT_FAULT;
+        snprintf(j->r->why, sizeof j->r->why, "%s", why);
+        return;
+    }
+    j->r->outcome = rc == BM_OK ? BM_OUT_OK : rc == BM_ENOMEM ? BM_OUT_NOMEM
+                    : rc == BM_ECAP ? BM_OUT_CAP : BM_OUT_FAILED;
+}
+
+/* ---- text ----------------------------------------------------------------------- */
+
+static void bm_print_header(const struct bm_config *cfg, const struct bm_profile_params *p,
+                            uint64_t hz)
+{
+    out_printf("\nBYTEmark (nbench-byte 2.2.3 workloads) on %s, TSC %.3f MHz, a tick = 1 us\n",
+               plat_name(), (double)hz / 1e6);
+    out_printf("Compiler: %s, flags: %s\n", BUILD_COMPILER, BM_CFLAGS);
+    if (p->profile == BM_PROFILE_QUICK)
+        out_printf("Profile: quick%s: %.1f s of timed work per run, %u..%u runs "
+                   "(BYTEmark: %.0f s, %d..%d runs); scores are indicative only\n",
+                   p->requested == BM_PROFILE_AUTO ? " (auto: hypervisor present)" : "",
+                   p->min_seconds, p->min_runs, p->max_runs, BM_FULL_MIN_SECONDS,
+                   BM_FULL_MIN_RUNS, BM_FULL_MAX_RUNS);
+    else
+        out_printf("Profile: full%s: BYTEmark's defaults, %.0f s per run, %u..%u runs\n",
+                   p->requested == BM_PROFILE_AUTO ? " (auto: no hypervisor)" : "",
+                   p->min_seconds, p->min_runs, p->max_runs);
+    out_printf("GLOBALMINTICKS %llu, ALIGN %u\n", (unsigned long long)cfg->global_min_ticks,
+               (unsigned)cfg->align);
+    if (cfg->not_comparable)
+        out_printf("NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
+    out_printf("\nTEST                : Iterations/sec.  : Old Index   : New Index\n"
+               "                    :                  : Pentium 90* : AMD K6/233*\n"
+               "--------------------:------------------:-------------:------------\n");
+}
+
+static const char *bm_outcome_text(enum bm_outcome o)
+{
+    switch (o) {
+    case BM_OUT_OK: return "ok";
+    case BM_OUT_DISABLED: return "disabled";
+    case BM_OUT_MISSING: return "not built";
+    case BM_OUT_NOMEM: return "skipped: not enough memory";
+    case BM_OUT_CAP: return "failed: adjustment cap hit";
+    case BM_OUT_FAILED: return "failed";
+    default: return "failed: CPU exception";
+    }
+}
+
+static void bm_print_test(const struct bm_kernel *k, const struct bm_result *r,
+                          const struct bm_config *cfg, const struct bm_profile_params *p)
+{
+    if (r->outcome != BM_OUT_OK) {
+        out_printf("%-20s: %s%s%s\n", k->name, bm_outcome_text(r->outcome),
+                   r->why[0] ? ": " : "", r->why);
+        return;
+    }
+    const struct bm_run_stats *st = &r->st;
+    if (!st->certain) {
+        if (p->profile == BM_PROFILE_FULL)
+            out_printf("** WARNING: The current test result is NOT 95 %% statistically certain.\n"
+                       "** WARNING: The variation among the individual results is too large.\n");
+        else
+            out_printf("** note: not 95 %% statistically certain (the quick profile stops at %u runs)\n",
+                       p->max_runs);
+    }
+    out_printf("%-20s:%15.5g  :%9.2f  :%9.2f\n", k->name, st->mean, st->mean / k->base_p90,
+               st->mean / k->base_k6);
+    if (cfg->allstats)
+        out_printf("  %zu runs of %g s: mean %.6g %s, sd %.4g (%.2f%%), 95%% half-interval %.4g "
+                   "(%.2f%%); size: %s\n", st->n, r->min_seconds, st->mean, k->unit, st->sd,
+                   100.0 * st->sd / st->mean, st->half, 100.0 * st->rel_half, r->size);
+}
+
+static void bm_print_indexes(const struct bm_indexes *ix)
+{
+    out_printf("==========================ORIGINAL BYTEMARK RESULTS==========================\n"
+               "INTEGER INDEX       : %.3f\n"
+               "FLOATING-POINT INDEX: %.3f\n"
+               "Baseline (MSDOS*)   : Pentium* 90, 256 KB L2-cache, Watcom* compiler 10.0\n"
+               "==============================LINUX DATA BELOW===============================\n"
+               "MEMORY INDEX        : %.3f\n"
+               "INTEGER INDEX       : %.3f\n"
+               "FLOATING-POINT INDEX: %.3f\n"
+               "Baseline (LINUX)    : AMD K6/233*, 512 KB L2-cache, gcc 2.7.2.3, libc-5.4.38\n",
+               ix->orig_int, ix->orig_fp, ix->lx_mem, ix->lx_int, ix->lx_fp);
+    if (ix->missing)
+        out_printf("(%d of the 10 tests did not run: as in BYTEmark, the products have fewer "
+                   "factors but the same exponents)\n", ix->missing);
+}
+
+/* ---- JSON ----------------------------------------------------------------------- */
+
+static const char *bm_outcome_key(enum bm_outcome o)
+{
+    static const char *const keys[] = { "ok", "disabled", "not_built", "skipped_nomem",
+                                        "failed_cap", "failed", "failed_fault" };
+    return keys[o];
+}
+
+static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum bm_test_id id,
+                         const struct bm_result *r)
+{
+    json_obj_begin(w, NULL);
+    json_str(w, "key", k ? k->key : "?");
+    json_str(w, "name", k ? k->name : "?");
+    json_i64(w, "id", id);
+    json_str(w, "status", bm_outcome_key(r->outcome));
+    if (r->why[0])
+        json_str(w, "why", r->why);
+    if (k && r->outcome != BM_OUT_DISABLED && r->outcome != BM_OUT_MISSING) {
+        json_str(w, "unit", k->unit);
+        json_double(w, "min_seconds", r->min_seconds);
+        json_u64(w, "workload", r->workload);
+        json_str(w, "size", r->size);
+        json_arr_begin(w, "scores");
+        for (size_t i = 0; i < r->n; i++)
+            json_double(w, NULL, r->scores[i]);
+        json_arr_end(w);
+    }
+    if (k && r->outcome == BM_OUT_OK) {
+        json_u64(w, "runs", r->n);
+        json_double(w, "mean", r->st.mean);
+        json_double(w, "sd", r->st.sd);
+        json_double(w, "t", r->st.t);
+        json_double(w, "half", r->st.half);
+        json_double(w, "rel_half", r->st.rel_half);
+        json_bool(w, "certain", r->st.certain);
+        json_double(w, "old_index", r->st.mean / k->base_p90);
+        json_double(w, "new_index", r->st.mean / k->base_k6);
+        json_double(w, "base_p90", k->base_p90);
+        json_double(w, "base_k6", k->base_k6);
+    }
+    json_obj_end(w);
+}
+
+static void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uint64_t hz,
+                    const struct bm_result *res, const struct bm_indexes *ix)
+{
+    struct json_writer *w = results_section_begin("bytemark", 0);
+    json_str(w, "profile", p->name);
+    json_str(w, "profile_requested", p->requested == BM_PROFILE_AUTO ? "auto" : p->name);
+    json_bool(w, "hypervisor", p->hypervisor);
+    json_u64(w, "min_runs", p->min_runs);
+    json_u64(w, "max_runs", p->max_runs);
+    json_double(w, "profile_min_seconds", p->min_seconds);
+    json_u64(w, "global_min_ticks", cfg->global_min_ticks);
+    json_u64(w, "align", cfg->align);
+    json_u64(w, "tick_hz", hz);
+    json_str(w, "tick", "1 us of TSC time");
+    json_str(w, "compiler", BUILD_COMPILER);
+    json_str(w, "cflags", BM_CFLAGS);
+    json_str(w, "platform", plat_name());
+    json_bool(w, "comparable", !cfg->not_comparable);
+    json_bool(w, "not_comparable", cfg->not_comparable);
+    if (cfg->not_comparable)
+        json_str(w, "not_comparable_why", cfg->not_comparable_why);
+    json_bool(w, "customrun", cfg->customrun);
+    json_arr_begin(w, "tests");
+    for (int i = 0; i < BM_NTESTS; i++)
+        bm_json_test(w, bm_kernels[i], (enum bm_test_id)i, &res[i]);
+    json_arr_end(w);
+    if (ix) {
+        json_obj_begin(w, "indexes");
+        json_double(w, "original_integer", ix->orig_int);
+        json_double(w, "original_fp", ix->orig_fp);
+        json_double(w, "linux_memory", ix->lx_mem);
+        json_double(w, "linux_integer", ix->lx_int);
+        json_double(w, "linux_fp", ix->lx_fp);
+        json_u64(w, "tests_missing", (uint64_t)ix->missing);
+        json_obj_end(w);
+    } else {
+        json_null(w, "indexes");
+    }
+    results_section_end();
+}
+
+/* ---- the suite ------------------------------------------------------------------ */
+
+/* Run one enabled test and report problems.  Returns 1 when the run status
+ * must become "warnings". */
+static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_params *p,
+                        uint64_t hz, enum bm_test_id i, struct bm_result *r)
+{
+    const struct bm_kernel *k = bm_kernels[i];
+    if (!k) {
+        r->outcome = BM_OUT_MISSING;
+        out_warn("bytemark: test %d is not built into this program; skipped", (int)i + 1);
+        return 1;
+    }
+    struct bm_job j;
+    memset(&j, 0, sizeof j);
+    j.k = k;
+    j.cfg = cfg;
+    j.prof = p;
+    j.hz = hz;
+    j.s.cfg = cfg;
+    j.s.align = cfg->align;
+    j.r = r;
+    r->min_seconds = bm_profile_min_seconds(cfg, p, i);
+    bm_run_test(&j);
+    bm_print_test(k, r, cfg, p);
+    switch (r->outcome) {
+    case BM_OUT_OK:
+        if (!r->st.certain && p->profile == BM_PROFILE_FULL) {
+            out_warn("bytemark: %s is not 95%% statistically certain after %zu runs", k->name, r->n);
+            return 1;
+        }
+        return 0;
+    case BM_OUT_NOMEM:
+        out_warn("bytemark: %s skipped: not enough memory for %s; the other tests go on",
+                 k->name, r->size);
+        return 1;
+    case BM_OUT_CAP:
+        out_warn("bytemark: %s: workload adjustment hit the reference's cap (%s) without "
+                 "reaching GLOBALMINTICKS=%llu; test abandoned", k->name, r->size,
+                 (unsigned long long)cfg->global_min_ticks);
+        return 1;
+    case BM_OUT_FAULT:
+        out_warn("bytemark: %s stopped by a CPU exception: %s", k->name, r->why);
+        return 1;
+    default:
+        out_warn("bytemark: %s failed: the kernel reported an internal error", k->name);
+        return 1;
+    }
+}
+
+int bytemark_run(const struct bm_config *cfg)
+{
+    struct bm_profile_params p;
+    bm_profile_resolve(cfg->profile, bm_hypervisor_present(), &p);
+    uint64_t hz = plat_tick_hz();
+    if (!hz) {
+        out_warn("bytemark: the TSC frequency is unknown, nothing can be timed; suite skipped");
+        return 2;
+    }
+    struct bm_result *res = plat_alloc(BM_NTESTS * sizeof *res);
+    if (!res) {
+        out_warn("bytemark: no memory for the results; suite skipped");
+        return 2;
+    }
+    memset(res, 0, BM_NTESTS * sizeof *res);
+    bm_print_header(cfg, &p, hz);
+    int warn = 0;
+    double mean[BM_NTESTS];
+    int ran[BM_NTESTS];
+    for (int i = 0; i < BM_NTESTS; i++) {
+        ran[i] = 0;
+        mean[i] = 0;
+        if (!cfg->enabled[i]) {
+            res[i].outcome = BM_OUT_DISABLED;
+            continue;
+        }
+        warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i]);
+        ran[i] = res[i].outcome == BM_OUT_OK;
+        mean[i] = res[i].st.mean;
+    }
+    struct bm_indexes ix;
+    bm_indexes_compute(mean, ran, &ix);
+    if (!cfg->customrun)          /* indexes only when CUSTOMRUN is not set */
+        bm_print_indexes(&ix);
+    if (cfg->not_comparable)
+        out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
+    out_printf("* profile %s%s\n", p.name,
+               p.profile == BM_PROFILE_QUICK ? " (shortened runs: indicative scores only)" : "");
+    bm_json(cfg, &p, hz, res, cfg->customrun ? NULL : &ix);
+    plat_free(res);
+    return warn ? 2 : 0;
+}
+
+/* ---- verification ------------------------------------------------------------- */
+
+int bytemark_verify(const struct bm_config *cfg)
+{
+    (void)cfg;
+    int passed[BM_NTESTS], failed[BM_NTESTS], total_failed = 0, total_passed = 0;
+    out_printf("\nBYTEmark kernel checks (BYTEmark document data and BYTEMARK.md check values)\n");
+    for (int i = 0; i < BM_NTESTS; i++) {
+        const struct bm_kernel *k = bm_kernels[i];
+        passed[i] = failed[i] = 0;
+        if (!k || !k->verify) {
+            out_printf("note: test %d has no checks in this build\n", i + 1);
+            continue;
+        }
+        struct bm_verify v = { 0, 0, k->key };
+        k->verify(&v);
+        passed[i] = v.passed;
+        failed[i] = v.failed;
+        total_passed += v.passed;
+        total_failed += v.failed;
+    }
+    out_printf("BYTEmark checks: %d passed, %d failed\n", total_passed, total_failed);
+    struct json_writer *w = results_section_begin("verify", 0);
+    json_u64(w, "passed", (uint64_t)total_passed);
+    json_u64(w, "failed", (uint64_t)total_failed);
+    json_arr_begin(w, "kernels");
+    for (int i = 0; i < BM_NTESTS; i++) {
+        if (!bm_kernels[i])
+            continue;
+        json_obj_begin(w, NULL);
+        json_str(w, "key", bm_kernels[i]->key);
+        json_u64(w, "passed", (uint64_t)passed[i]);
+        json_u64(w, "failed", (uint64_t)failed[i]);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    results_section_end();
+    return total_failed;
+}

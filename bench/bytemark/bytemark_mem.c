@@ -1,0 +1,76 @@
+/*
+ * bench/bytemark/bytemark_mem.c - allocation, the stopwatch and the check
+ * reporter shared by the kernels.
+ */
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bytemark.h"
+#include "out.h"
+#include "platform.h"
+
+/* Room in front of every block for the pointer plat_alloc returned, kept
+ * 16 bytes so ALIGN=0 gives a 16-aligned address as malloc's would. */
+#define BM_MEM_HEADER 16
+
+void *bm_alloc(size_t bytes, uint32_t align)
+{
+    size_t extra = BM_MEM_HEADER + 2 * (size_t)align;
+    if (bytes > (size_t)-1 - extra)
+        return NULL;
+    unsigned char *raw = plat_alloc(bytes + extra);
+    if (!raw)
+        return NULL;
+    uintptr_t p = (uintptr_t)(raw + BM_MEM_HEADER);
+    if (align) {
+        /* AllocateMemory (BYTEMARK.md section 2): move up to a multiple of
+         * ALIGN; if that is also a multiple of 2*ALIGN add ALIGN, so with the
+         * default 8 every array starts at 8 mod 16 (deliberately not
+         * 16-aligned), and ALIGN=1 gives an odd address. */
+        p = (p + align - 1) / align * align;
+        if (p % (2 * (uintptr_t)align) == 0)
+            p += align;
+    }
+    memcpy((void *)(p - sizeof raw), &raw, sizeof raw); /* may be unaligned */
+    return (void *)p;
+}
+
+void bm_free(void *p)
+{
+    if (!p)
+        return;
+    void *raw;
+    memcpy(&raw, (unsigned char *)p - sizeof raw, sizeof raw);
+    plat_free(raw);
+}
+
+void bm_timer_start(struct bm_timer *t)
+{
+    t->irq = plat_irq_off();
+    t->t0 = plat_ticks();
+}
+
+uint64_t bm_timer_stop(struct bm_timer *t)
+{
+    uint64_t t1 = plat_ticks();
+    plat_irq_restore(t->irq);
+    return t1 - t->t0;
+}
+
+void bm_check(struct bm_verify *v, int ok, const char *what, const char *detail_fmt, ...)
+{
+    const char *kernel = v->kernel ? v->kernel : "bytemark";
+    if (ok) {
+        v->passed++;
+        out_printf("PASS: %s: %s\n", kernel, what);
+        return;
+    }
+    char detail[256];
+    va_list ap;
+    va_start(ap, detail_fmt);
+    vsnprintf(detail, sizeof detail, detail_fmt, ap);
+    va_end(ap);
+    v->failed++;
+    out_printf("FAIL: %s: %s (%s)\n", kernel, what, detail);
+}

@@ -1,0 +1,133 @@
+/*
+ * tools/host/cmd_bytemark.c - `baremark bytemark [-c FILE] [--json FILE]`
+ * (the BYTEmark suite under Linux, same report as the image) and
+ * `baremark verify [--json FILE]` (every kernel's checks, exit 1 on a FAIL).
+ *
+ * It also holds the host program's results document for these commands:
+ * weak results_section_begin/end collecting the sections in memory, written
+ * to --json FILE at the end.  A strong definition elsewhere in tools/host
+ * replaces them.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "bytemark/bytemark.h"
+#include "commands.h"
+#include "config.h"
+#include "json.h"
+#include "platform.h"
+#include "results.h"
+
+static struct json_writer host_doc;
+static int host_doc_open, host_section_array;
+
+__attribute__((weak)) struct json_writer *results_section_begin(const char *name, int array)
+{
+    if (!host_doc_open) {
+        json_init(&host_doc);
+        json_obj_begin(&host_doc, NULL);
+        json_u64(&host_doc, "schema", 1);
+        json_str(&host_doc, "platform", plat_name());
+        host_doc_open = 1;
+    }
+    host_section_array = array;
+    if (array)
+        json_arr_begin(&host_doc, name);
+    else
+        json_obj_begin(&host_doc, name);
+    return &host_doc;
+}
+
+__attribute__((weak)) void results_section_end(void)
+{
+    if (host_section_array)
+        json_arr_end(&host_doc);
+    else
+        json_obj_end(&host_doc);
+}
+
+/* Close the document and write it to `path` (nothing when path is NULL). */
+static int host_doc_write(const char *path, int status)
+{
+    if (!path || !host_doc_open)
+        return 0;
+    json_i64(&host_doc, "status", status);
+    json_bool(&host_doc, "ended", 1);
+    json_obj_end(&host_doc);
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(host_doc.buf, 1, host_doc.len, f) != host_doc.len || fputc('\n', f) == EOF) {
+        fprintf(stderr, "baremark: cannot write %s\n", path);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
+{
+    const char *file = ctx;
+    if (line)
+        fprintf(stderr, "%s:%u: %s\n", file, line, msg);
+    else
+        fprintf(stderr, "%s: %s\n", file, msg);
+}
+
+/* Parse [-c FILE] [--json FILE]; returns 0 or prints usage and returns 2. */
+static int cmd_bytemark_args(int argc, char **argv, int allow_c, const char **cfg_file,
+                             const char **json_file)
+{
+    for (int i = 1; i < argc; i++) {
+        if (allow_c && !strcmp(argv[i], "-c") && i + 1 < argc) {
+            *cfg_file = argv[++i];
+        } else if (allow_c && !strncmp(argv[i], "-c", 2) && argv[i][2]) {
+            *cfg_file = argv[i] + 2;        /* BYTEmark's own spelling: -cFILE */
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc) {
+            *json_file = argv[++i];
+        } else {
+            fprintf(stderr, "usage: baremark %s%s [--json FILE]\n", argv[0],
+                    allow_c ? " [-c FILE]" : "");
+            return 2;
+        }
+    }
+    return 0;
+}
+
+int cmd_bytemark(int argc, char **argv)
+{
+    const char *cfg_file = NULL, *json_file = NULL;
+    if (cmd_bytemark_args(argc, argv, 1, &cfg_file, &json_file))
+        return 2;
+    struct bm_config cfg;
+    config_defaults(&cfg);
+    if (cfg_file) {
+        size_t size = 0;
+        char *text = plat_read_file(cfg_file, &size);
+        if (!text) {
+            fprintf(stderr, "baremark: cannot read command file %s\n", cfg_file);
+            return 2;
+        }
+        int problems = config_parse(&cfg, text, size, cmd_bytemark_diag, (void *)cfg_file);
+        plat_free(text);
+        if (problems)
+            fprintf(stderr, "%s: %d line(s) ignored\n", cfg_file, problems);
+    }
+    int rc = bytemark_run(&cfg);
+    if (host_doc_write(json_file, rc) != 0)
+        return 1;
+    return rc ? 1 : 0;
+}
+
+int cmd_verify(int argc, char **argv)
+{
+    const char *cfg_file = NULL, *json_file = NULL;
+    if (cmd_bytemark_args(argc, argv, 0, &cfg_file, &json_file))
+        return 2;
+    struct bm_config cfg;
+    config_defaults(&cfg);
+    int failed = bytemark_verify(&cfg);
+    if (host_doc_write(json_file, failed ? 2 : 0) != 0)
+        return 1;
+    return failed ? 1 : 0;
+}
