@@ -189,6 +189,10 @@ static void cfg_report(struct cfg_ctx *x, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg + k, sizeof msg - k, fmt, ap);
     va_end(ap);
+    /* quoted input may hold a tab: keep the message one printable line */
+    for (char *p = msg; *p; p++)
+        if ((unsigned char)*p < 0x20 || (unsigned char)*p >= 0x7F)
+            *p = '?';
     x->diag(x->ctx, x->line, msg);
 }
 
