@@ -321,6 +321,10 @@ static int cfg_sections(struct cfg_ctx *x, const char *v)
         t = cfg_trim(item);
         for (i = 0; i < 7 && !cfg_ieq(t, names[i]); i++)
             ;
+        if (!*t) {
+            cfg_report(x, "SECTIONS: empty item in '%.*s'", CFG_SHOW, v);
+            return -1;
+        }
         if (i == 7) {
             cfg_report(x, "SECTIONS: unknown section '%.*s' (clock, methods, compare, "
                        "bytemark, all, none)", CFG_SHOW, t);
