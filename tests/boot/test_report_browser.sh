@@ -51,9 +51,11 @@ class Dom(HTMLParser):
     def handle_starttag(self, tag, attrs):
         a = dict(attrs)
         cls = (a.get("class") or "").split()
-        if tag == "svg" and ("hist" in cls or "strip" in cls):
-            self.svg = {"class": cls, "attrs": a, "bars_a": [], "bars_b": [], "dots": []}
+        if tag == "svg" and ("hist" in cls or "strip" in cls or "runs" in cls):
+            self.svg = {"class": cls, "attrs": a, "bars_a": [], "bars_b": [], "dots": [], "circles": 0}
             self.svgs.append(self.svg)
+        elif tag == "circle" and self.svg is not None and "run" in cls:
+            self.svg["circles"] += 1
         elif tag == "rect" and self.svg is not None and "bar" in cls:
             self.svg["bars_b" if "bar-b" in cls else "bars_a"].append(int(a["data-count"]))
         elif tag == "path" and self.svg is not None and "dots" in cls:
@@ -149,6 +151,12 @@ if isinstance(bm, dict):
     tests = bm.get("tests") or bm.get("kernels") or []
     rows = [r for r in d.tables.get("bytemark-tests", []) if r]
     check(len(rows) == len(tests), f"BYTEmark table: {len(rows)} rows, one per kernel", f"JSON has {len(tests)}")
+    runs = [s for s in d.svgs if "runs" in s["class"]]
+    scored = [t for t in tests if t.get("scores")]
+    check(len(runs) == len(scored), f"BYTEmark: {len(runs)} run plots, one per kernel with scores", f"want {len(scored)}")
+    for s, t in zip(runs, scored):
+        check(s["circles"] == len(t["scores"]), f"BYTEmark {t.get('name')}: one dot per run ({len(t['scores'])})",
+              f"{s['circles']} dots")
 sys.exit(0 if ok else 1)
 PY
     if chrome --screenshot="$png" --window-size=1200,2000 --hide-scrollbars "file://$html" >/dev/null && [ -s "$png" ]; then

@@ -51,9 +51,11 @@ static double cr_khz(json_t *root)
     double k = rj_num_any(json_object_get(clock, "chosen"), keys);
     if (isnan(k))
         k = rj_num_any(clock, keys);
-    if (isnan(k)) {   /* the hosted program states its tick rate in Hz */
+    if (isnan(k)) {   /* no clock section (the hosted program): the tick rate the suite used */
         static const char *const hz[] = { "tick_hz", "tsc_hz", NULL };
-        k = rj_num_any(json_object_get(root, "system"), hz) / 1000;
+        k = rj_num_any(json_object_get(root, "bytemark"), hz) / 1000;
+        if (isnan(k))
+            k = rj_num_any(json_object_get(root, "system"), hz) / 1000;
     }
     return k > 0 ? k : NAN;
 }

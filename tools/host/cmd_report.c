@@ -37,7 +37,7 @@ static const char report_css[] =
     "svg .bar-a{fill:#4c78a8}svg .bar-b{fill:#f58518;fill-opacity:.75}svg .key-a{fill:#4c78a8}svg .key-b{fill:#f58518}"
     "svg .axis{stroke:#556;stroke-width:1}svg .lbl{font-size:11px;fill:#334}"
     "svg .dots{fill:none;stroke-width:2.2;stroke-linecap:round}svg .dots-a{stroke:#4c78a8}svg .dots-b{stroke:#f58518}"
-    "svg .ci-bar{fill:#9ecae9}svg .ci-err{stroke:#1d2330;stroke-width:1.5}"
+    "svg .ci-bar{fill:#c6dbef}svg .ci-err{stroke:#1d2330;stroke-width:2}svg .run{fill:#4c78a8;fill-opacity:.8}"
     "ul.errors li{color:#9a6200}footer{margin-top:30px;color:#778;font-size:12px}";
 
 struct report {
@@ -89,17 +89,17 @@ static void td(FILE *f, json_t *v)
 
 /* Key/value rows of an object's scalar members (and, prefixed, those of its
  * small nested objects); lists of objects are left to list_table. */
-static void kv_rows(FILE *f, json_t *obj, const char *prefix)
+static void kv_rows(FILE *f, json_t *obj, const char *prefix, const char *skip)
 {
     const char *k;
     json_t *v;
     json_object_foreach(obj, k, v) {
-        if (array_of_objects(v))
+        if (array_of_objects(v) || (skip && !strcmp(k, skip)))
             continue;
         if (json_is_object(v)) {
             char p[128];
             snprintf(p, sizeof p, "%s%s.", prefix, k);
-            kv_rows(f, v, p);
+            kv_rows(f, v, p, NULL);
             continue;
         }
         fputs("<tr><th>", f);
@@ -122,14 +122,16 @@ static size_t kv_count(json_t *obj)
     return n;
 }
 
-static void kv_table(FILE *f, json_t *obj)
+static void kv_table_skip(FILE *f, json_t *obj, const char *skip)
 {
     if (!json_is_object(obj) || kv_count(obj) == 0)
         return;
     fputs("<table>", f);
-    kv_rows(f, obj, "");
+    kv_rows(f, obj, "", skip);
     fputs("</table>", f);
 }
+
+static void kv_table(FILE *f, json_t *obj) { kv_table_skip(f, obj, NULL); }
 
 /* A table of a list of objects: the union of their members as columns. */
 static void list_table(FILE *f, json_t *arr)
@@ -174,7 +176,7 @@ static void generic_object(FILE *f, json_t *obj, const char *skip)
 {
     const char *k;
     json_t *v;
-    kv_table(f, obj);
+    kv_table_skip(f, obj, skip);
     json_object_foreach(obj, k, v) {
         if (!array_of_objects(v) || (skip && !strcmp(k, skip)))
             continue;
@@ -410,7 +412,7 @@ static void part_comparisons(struct report *r)
     }
 }
 
-static void bytemark_row(FILE *f, json_t *t, double scale_max)
+static void bytemark_row(FILE *f, json_t *t)
 {
     static const char *const mean_keys[] = { "mean", "score", NULL };
     static const char *const sd_keys[] = { "sd", "stddev", NULL };
@@ -436,15 +438,52 @@ static void bytemark_row(FILE *f, json_t *t, double scale_max)
     fputs("<tr><td>", f);
     rj_html(f, rj_name(t, "?"));
     fputs("</td><td>", f);
+    rj_html(f, rj_str(t, "status", ""));
+    if (rj_str(t, "why", NULL)) {
+        fputs(": ", f);
+        rj_html(f, rj_str(t, "why", ""));
+    }
+    fputs("</td><td>", f);
     rj_html(f, rj_str(t, "unit", ""));
-    fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n score\">%s</td><td class=\"n\">%s</td><td class=\"n\">&plusmn; %s"
-            " (%s%%)</td><td>", n, rj_fmt(b[0], 48, mean), rj_fmt(b[1], 48, sd), rj_fmt(b[2], 48, half),
-            rj_fmt(b[3], 48, round(half / mean * 1000) / 10));
-    if (!isnan(mean))
-        rj_svg_interval(f, mean / scale_max, half / scale_max, 1.0);
+    fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n score\">%s</td><td class=\"n\">%s</td><td class=\"n\">",
+            n, rj_fmt(b[0], 48, mean), rj_fmt(b[1], 48, sd));
+    if (!isnan(half) && mean > 0)
+        fprintf(f, "&plusmn;&nbsp;%s (%s%%)", rj_fmt(b[2], 48, half), rj_fmt(b[3], 48, round(half / mean * 1000) / 10));
+    else
+        fputs("-", f);
+    fputs("</td><td>", f);
+    rj_svg_runs(f, x, n, mean, half);
     fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", rj_fmt(b[4], 48, rj_num_any(t, old_keys)),
             rj_fmt(b[5], 48, rj_num_any(t, new_keys)));
     free(x);
+}
+
+/* BYTEmark's index names and baselines (bench/bytemark/bytemark.c). */
+static void index_table(FILE *f, json_t *idx)
+{
+    static const char *const names[][2] = {
+        { "original_integer", "Integer index (original: Pentium 90 = 1)" },
+        { "original_fp", "Floating-point index (original: Pentium 90 = 1)" },
+        { "linux_memory", "Memory index (Linux: AMD K6-233 = 1)" },
+        { "linux_integer", "Integer index (Linux: AMD K6-233 = 1)" },
+        { "linux_fp", "Floating-point index (Linux: AMD K6-233 = 1)" },
+        { "tests_missing", "Tests that did not run (left out of the products)" },
+    };
+    const char *k;
+    json_t *v;
+    fputs("<table id=\"bytemark-indexes\">", f);
+    json_object_foreach(idx, k, v) {
+        const char *label = k;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (!strcmp(names[i][0], k))
+                label = names[i][1];
+        fputs("<tr><th>", f);
+        rj_html(f, label);
+        fputs("</th>", f);
+        td(f, v);
+        fputs("</tr>", f);
+    }
+    fputs("</table>", f);
 }
 
 static void part_bytemark(struct report *r)
@@ -457,23 +496,21 @@ static void part_bytemark(struct report *r)
         return;
     tests = rj_bytemark_tests(sec);
     if (array_of_objects(tests)) {
-        fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
-              "<th>95% interval</th><th>interval (each test on its own scale)</th><th>old index</th><th>new index</th></tr>", f);
-        json_array_foreach(tests, i, t) {
-            static const char *const mean_keys[] = { "mean", "score", NULL };
-            double m = rj_num_any(t, mean_keys);
-            bytemark_row(f, t, isnan(m) || m <= 0 ? 1 : m * 1.25);
-        }
+        fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>status</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
+              "<th>95% interval</th><th>runs (dots) and the 95% interval</th><th>old index</th><th>new index</th></tr>", f);
+        json_array_foreach(tests, i, t)
+            bytemark_row(f, t);
         fputs("</table>", f);
     }
     idx = json_object_get(sec, "indexes");
-    if (json_is_object(idx)) {
-        fputs("<h3>Indexes</h3>", f);
-        kv_table(f, idx);
-    }
+    fputs("<h3>Indexes</h3>", f);
+    if (json_is_object(idx))
+        index_table(f, idx);
+    else
+        fputs("<p class=\"none\">not computed (CUSTOMRUN, as in BYTEmark, or not in the results)</p>", f);
     if (json_is_object(sec)) {
-        fputs("<h3>All BYTEmark results</h3>", f);
-        generic_object(f, sec, NULL);
+        fputs("<h3>Run settings</h3>", f);
+        kv_table_skip(f, sec, "indexes");
     }
 }
 

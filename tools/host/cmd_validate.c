@@ -83,6 +83,7 @@ static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const
     case RV_NUM_OR_NULL: ok = json_is_number(v) || json_is_null(v); break;
     case RV_BOOL: ok = json_is_boolean(v); break;
     case RV_OBJ: ok = json_is_object(v); break;
+    case RV_OBJ_OR_NULL: ok = json_is_object(v) || json_is_null(v); break;
     case RV_ARR: ok = json_is_array(v); break;
     case RV_NUMS: ok = json_is_array(v); break;
     case RV_STRS: ok = json_is_array(v); break;

@@ -8,7 +8,7 @@
 #include <jansson.h>
 
 enum rv_type {
-    RV_STR, RV_UINT, RV_INT, RV_NUM, RV_NUM_OR_NULL, RV_BOOL, RV_OBJ, RV_ARR,
+    RV_STR, RV_UINT, RV_INT, RV_NUM, RV_NUM_OR_NULL, RV_BOOL, RV_OBJ, RV_OBJ_OR_NULL, RV_ARR,
     RV_NUMS,     /* an array of numbers (null allowed: a non-finite value) */
     RV_STRS      /* an array of strings */
 };

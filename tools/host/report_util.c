@@ -13,7 +13,7 @@
 #define SVG_H       170
 #define SVG_LEFT    56
 #define SVG_BOTTOM  30
-#define SVG_TOP     10
+#define SVG_TOP     24
 #define SVG_RIGHT   10
 #define STRIP_DOT   1.6
 
@@ -250,11 +250,11 @@ void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size
         svg_bars(f, cb, bins, maxc, "bar-b", 0.35);
     svg_axes(f, lo, hi, unit, "count");
     if (nb) {
-        fprintf(f, "<rect class=\"key-a\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\"/>"
-                "<text x=\"%d\" y=\"%d\" class=\"lbl\">", SVG_W - 170, SVG_TOP, SVG_W - 156, SVG_TOP + 9);
+        fprintf(f, "<rect class=\"key-a\" x=\"%d\" y=\"4\" width=\"10\" height=\"10\"/>"
+                "<text x=\"%d\" y=\"13\" class=\"lbl\">A: ", SVG_W - 300, SVG_W - 286);
         rj_html(f, label_a);
-        fprintf(f, "</text><rect class=\"key-b\" x=\"%d\" y=\"%d\" width=\"10\" height=\"10\"/>"
-                "<text x=\"%d\" y=\"%d\" class=\"lbl\">", SVG_W - 170, SVG_TOP + 14, SVG_W - 156, SVG_TOP + 23);
+        fprintf(f, "</text><rect class=\"key-b\" x=\"%d\" y=\"4\" width=\"10\" height=\"10\"/>"
+                "<text x=\"%d\" y=\"13\" class=\"lbl\">B: ", SVG_W - 150, SVG_W - 136);
         rj_html(f, label_b);
         fputs("</text>", f);
     }
@@ -310,17 +310,33 @@ void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t n
     fputs(")</text></svg>", f);
 }
 
-void rj_svg_interval(FILE *f, double mean, double half, double scale_max)
+void rj_svg_runs(FILE *f, const double *x, size_t n, double mean, double half)
 {
-    const int w = 220, h = 16;
-    double s = scale_max > 0 ? (w - 4) / scale_max : 0;
-    double x = 2 + mean * s, hl = isnan(half) ? 0 : half * s;
-    fprintf(f, "<svg class=\"ci\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%d\" height=\"%d\">"
-            "<rect class=\"ci-bar\" x=\"2\" y=\"4\" width=\"%.1f\" height=\"8\"/>"
-            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"8\" x2=\"%.1f\" y2=\"8\"/>"
-            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/>"
-            "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"13\"/></svg>",
-            w, h, x > 2 ? x - 2 : 0, x - hl, x + hl, x - hl, x - hl, x + hl, x + hl);
+    const double w = 240, h = 22, pad = 8;
+    double lo = INFINITY, hi = -INFINITY;
+    range_of(x, n, &lo, &hi);
+    if (!isnan(mean) && !isnan(half)) {
+        lo = fmin(lo, mean - half);
+        hi = fmax(hi, mean + half);
+    }
+    if (!(hi >= lo)) {
+        fputs("-", f);
+        return;
+    }
+    double span = hi > lo ? hi - lo : fabs(hi) + 1;
+    if (hi == lo)
+        lo -= span / 2;
+#define RUNX(v) (pad + (w - 2 * pad) * ((v) - lo) / span)
+    fprintf(f, "<svg class=\"runs\" xmlns=\"http://www.w3.org/2000/svg\" width=\"%.0f\" height=\"%.0f\" data-n=\"%zu\">",
+            w, h, n);
+    if (!isnan(mean) && !isnan(half))
+        fprintf(f, "<rect class=\"ci-bar\" x=\"%.1f\" y=\"5\" width=\"%.1f\" height=\"12\"><title>95%% interval</title></rect>"
+                "<line class=\"ci-err\" x1=\"%.1f\" y1=\"3\" x2=\"%.1f\" y2=\"19\"/>",
+                RUNX(mean - half), RUNX(mean + half) - RUNX(mean - half), RUNX(mean), RUNX(mean));
+    for (size_t i = 0; i < n; i++)
+        fprintf(f, "<circle class=\"run\" cx=\"%.1f\" cy=\"11\" r=\"2.5\"/>", RUNX(x[i]));
+#undef RUNX
+    fputs("</svg>", f);
 }
 
 /* ---- finding things ----------------------------------------------------------- */

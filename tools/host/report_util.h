@@ -71,9 +71,10 @@ void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size
 void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
                   const char *unit);
 
-/* One horizontal interval: mean with its half-interval as an error bar on
- * a scale [0, scale_max]. */
-void rj_svg_interval(FILE *f, double mean, double half, double scale_max);
+/* A BYTEmark test's runs: each run's score as a dot on a scale that fits
+ * them and the 95% interval of the mean (a band, the mean a line).  The
+ * <svg class="runs"> carries data-n. */
+void rj_svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
 
 #endif
 
