@@ -324,20 +324,22 @@ static void bm_print_test(const struct bm_kernel *k, const struct bm_result *r,
         return;
     }
     const struct bm_run_stats *st = &r->st;
-    if (!st->certain) {
-        if (p->profile == BM_PROFILE_FULL)
-            out_printf("** WARNING: The current test result is NOT 95 %% statistically certain.\n"
-                       "** WARNING: The variation among the individual results is too large.\n");
-        else
-            out_printf("** note: not 95 %% statistically certain (the quick profile stops at %u runs)\n",
-                       p->max_runs);
-    }
     out_printf("%-20s:%15.5g  :%9.2f  :%9.2f\n", k->name, st->mean, st->mean / k->base_p90,
                st->mean / k->base_k6);
     if (cfg->allstats)
         out_printf("  %zu runs of %g s: mean %.6g %s, sd %.4g (%.2f%%), 95%% half-interval %.4g "
                    "(%.2f%%); size: %s\n", st->n, r->min_seconds, st->mean, k->unit, st->sd,
                    100.0 * st->sd / st->mean, st->half, 100.0 * st->rel_half, r->size);
+    /* BYTEmark prints its warning next to the mean; here it follows the
+     * test's line so that it cannot be read as the next test's. */
+    if (st->certain)
+        return;
+    if (p->profile == BM_PROFILE_FULL)
+        out_printf("  ** WARNING: The current test result is NOT 95 %% statistically certain.\n"
+                   "  ** WARNING: The variation among the individual results is too large.\n");
+    else
+        out_printf("  ** note: not 95 %% statistically certain (the quick profile stops at %u runs)\n",
+                   p->max_runs);
 }
 
 static void bm_print_indexes(const struct bm_indexes *ix)
