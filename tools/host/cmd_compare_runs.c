@@ -168,7 +168,7 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
         const char *name = rj_name(ea, NULL);
         json_t *eb = name ? cr_find(lb, name) : NULL;
         double *a, *b;
-        if (!eb || n == cap)
+        if (!eb || n == cap || !strcmp(name, "?"))   /* "?": not built into that program */
             continue;
         struct cr_item *it = &out[n++];
         it->kind = "kernel";
@@ -180,6 +180,11 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
         it->b = it->nb ? cr_mean(b, it->nb) : rj_num_any(eb, mean_keys);
         it->ratio = it->a / it->b;
         cr_test(it, a, b, noise, 1);
+        /* A test that did not run says why instead of "no raw samples". */
+        if (strcmp(rj_str(ea, "status", "ok"), "ok"))
+            it->verdict = "not run in A";
+        else if (strcmp(rj_str(eb, "status", "ok"), "ok"))
+            it->verdict = "not run in B";
         free(a);
         free(b);
     }
@@ -190,7 +195,10 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
 
 static const char *cr_machine(json_t *root)
 {
-    return rj_str(json_object_get(root, "system"), "cpu_brand", "?");
+    const char *brand = rj_str(json_object_get(root, "system"), "cpu_brand", NULL);
+    if (brand)
+        return brand;
+    return !strcmp(rj_str(root, "platform", ""), "linux") ? "this Linux host (hosted program)" : "?";
 }
 
 static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)

@@ -214,7 +214,10 @@ static void part_header(struct report *r)
     int status = (int)rj_num(r->root, "status", -1);
     size_t i;
     fputs("<h1>baremark run ", f);
-    rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
+    if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
+        rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
+    else
+        rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
     fprintf(f, "</h1><p class=\"status%d\" id=\"status\">status %d: %s%s</p>", status, status,
             status_text(status), rj_bool(r->root, "ended", 0) ? "" : " (the run did not finish: partial results)");
     if (json_array_size(errors)) {
