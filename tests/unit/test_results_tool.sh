@@ -83,3 +83,68 @@ check "validate: the complete and the unfinished run are valid" $? "$(tr '\n' '|
 "$B" validate "$T/out1/20260101-121000.json" > "$T/v" 2>&1; rc=$?
 check "validate: the run cut short is invalid JSON, with file and line" \
     $([ $rc -eq 1 ] && grep -q '20260101-121000.json:[0-9]*:[0-9]*: not valid JSON' "$T/v"; echo $?) "$(cat "$T/v")"
+
+# ---- compare-runs and report on the fixture run (tests/fixtures/run-guess.json)
+G=tests/fixtures/run-guess.json
+# B: lfence+rdtsc 3 ticks slower, NUMERIC SORT 5% faster, FOURIER identical.
+jq '.methods.methods[1].overhead.samples |= map(. + 3) | .bytemark.tests[0].scores |= map(. * 1.05)
+    | .bytemark.tests[0].mean *= 1.05 | .name = "B"' $G > "$T/b.json"
+"$B" compare-runs --json $G "$T/b.json" > "$T/cmp.json"
+check "compare-runs --json: exit 0" $?
+/usr/bin/python3 - $G "$T/b.json" "$T/cmp.json" > "$T/py" 2>&1 <<'PY'
+# Expected values computed independently with scipy from the raw samples.
+import json, sys
+from scipy import stats
+a, b, got = (json.load(open(p)) for p in sys.argv[1:4])
+items = {i["name"]: i for i in got["items"]}
+khz_a, khz_b = a["clock"]["chosen_khz"], b["clock"]["chosen_khz"]
+def close(x, y, rel=1e-9):
+    return abs(x - y) <= rel * max(abs(x), abs(y), 1e-300)
+bad = []
+for ma, mb in zip(a["methods"]["methods"], b["methods"]["methods"]):
+    sa = [x * 1e6 / khz_a for x in ma.get("overhead", {}).get("samples", [])]
+    sb = [x * 1e6 / khz_b for x in mb.get("overhead", {}).get("samples", [])]
+    if not sa:
+        continue
+    it = items[ma["name"]]
+    w = stats.ttest_ind(sa, sb, equal_var=False).pvalue
+    u = stats.mannwhitneyu(sa, sb, method="asymptotic", use_continuity=True).pvalue
+    if it["unit"] != "ns" or not close(it["welch_p"], w, 1e-6) or not close(it["mann_whitney_p"], u, 1e-6):
+        bad.append(f"{ma['name']}: welch {it['welch_p']} vs {w}, mw {it['mann_whitney_p']} vs {u}")
+for ta, tb in zip(a["bytemark"]["tests"], b["bytemark"]["tests"]):
+    if not ta.get("scores"):
+        continue
+    it = items[ta["name"]]
+    w = stats.ttest_ind(ta["scores"], tb["scores"], equal_var=False).pvalue
+    ratio = (sum(ta["scores"]) / len(ta["scores"])) / (sum(tb["scores"]) / len(tb["scores"]))
+    if not close(it["welch_p"], w, 1e-6) or not close(it["ratio"], ratio, 1e-8):
+        bad.append(f"{ta['name']}: welch {it['welch_p']} vs {w}, ratio {it['ratio']} vs {ratio}")
+want = {"lfence+rdtsc": "A faster", "cpuid+rdtsc": "no difference", "NUMERIC SORT": "A slower",
+        "FOURIER": "no difference", "rdtscp": "no raw samples"}
+for k, v in want.items():
+    if items[k]["verdict"] != v:
+        bad.append(f"{k}: verdict {items[k]['verdict']}, want {v}")
+print("; ".join(bad) or "ok")
+PY
+check "compare-runs: p-values and ratios match scipy from the raw samples; verdicts right" \
+    $(grep -qx ok "$T/py"; echo $?) "$(cat "$T/py")"
+"$B" compare-runs --noise 0.2 --json $G "$T/b.json" | jq -e '[.items[] | select(.verdict == "A faster" or .verdict == "A slower")] | length == 0' >/dev/null
+check "compare-runs: a 20% noise threshold turns every verdict into no difference" $?
+"$B" compare-runs $G "$T/b.json" > "$T/cmp.txt"
+check "compare-runs text: one line per method and kernel in both runs" \
+    $([ "$(grep -Ec '^(method|kernel) ' "$T/cmp.txt")" = 7 ]; echo $?) "$(cat "$T/cmp.txt")"
+"$B" compare-runs --html $G "$T/b.json" > "$T/cmp.html"
+check "compare-runs --html: a page with a row per item" $([ "$(grep -o '<tr><td>' "$T/cmp.html" | wc -l)" = 7 ]; echo $?)
+"$B" compare-runs $G > /dev/null 2>&1
+check "compare-runs with one file: usage, exit 2" $([ $? = 2 ]; echo $?)
+"$B" report $G -o "$T/r.html" > /dev/null
+check "report: exit 0 and an HTML file" $(grep -q '</html>' "$T/r.html"; echo $?)
+check "report: no script and no external resource" $(! grep -Eq '<script|<link|src="http' "$T/r.html"; echo $?)
+"$B" report "$T/nonexistent.json" > /dev/null 2>&1
+check "report of a missing file: exit 2" $([ $? = 2 ]; echo $?)
+jq '.bytemark.tests[0].runs = 3 | .status = 0 | .errors = ["x"] | .system.memory_mib = "512"' $G > "$T/bad.json"
+"$B" validate "$T/bad.json" > "$T/v" 2>&1; rc=$?
+check "validate: each inconsistency named (runs vs scores, status vs errors, type with unit)" \
+    $([ $rc = 1 ] && grep -q 'tests\[0\] (numsort): runs is 3 but 6 scores' "$T/v" &&
+      grep -q 'status: is 0 but the errors list is not empty' "$T/v" &&
+      grep -q 'system.memory_mib: expected a non-negative integer (MiB), found a string' "$T/v"; echo $?) "$(cat "$T/v")"
