@@ -604,7 +604,7 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "baremark report: error writing %s\n", out);
         return 1;
     }
-    if (f != stdout)
+    if (f != stdout && out == def)      /* a name the user did not give: say it */
         printf("%s\n", out);
     return 0;
 }
