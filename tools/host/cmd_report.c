@@ -231,6 +231,41 @@ static void part_header(struct report *r)
     }
 }
 
+/* One line a person reads first: what ran where. */
+static void machine_line(FILE *f, json_t *root)
+{
+    json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
+    const char *hv = rj_str(sys, "hypervisor", "");
+    if (!sys && !build)
+        return;
+    fputs("<p class=\"summary\" id=\"summary\">", f);
+    if (sys) {
+        rj_html(f, rj_str(sys, "cpu_brand", "?"));
+        fprintf(f, " (%s family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ", rj_str(sys, "cpu_vendor", "?"),
+                rj_num(sys, "family", NAN), rj_num(sys, "model", NAN), rj_num(sys, "stepping", NAN),
+                rj_num(sys, "logical_cpus", NAN), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
+        if (hv[0]) {
+            fputs("under hypervisor ", f);
+            rj_html(f, hv);
+        } else {
+            fputs("bare metal", f);
+        }
+        fprintf(f, ", %.0f MiB; firmware ", rj_num(sys, "memory_mib", NAN));
+        rj_html(f, rj_str(sys, "firmware_vendor", "?"));
+        fputs(". ", f);
+    }
+    if (build) {
+        fputs("Build ", f);
+        rj_html(f, rj_str(build, "version", "?"));
+        fputs(", ", f);
+        rj_html(f, rj_str(build, "compiler", "?"));
+        fputs(" ", f);
+        rj_html(f, rj_str(build, "flags", ""));
+        fputs(".", f);
+    }
+    fputs("</p>", f);
+}
+
 static void part_machine(struct report *r)
 {
     FILE *f = r->f;
@@ -549,6 +584,7 @@ static int report_write(json_t *root, FILE *f, const char *src)
     rj_html(f, rj_str(root, "name", "run"));
     fprintf(f, "</title><style>%s</style></head><body>", report_css);
     part_header(&r);
+    machine_line(f, root);
     part_machine(&r);
     part_clock(&r);
     part_methods(&r);
