@@ -264,7 +264,12 @@ static void bm_run_test(struct bm_job *j)
     char why[sizeof j->r->why];
     long rc = BM_EFAIL;
     why[0] = 0;
+    /* The interrupt state before the test, to put back after a fault: an
+     * exception inside a timed region never reaches bm_timer_stop. */
+    unsigned long irq = plat_irq_off();
+    plat_irq_restore(irq);
     if (plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0) {
+        plat_irq_restore(irq);
         /* The kernel's state is unknown after a CPU exception: its memory is
          * not freed (teardown could fault again). */
         j->r->outcome = BM_OUT_FAULT;
