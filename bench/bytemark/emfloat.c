@@ -140,6 +140,9 @@ static void emf_normalize(struct emf_num *p)
     }
 }
 
+/* Bring an exponent below min_exp up to it, shifting the mantissa right
+ * (sticky).  Never reached with the default data (every result's exponent is
+ * far above -32767). */
 static void emf_denormalize(struct emf_num *p, int min_exp)
 {
     int diff = p->exp - min_exp;
@@ -166,7 +169,9 @@ static void emf_round(struct emf_num *p)
 }
 
 /* choose_nan: the NaN with the larger mantissa.  Quirk kept: the reference's
- * first memmove has its arguments reversed and overwrites x with z. */
+ * first memmove has its arguments reversed and overwrites x with z.  The tie
+ * branch (equal mantissas) is this file's own reading; no NaN ever reaches
+ * it in the workload. */
 static void emf_choose_nan(struct emf_num *x, const struct emf_num *y, struct emf_num *z,
                            int intel)
 {
