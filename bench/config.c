@@ -140,6 +140,8 @@ static const struct cfg_param cfg_params[] = {
     { "INJECTIN", K_INJECTIN, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "METHODSAMPLES", K_U32, OFF(methods_samples), 10, 1000000, 0, CMP_NONE, 0, 0, 1 },
     { "METHODITERATIONS", K_U32, OFF(methods_iterations), 1, 1000000, 0, CMP_NONE, 0, 0, 1 },
+    { "IDLESECONDS", K_U32, OFF(idle_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
+    { "WATCHDOGSECONDS", K_U32, OFF(watchdog_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
 };
 #define CFG_NPARAMS (sizeof cfg_params / sizeof cfg_params[0])
 
@@ -797,6 +799,8 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
         cfg_emit(o, "# INJECTIN=   (not set)\n");
     cfg_emit(o, "METHODSAMPLES=%u\nMETHODITERATIONS=%u\n", (unsigned)c->methods_samples,
              (unsigned)c->methods_iterations);
+    cfg_emit(o, "IDLESECONDS=%u\nWATCHDOGSECONDS=%u\n", (unsigned)c->idle_seconds,
+             (unsigned)c->watchdog_seconds);
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -910,6 +914,12 @@ static void cfg_json_bytemark(struct json_writer *w, const struct bm_config *c)
 void config_json(struct json_writer *w, const char *key, const struct bm_config *c)
 {
     json_obj_begin(w, key);
+    config_json_members(w, c);
+    json_obj_end(w);
+}
+
+void config_json_members(struct json_writer *w, const struct bm_config *c)
+{
     json_str(w, "profile", config_profile_name(c->profile));
     json_arr_begin(w, "sections");
     if (c->run_clock) json_str(w, NULL, "clock");
@@ -933,8 +943,9 @@ void config_json(struct json_writer *w, const char *key, const struct bm_config 
         json_null(w, "inject_in");
     json_u64(w, "methods_samples", c->methods_samples);
     json_u64(w, "methods_iterations", c->methods_iterations);
+    json_u64(w, "idle_seconds", c->idle_seconds);
+    json_u64(w, "watchdog_seconds", c->watchdog_seconds);
     cfg_json_bytemark(w, c);
-    json_obj_end(w);
 }
 
 const char *config_profile_name(enum bm_profile p)

@@ -66,6 +66,8 @@ struct bm_config {
     char inject_where[32];         /* INJECTIN: which test the fault goes into */
     uint32_t methods_samples;      /* METHODSAMPLES */
     uint32_t methods_iterations;   /* METHODITERATIONS */
+    uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
+    uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
 };
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
@@ -145,6 +147,11 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE }
  *                     1..31 chars, stored in lower case  (none)
  *   METHODSAMPLES     10..1000000              1000
  *   METHODITERATIONS  1..1000000               1
+ *   IDLESECONDS       0..3600 s: idle with interrupts enabled (hlt) after
+ *                     the sections, so a run outlasts the watchdog  0
+ *   WATCHDOGSECONDS   0..3600 s: arm the firmware watchdog again for this
+ *                     long after reading the settings (0 = leave it off;
+ *                     shows the watchdog test can fail)  0
  */
 #define CONFIG_LINE_MAX 255
 
@@ -187,6 +194,8 @@ void config_print(const struct bm_config *c);
 
 /* Write the settings as an object member `key` (e.g. "config") of w. */
 void config_json(struct json_writer *w, const char *key, const struct bm_config *c);
+/* The same members into an object the caller has opened. */
+void config_json_members(struct json_writer *w, const struct bm_config *c);
 
 /* Names for the enumerations: "auto"/"quick"/"full" and
  * "none"/"divide"/"opcode"/"page" ("?" for a value out of range). */

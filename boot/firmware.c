@@ -86,6 +86,28 @@ void fw_init(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 
 EFI_STATUS fw_watchdog_status(void) { return fw_watchdog; }
 
+EFI_STATUS fw_watchdog_arm(UINTN seconds)
+{
+    /* 0x10000 and up are the codes the spec leaves to applications. */
+    return BS->SetWatchdogTimer(seconds, 0x10000, 0, NULL);
+}
+
+EFI_STATUS fw_idle(UINT64 seconds)
+{
+    EFI_EVENT ev;
+    UINTN index;
+    EFI_STATUS s = BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &ev);
+    if (EFI_ERROR(s))
+        return s;
+    /* Relative timer in 100 ns units; WaitForEvent halts the CPU between the
+     * firmware's timer ticks, so the machine is idle, interrupts enabled. */
+    s = BS->SetTimer(ev, TimerRelative, seconds * 10000000ULL);
+    if (!EFI_ERROR(s))
+        s = BS->WaitForEvent(1, &ev, &index);
+    BS->CloseEvent(ev);
+    return s;
+}
+
 static void fw_ascii(char *dst, size_t n, const CHAR16 *src, size_t max_chars)
 {
     size_t k = 0;

@@ -14,6 +14,11 @@
 void fw_init(EFI_HANDLE image, EFI_SYSTEM_TABLE *st);
 /* Status of the watchdog call (EFI_SUCCESS when disabled). */
 EFI_STATUS fw_watchdog_status(void);
+/* Arm the watchdog again (the boot manager's is 5 minutes = 300 s). */
+EFI_STATUS fw_watchdog_arm(UINTN seconds);
+/* Wait `seconds` with interrupts enabled and the CPU halted between timer
+ * ticks (a firmware timer event). */
+EFI_STATUS fw_idle(UINT64 seconds);
 
 /* Text to every firmware text console that is not a serial port (the image
  * drives COM1 itself; writing to a firmware serial console too would print

@@ -11,7 +11,9 @@
 #include "cpu.h"
 #include "firmware.h"
 #include "json.h"
+#include "io.h"
 #include "out.h"
+#include "platform.h"
 #include "results.h"
 #include "run.h"
 #include "sections.h"
@@ -48,6 +50,50 @@ static void main_watchdog(void)
                  fw_status_name(s));
 }
 
+static void main_settings(const struct bm_config *cfg)
+{
+    out_printf("settings in effect:\n");
+    config_print(cfg);
+    struct json_writer *w = results_section_begin("settings", 0);
+    config_json_members(w, cfg);
+    results_section_end();
+    if (cfg->watchdog_seconds) {
+        EFI_STATUS s = fw_watchdog_arm(cfg->watchdog_seconds);
+        if (s == EFI_SUCCESS)
+            out_printf("watchdog: armed again for %u s (WATCHDOGSECONDS setting)\n",
+                       (unsigned)cfg->watchdog_seconds);
+        else
+            out_warn("WATCHDOGSECONDS: the watchdog could not be armed (%s)", fw_status_name(s));
+    }
+    if (cfg->inject_fault != BM_FAULT_NONE) {
+        if (!cfg->inject_where[0])
+            out_warn("INJECTFAULT=%s without INJECTIN: no fault will be injected",
+                     config_fault_name(cfg->inject_fault));
+        else
+            run_set_fault_injection(config_fault_name(cfg->inject_fault), cfg->inject_where);
+    }
+}
+
+/* IDLESECONDS: stay idle with interrupts enabled, so the run outlasts the
+ * firmware's 5-minute watchdog (which would reset the machine if armed). */
+static void main_idle(const struct bm_config *cfg)
+{
+    if (!cfg->idle_seconds)
+        return;
+    out_printf("idle: %u s with interrupts enabled (IDLESECONDS setting)\n",
+               (unsigned)cfg->idle_seconds);
+    uint64_t t0 = rdtsc();
+    EFI_STATUS s = fw_idle(cfg->idle_seconds);
+    uint64_t dt = rdtsc() - t0, hz = plat_tick_hz();
+    if (s != EFI_SUCCESS)
+        out_warn("idle: the firmware timer failed (%s)", fw_status_name(s));
+    else if (hz)
+        out_printf("idle: done after %llu.%03llu s by the TSC\n", (unsigned long long)(dt / hz),
+                   (unsigned long long)(dt % hz * 1000 / hz));
+    else
+        out_printf("idle: done after %llu TSC ticks\n", (unsigned long long)dt);
+}
+
 /* Run one section if it is built in and enabled; note a missing one. */
 #define MAIN_SECTION(enabled, fn, name, ...)                                   \
     do {                                                                       \
@@ -72,6 +118,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     settings_load(&cfg);
     run_files_open();
     main_build_json();
+    main_settings(&cfg);
     sysinfo_report(&acpi);
     if (!cpu_info.has_tsc)
         return run_fatal(cfg.qemu_exit, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
@@ -86,5 +133,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     MAIN_SECTION(cfg.run_bytemark, bytemark_run, "bytemark", &cfg);
     if (trap_fini)
         trap_fini();
+    run_fault_injection_check();
+    main_idle(&cfg);
     return run_end(cfg.qemu_exit, cfg.shutdown);
 }

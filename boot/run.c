@@ -165,6 +165,7 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
 }
 
 static char run_inject_kind[16], run_inject_where[32];
+static int run_inject_fired;
 
 void run_set_fault_injection(const char *kind, const char *where)
 {
@@ -177,7 +178,15 @@ void plat_fault_point(const char *key)
     if (!run_inject_kind[0] || strcmp(key, run_inject_where))
         return;
     out_printf("fault injection: %s fault in %s (INJECTFAULT setting)\n", run_inject_kind, key);
+    run_inject_fired++;
     trap_inject(run_inject_kind);
+}
+
+void run_fault_injection_check(void)
+{
+    if (run_inject_kind[0] && !run_inject_fired)
+        out_warn("INJECTIN=%s named no test that ran: no %s fault was injected",
+                 run_inject_where, run_inject_kind);
 }
 
 /* ---- the results document ---------------------------------------------------- */

@@ -48,6 +48,8 @@ uint64_t run_fatal(int qemu_exit, const char *fmt, ...) __attribute__((format(pr
 /* Arm plat_fault_point: a `kind` fault ("divide", "opcode", "page") in the
  * test named `where`. */
 void run_set_fault_injection(const char *kind, const char *where);
+/* At the end: warn when a fault was asked for and no test reached its point. */
+void run_fault_injection_check(void);
 
 /* Name of this run ("20261122-153000" or with a -N suffix). */
 const char *run_name(void);

@@ -3,6 +3,17 @@
 # keep its PASS:/FAIL: lines in OUTDIR/NAME.txt and print a summary line.
 # A test that exits nonzero without a FAIL line, or prints no result at all,
 # counts as a failure: a crash never passes silently.
+# With one argument (a test program or script), runs just that test with
+# build/tests/out as OUTDIR and the file's base name: sh tests/run_one.sh
+# tests/boot/test_clock.sh (the images and programs must be built).
+if [ $# -eq 1 ]; then
+    t=$1 out=build/tests/out name=$(basename "$1" .sh)
+    mkdir -p "$out"
+    case $t in *.sh) set -- "$out" "$name" bash "$t" ;; *) set -- "$out" "$name" "$t" ;; esac
+    sh "$0" "$@"
+    cat "$out/$name.txt"
+    exit 0
+fi
 out=$1 name=$2
 shift 2
 start=$(date +%s)
