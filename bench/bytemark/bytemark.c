@@ -234,7 +234,7 @@ static long bm_test_body(void *arg)
     struct bm_job *j = arg;
     const struct bm_kernel *k = j->k;
     struct bm_result *r = j->r;
-    plat_fault_point(k->key);
+    bm_timer_fault_key(k->key);
     k->init(&j->s);
     int rc = bm_adjust(j);
     j->s.adjusted = 1;
@@ -268,7 +268,9 @@ static void bm_run_test(struct bm_job *j)
      * exception inside a timed region never reaches bm_timer_stop. */
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    if (plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0) {
+    int faulted = plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0;
+    bm_timer_fault_key(NULL);
+    if (faulted) {
         plat_irq_restore(irq);
         /* The kernel's state is unknown after a CPU exception: its memory is
          * not freed (teardown could fault again). */

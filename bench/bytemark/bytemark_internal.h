@@ -78,4 +78,8 @@ struct bm_indexes {
 void bm_indexes_compute(const double mean[BM_NTESTS], const int ran[BM_NTESTS],
                         struct bm_indexes *out);
 
+/* bytemark_mem.c: the test whose timed work bm_timer_start is in (its
+ * fault-injection point), NULL outside a test. */
+void bm_timer_fault_key(const char *key);
+
 #endif
