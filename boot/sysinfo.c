@@ -43,6 +43,15 @@ static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t 
     out_printf("hypervisor: %s\n", c->hypervisor_present ? (c->hypervisor[0] ? c->hypervisor : "(present, no vendor)") : "none");
     out_printf("tsc: rdtsc %s, rdtscp %s, invariant TSC %s\n",
                yes_no(c->has_tsc), yes_no(c->has_rdtscp), yes_no(c->has_invariant_tsc));
+    /* Missing capabilities are facts about the platform, not warnings: the
+     * run adapts and says so once, here. */
+    if (c->has_tsc && !c->has_rdtscp)
+        out_printf("note: no rdtscp on this CPU: the four rdtscp methods will be skipped "
+                   "(status 'unsupported'), never executed\n");
+    if (c->has_tsc && !c->has_invariant_tsc)
+        out_printf("note: the TSC is not invariant (CPUID 0x80000007 EDX bit 8): its rate may "
+                   "follow P-states and stop in deep C-states; baremark keeps the CPU busy with "
+                   "interrupts masked while timing, and the clock check shows whether the rate held\n");
     if (c->max_leaf >= 0x15)
         out_printf("cpuid 0x15: eax=%u ebx=%u ecx=%u (crystal Hz)%s\n", c->l15_eax, c->l15_ebx, c->l15_ecx,
                    c->l15_eax && c->l15_ebx ? "" : " (no TSC/crystal ratio)");
