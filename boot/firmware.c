@@ -179,6 +179,58 @@ void *fw_config_table(EFI_GUID *guid)
     return NULL;
 }
 
+/* ---- the firmware's periodic timer ------------------------------------------- */
+
+/* The Timer Architectural Protocol (UEFI PI specification, volume 2, DXE
+ * architectural protocols); GNU-EFI does not declare it. */
+#define FW_TIMER_ARCH_GUID \
+    { 0x26baccb3, 0x6f42, 0x11d4, { 0xbc, 0xe7, 0x00, 0x80, 0xc7, 0x3c, 0x88, 0x81 } }
+
+struct fw_timer_arch {
+    EFI_STATUS (EFIAPI *RegisterHandler)(struct fw_timer_arch *self, void *notify);
+    EFI_STATUS (EFIAPI *SetTimerPeriod)(struct fw_timer_arch *self, UINT64 period);
+    EFI_STATUS (EFIAPI *GetTimerPeriod)(struct fw_timer_arch *self, UINT64 *period);
+    EFI_STATUS (EFIAPI *GenerateSoftInterrupt)(struct fw_timer_arch *self);
+};
+
+static struct fw_timer_arch *fw_timer_protocol(void)
+{
+    static struct fw_timer_arch *timer;
+    static int looked;
+    EFI_GUID guid = FW_TIMER_ARCH_GUID;
+
+    if (!looked) {
+        looked = 1;
+        if (BS->LocateProtocol(&guid, NULL, (void **)&timer) != EFI_SUCCESS)
+            timer = NULL;
+    }
+    return timer;
+}
+
+EFI_STATUS fw_timer_stop(UINT64 *old_period)
+{
+    struct fw_timer_arch *t = fw_timer_protocol();
+    EFI_STATUS s;
+
+    *old_period = 0;
+    if (!t)
+        return EFI_NOT_FOUND;
+    s = t->GetTimerPeriod(t, old_period);
+    if (s != EFI_SUCCESS)
+        return s;
+    if (*old_period == 0)       /* already stopped: nothing to undo */
+        return EFI_SUCCESS;
+    return t->SetTimerPeriod(t, 0);
+}
+
+EFI_STATUS fw_timer_restore(UINT64 period)
+{
+    struct fw_timer_arch *t = fw_timer_protocol();
+    if (!t)
+        return EFI_NOT_FOUND;
+    return period ? t->SetTimerPeriod(t, period) : EFI_SUCCESS;
+}
+
 /* ---- files ---------------------------------------------------------------------- */
 
 static void fw_wide(CHAR16 *dst, const char *src)

@@ -46,6 +46,15 @@ uint64_t fw_conventional_memory(void);
 /* The EFI configuration table entry with this GUID, or NULL. */
 void *fw_config_table(EFI_GUID *guid);
 
+/* The firmware's periodic timer interrupt (Timer Architectural Protocol).
+ * fw_timer_stop reads its period (100 ns units, 0 = already stopped) into
+ * *old_period and stops it (SetTimerPeriod(0)); fw_timer_restore programs
+ * the old period again.  Timer events (USB, disk, console input) do not run
+ * in between: restore before any firmware I/O.  EFI_NOT_FOUND when the
+ * firmware does not publish the protocol. */
+EFI_STATUS fw_timer_stop(UINT64 *old_period);
+EFI_STATUS fw_timer_restore(UINT64 period);
+
 /* ---- files on the ESP the image was loaded from ---------------------------- */
 /* Open the ESP's root; returns EFI status. */
 EFI_STATUS fw_esp_open(void);

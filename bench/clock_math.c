@@ -1,0 +1,154 @@
+/*
+ * bench/clock_math.c - the arithmetic of TSC calibration (see clock_math.h).
+ */
+#include <math.h>
+#include <stddef.h>
+#include <stdint.h>
+
+#include "clock_math.h"
+
+#define CLOCKM_MAX_WINDOWS 64
+
+uint64_t clockm_counter_delta(uint64_t prev, uint64_t cur, unsigned bits, int down)
+{
+    uint64_t mask = bits >= 64 ? ~0ull : (1ull << bits) - 1;
+    return (down ? prev - cur : cur - prev) & mask;
+}
+
+int clockm_window_eval(struct clockm_window *w)
+{
+    /* Edge times as the middles of their intervals, kept in half ticks so
+     * the sums stay exact integers. */
+    double mid0 = ((double)w->tsc0_lo + (double)w->tsc0_hi) / 2;
+    double mid1 = ((double)w->tsc1_lo + (double)w->tsc1_hi) / 2;
+    double elapsed = mid1 - mid0;
+    double half0 = (double)(w->tsc0_hi - w->tsc0_lo) / 2;
+    double half1 = (double)(w->tsc1_hi - w->tsc1_lo) / 2;
+
+    w->khz = w->ppm = w->ms = NAN;
+    if (w->ref_ticks == 0 || !(w->ref_hz > 0) || w->tsc0_hi < w->tsc0_lo ||
+        w->tsc1_hi < w->tsc1_lo || !(elapsed > 0))
+        return -1;
+    /* elapsed TSC ticks over elapsed reference time */
+    w->khz = elapsed * w->ref_hz / (double)w->ref_ticks / 1000.0;
+    /* Each edge is off by at most half its interval: the worst case of the
+     * two together, relative to the window. */
+    w->ppm = (half0 + half1) / elapsed * 1e6;
+    w->ms = (double)w->ref_ticks / w->ref_hz * 1000.0;
+    return 0;
+}
+
+double clockm_median(const double *x, size_t n, double *scratch)
+{
+    for (size_t i = 0; i < n; i++) {       /* insertion sort: n is small */
+        size_t j = i;
+        for (; j > 0 && scratch[j - 1] > x[i]; j--)
+            scratch[j] = scratch[j - 1];
+        scratch[j] = x[i];
+    }
+    if (n == 0)
+        return NAN;
+    return n % 2 ? scratch[n / 2] : (scratch[n / 2 - 1] + scratch[n / 2]) / 2;
+}
+
+/* Indices of the valid windows ordered by frequency; returns their count. */
+static size_t clockm_sorted_valid(const struct clockm_window *w, size_t n, size_t *idx)
+{
+    size_t m = 0;
+    for (size_t i = 0; i < n && m < CLOCKM_MAX_WINDOWS; i++) {
+        if (isnan(w[i].khz))
+            continue;
+        size_t j = m++;
+        for (; j > 0 && w[idx[j - 1]].khz > w[i].khz; j--)
+            idx[j] = idx[j - 1];
+        idx[j] = i;
+    }
+    return m;
+}
+
+int clockm_pick_window(struct clockm_window *w, size_t n)
+{
+    size_t idx[CLOCKM_MAX_WINDOWS];
+    size_t m = clockm_sorted_valid(w, n, idx);
+    double med, med_ppm;
+    int best = -1;
+
+    for (size_t i = 0; i < n; i++)
+        w[i].rejected = isnan(w[i].khz);
+    if (m == 0)
+        return -1;
+    if (m % 2) {
+        med = w[idx[m / 2]].khz;
+        med_ppm = w[idx[m / 2]].ppm;
+    } else {
+        const struct clockm_window *a = &w[idx[m / 2 - 1]], *b = &w[idx[m / 2]];
+        med = (a->khz + b->khz) / 2;
+        med_ppm = fmax(a->ppm, b->ppm) + fabs(clockm_ppm(b->khz, med));
+    }
+    for (size_t i = 0; i < n; i++) {
+        if (w[i].rejected)
+            continue;
+        double off = fabs(clockm_ppm(w[i].khz, med));
+        if (off > CLOCKM_REJECT_SIGMAS * (w[i].ppm + med_ppm)) {
+            w[i].rejected = 1;
+            continue;
+        }
+        if (best < 0 || w[i].ppm <= w[best].ppm)
+            best = (int)i;
+    }
+    return best;
+}
+
+double clockm_ppm(double a, double b)
+{
+    return (a - b) / b * 1e6;
+}
+
+/* Does measured reference i win the vote among the measured ones? */
+static int clockm_vote(const struct clockm_ref *r, size_t n, size_t i, double agree_ppm)
+{
+    int agree = 0, disagree = 0;
+    for (size_t j = 0; j < n; j++) {
+        if (j == i || !r[j].valid || !r[j].measured)
+            continue;
+        if (fabs(clockm_ppm(r[i].khz, r[j].khz)) <= agree_ppm)
+            agree++;
+        else
+            disagree++;
+    }
+    return agree >= disagree;
+}
+
+int clockm_choose(const struct clockm_ref *r, size_t n, double agree_ppm, int *contested)
+{
+    int first_measured = -1, first_stated = -1;
+
+    *contested = 0;
+    for (size_t i = 0; i < n; i++) {
+        if (!r[i].valid)
+            continue;
+        if (!r[i].measured) {
+            if (first_stated < 0)
+                first_stated = (int)i;
+            continue;
+        }
+        if (first_measured < 0)
+            first_measured = (int)i;
+        if (clockm_vote(r, n, i, agree_ppm))
+            return (int)i;
+    }
+    if (first_measured >= 0) {
+        *contested = 1;
+        return first_measured;
+    }
+    return first_stated;
+}
+
+double clockm_round_ppm(double ppm)
+{
+    if (!isfinite(ppm))
+        return ppm;
+    if (fabs(ppm) < 1000)
+        return round(ppm * 1000) / 1000;
+    return round(ppm * 10) / 10;
+}

@@ -1,0 +1,86 @@
+/*
+ * bench/clock_math.h - the arithmetic of TSC calibration, kept apart from the
+ * hardware (kernel/clock.c) so the host can test it: counter wrap, one
+ * window's frequency and uncertainty, which windows to keep, how far two
+ * references disagree and which reference the run trusts.  Pure: no I/O, no
+ * globals, no allocation.
+ *
+ * A window is bounded by two edges of the reference counter.  At each edge the
+ * TSC is known only to lie inside an interval [lo, hi]: lo is the TSC read
+ * just before the last read that still saw the old count, hi the TSC read
+ * just after the first read that saw the new count.  The edge is taken at the
+ * middle of its interval, so its error is at most half the interval.
+ */
+#ifndef BAREMARK_CLOCK_MATH_H
+#define BAREMARK_CLOCK_MATH_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* How far a window may sit from the median window before it is dropped as
+ * disturbed, in units of the two windows' own uncertainties added. */
+#define CLOCKM_REJECT_SIGMAS 3.0
+/* Two references whose frequencies differ by more than this disagree: the
+ * target of Linux's quick PIT calibration (arch/x86/kernel/tsc.c). */
+#define CLOCKM_AGREE_PPM 500.0
+
+/* Ticks a counter of `bits` width (1..64) advanced from `prev` to `cur`,
+ * counting up, or down when `down` is set; correct while less than one full
+ * wrap passed between the two reads. */
+uint64_t clockm_counter_delta(uint64_t prev, uint64_t cur, unsigned bits, int down);
+
+/* One calibration window against a reference counting at ref_hz. */
+struct clockm_window {
+    uint64_t tsc0_lo, tsc0_hi;  /* TSC interval holding the first edge */
+    uint64_t tsc1_lo, tsc1_hi;  /* ... and the last edge */
+    uint64_t ref_ticks;         /* reference ticks between the two edges */
+    double ref_hz;              /* the reference's nominal frequency */
+    /* filled by clockm_window_eval */
+    double khz;                 /* TSC frequency, kHz */
+    double ppm;                 /* its uncertainty from the two edge intervals */
+    double ms;                  /* window length by the reference, ms */
+    int rejected;               /* set by clockm_pick_window */
+};
+
+/* Frequency, uncertainty and length of a window.  Returns 0, or -1 (khz
+ * and ppm NaN) when the window is empty or its edges are out of order. */
+int clockm_window_eval(struct clockm_window *w);
+
+/* Among n evaluated windows of one reference (n <= 64): mark as rejected
+ * each window farther from the median than CLOCKM_REJECT_SIGMAS x (its ppm +
+ * the median's ppm: the middle window's, or for an even count the larger of
+ * the two middle windows' plus half their spread), then return the index of the kept window with the smallest
+ * uncertainty (ties: the later window), or -1 when none is kept.  This is
+ * the "min of windows" rule: disturbances only widen a window's edge
+ * intervals or move it off the others, so the tightest consistent window is
+ * the best estimate. */
+int clockm_pick_window(struct clockm_window *w, size_t n);
+
+/* Median of n values (n >= 1); sorts a copy in scratch[n]. */
+double clockm_median(const double *x, size_t n, double *scratch);
+
+/* Disagreement of frequency a from frequency b, in ppm of b. */
+double clockm_ppm(double a, double b);
+
+/* A reference's result, as the choice sees it.  The array given to
+ * clockm_choose is in the order of trust, most trusted first. */
+struct clockm_ref {
+    const char *name;
+    int valid;          /* it produced a frequency */
+    int measured;       /* measured against the TSC (else stated by CPUID) */
+    double khz, ppm;
+};
+
+/* The reference to take the TSC frequency from: the most trusted valid
+ * measured reference that agrees (within agree_ppm) with at least as many
+ * other valid measured references as it disagrees with; when measured
+ * references exist but none passes that vote, the most trusted measured one
+ * (and *contested = 1); when none was measured, the most trusted valid
+ * stated one.  Returns its index, or -1 when nothing is valid. */
+int clockm_choose(const struct clockm_ref *r, size_t n, double agree_ppm, int *contested);
+
+/* ppm rounded for the results file: 0.001 ppm below 1000, 0.1 above (six
+ * significant digits at most, as the report prints them). */
+double clockm_round_ppm(double ppm);
+
+#endif

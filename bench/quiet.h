@@ -1,0 +1,84 @@
+/*
+ * bench/quiet.h - a quiet machine for measuring: the quiet-machine check
+ * (portable, bench/quiet.c) and the measuring phase (one implementation per
+ * platform: boot/quiet_phase.c for the image, tools/host/quiet_host.c for
+ * Linux, where it does nothing).
+ *
+ * cli masks maskable interrupts only.  What still interrupts a CPU with
+ * interrupts masked shows as a gap between two consecutive TSC reads; the
+ * check reads the TSC back to back for a while and counts those gaps.
+ */
+#ifndef BAREMARK_QUIET_H
+#define BAREMARK_QUIET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+struct json_writer;
+
+/* ---- the measuring phase ---------------------------------------------------
+ *
+ * quiet_phase_begin stops what would interrupt a measurement and can be
+ * stopped: in the image, the firmware's periodic timer (Timer Architectural
+ * Protocol, SetTimerPeriod(0)); it also reads the SMI count and APERF/MPERF
+ * where the CPU has them.  quiet_phase_end puts the timer back at its old
+ * period and says what happened during the phase.
+ *
+ * Rules: call both with interrupts enabled (firmware calls may enable them
+ * anyway), pair them, and end the phase before any firmware I/O: the
+ * results file (results_section_end), screen output waiting in the log, or
+ * anything else that needs the firmware's timer events (USB, disk).  Mask
+ * interrupts (plat_irq_off) around each timed interval inside the phase as
+ * usual.  Nested phases count: only the outermost pair acts. */
+struct quiet_phase_report {
+    int timer_stopped;            /* the firmware timer was stopped */
+    uint64_t timer_period_100ns;  /* its period, restored at the end (0 = unknown) */
+    const char *timer_note;       /* why it was not stopped ("" when it was) */
+    int smi_counted;              /* SMI count available (Intel MSR 0x34) */
+    uint64_t smis;                /* SMIs during the phase */
+    int aperf_mperf;              /* APERF/MPERF available (CPUID.6:ECX bit 0) */
+    uint64_t aperf, mperf;        /* their increments during the phase */
+    uint64_t nmis;                /* NMIs seen during the phase */
+    uint64_t ticks;               /* TSC ticks the phase lasted */
+};
+
+void quiet_phase_begin(void);
+/* Ends the phase; fills *rep when rep is not NULL. */
+void quiet_phase_end(struct quiet_phase_report *rep);
+
+/* ---- the quiet-machine check ------------------------------------------------ */
+
+struct quiet_result {
+    uint32_t ms;                  /* length asked for, ms */
+    uint64_t tick_hz;             /* TSC rate used for the thresholds */
+    int masked;                   /* interrupts were masked (the image) */
+    uint64_t reads;               /* TSC reads taken */
+    uint64_t elapsed_ticks;       /* first to last read */
+    uint64_t min_gap_ticks;       /* the cost of one read (back to back) */
+    uint64_t max_gap_ticks;       /* the largest gap */
+    uint64_t max_gap_at_ticks;    /* when it started, after the first read */
+    uint64_t gaps_over_1us, gaps_over_10us, gaps_over_100us, gaps_over_1ms;
+    double gaps_per_second;       /* gaps over 1 us per second */
+};
+
+/* Gap thresholds in ticks for a TSC rate (1 us, 10 us, 100 us, 1 ms). */
+void quiet_thresholds(uint64_t tick_hz, uint64_t th[4]);
+
+/* Count one gap into r against thresholds th (quiet_thresholds). */
+void quiet_account(struct quiet_result *r, uint64_t gap, uint64_t at, const uint64_t th[4]);
+
+/* The rates that follow from the counts (gaps_per_second). */
+void quiet_finish(struct quiet_result *r);
+
+/* Read the TSC back to back for `ms` milliseconds with interrupts masked
+ * (plat_irq_off) and count the gaps.  tick_hz must be the calibrated rate.
+ * Returns 0, or -1 when tick_hz is 0. */
+int quiet_check(uint32_t ms, uint64_t tick_hz, struct quiet_result *r);
+
+/* One line: "quiet: 200 ms with interrupts masked: largest gap ...". */
+void quiet_print(const struct quiet_result *r);
+
+/* The result as an object member `key` of w (docs/results-schema.md). */
+void quiet_json(struct json_writer *w, const char *key, const struct quiet_result *r);
+
+#endif

@@ -1,0 +1,24 @@
+/*
+ * kernel/pmtimer.h - the ACPI power-management timer as a reference counter:
+ * a free-running 24- or 32-bit up-counter at 3.579545 MHz in I/O space (ACPI
+ * specification, section 4.8.3.3 "Power Management Timer").  The 24-bit
+ * counter wraps every 4.69 s.
+ */
+#ifndef BAREMARK_PMTIMER_H
+#define BAREMARK_PMTIMER_H
+
+#include <stdint.h>
+
+#define PMTIMER_HZ 3579545u
+
+struct pmtimer {
+    uint16_t port;           /* FADT PM_TMR_BLK / X_PM_TMR_BLK */
+    unsigned bits;           /* 24 or 32 (FADT TMR_VAL_EXT) */
+};
+
+/* Check that the counter moves.  Returns 0, or -1 with *why set. */
+int pmtimer_open(struct pmtimer *p, uint32_t port, int is_32bit, const char **why);
+/* The counter, masked to its width. */
+uint32_t pmtimer_read(const struct pmtimer *p);
+
+#endif
