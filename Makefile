@@ -45,13 +45,13 @@ EFI_LDFLAGS := -nostdlib -znocombreloc -T /usr/lib/elf_x86_64_efi.lds -shared -B
               -L/usr/lib /usr/lib/crt0-efi-x86_64.o
 
 EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(PORTABLE_C) $(IMAGE_C)) \
-              $(patsubst %.asm,$(BUILD)/efi/%.o,$(PORTABLE_ASM) $(IMAGE_ASM))
+              $(patsubst %.asm,$(BUILD)/efi/%.asm.o,$(PORTABLE_ASM) $(IMAGE_ASM))
 
 # ---- the hosted program -----------------------------------------------------
 HOST_CFLAGS := -O3 -g -std=gnu11 -DBAREMARK_HOST $(INCLUDES) $(WARN)
 HOST_LIBS   := -lm -ljansson
 HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_C)) \
-                  $(patsubst %.asm,$(BUILD)/host/obj/%.o,$(PORTABLE_ASM))
+                  $(patsubst %.asm,$(BUILD)/host/obj/%.asm.o,$(PORTABLE_ASM))
 HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
 UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
 
@@ -78,7 +78,7 @@ $(BUILD)/efi/%.o: %.c $(BUILD)/buildinfo.h
 	@mkdir -p $(dir $@)
 	$(CC) $(EFI_CFLAGS) -MMD -c $< -o $@
 
-$(BUILD)/efi/%.o: %.asm
+$(BUILD)/efi/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
 	$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
 
@@ -108,7 +108,7 @@ $(BUILD)/host/obj/%.o: %.c $(BUILD)/buildinfo.h
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
 
-$(BUILD)/host/obj/%.o: %.asm
+$(BUILD)/host/obj/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
 	$(NASM) -f elf64 -DBAREMARK_HOST -o $@ $<
 

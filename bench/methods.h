@@ -1,0 +1,267 @@
+/*
+ * bench/methods.h - the timing methods and the measurement engine.
+ *
+ * Nine ways of reading the TSC around a routine (bench/methods.asm): the
+ * eight of CodeTune (seed 004, its method numbers 1..8) and the sequence
+ * Intel's SDM recommends in its RDTSC reference.  The engine follows
+ * CodeTune's three stages (calibrate an empty placeholder, benchmark,
+ * interpret) with its status codes, and computes the net time per iteration
+ * three ways side by side, among them Apple's (seed 001).
+ *
+ * ---- good samples (the documented criteria) -----------------------------------
+ *
+ * Calibration: `samples` timings of the empty placeholder with the same
+ * method and iteration count, interrupts masked for each.  The pass's upper
+ * Tukey fence F = Q3 + 1.5 IQR (stats/) splits them: a timing above F was
+ * disturbed (an interrupt that cli cannot stop, an SMI, a cache or TLB
+ * miss) and is an "overhead" in CodeTune's words; it is retaken until it
+ * lies at or below F.  A fence of zero width (every timing equal, as under
+ * QEMU -icount) accepts exactly that value.  More than `overhead_limit`
+ * retakes (CodeTune's OVERHEAD_LIMIT, 300000) end the stage with
+ * METHODS_CAL_OVERHEAD.
+ * Benchmark: the same for the routine's timings, its own fence, ending
+ * with METHODS_BENCH_OVERHEAD.
+ * Interpretation: the routine can be told from the placeholder when the
+ * median of its good samples is above the placeholder's AND Mann-Whitney's
+ * two-sided p (stats/) is below 0.05; otherwise METHODS_TOO_SHORT (CodeTune:
+ * "the code is too short to tell from the calibration").  With a single good
+ * sample no spread can be given: METHODS_INCONCLUSIVE.  The net sample i is
+ * (timing_i - median of the placeholder) / iterations; nothing is dropped
+ * after the fences.
+ *
+ * ---- net time per iteration, three estimators (ticks) --------------------------
+ *
+ *   minus_placeholder  (min T(N) - min P(N)) / N      CodeTune's calibration
+ *   apple              (min T(N+2) - min T(2)) / N    MeasureNetTimeInCPUCycles
+ *   n_vs_2n            (min T(2N) - min T(N)) / N     nanoBench's difference
+ * T(k): the routine timed with k iterations; P: the placeholder; minima over
+ * `samples` timings each.  The first keeps the routine's fixed cost (its
+ * entry and return) in the figure; the two differences cancel it.
+ */
+#ifndef BAREMARK_METHODS_H
+#define BAREMARK_METHODS_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "stats.h"
+#include "targets.h"
+
+struct json_writer;
+struct bm_config;
+
+/* ---- the methods ------------------------------------------------------------- */
+
+enum methods_id {
+    METHOD_CPUID_RDTSC, METHOD_LFENCE_RDTSC, METHOD_LFENCE_RDTSC_LFENCE, METHOD_RDTSCP,
+    METHOD_LFENCE_RDTSCP, METHOD_CPUID_RDTSCP, METHOD_RDTSCP_LFENCE, METHOD_RDTSC,
+    METHOD_SDM, METHODS_COUNT
+};
+
+typedef uint64_t (*methods_bracket_fn)(bm_routine routine, uint64_t iterations, void *data);
+typedef uint64_t (*methods_null_fn)(void);
+
+struct methods_info {
+    const char *name;        /* "lfence+rdtsc"; JSON and reports */
+    const char *key;         /* "lfence_rdtsc"; fault point "method:lfence_rdtsc" */
+    int codetune;            /* CodeTune's number 1..8; 0 for the SDM's sequence */
+    const char *sequence;    /* the exact start (= stop) sequence, "lfence; rdtsc" */
+    const char *origin;      /* where it comes from */
+    int uses_rdtscp, uses_cpuid, uses_lfence;
+    methods_bracket_fn bracket;   /* start, call routine, stop: ticks */
+    methods_null_fn null;         /* start then stop: ticks */
+};
+
+/* The nine methods, indexed by enum methods_id. */
+extern const struct methods_info methods_table[METHODS_COUNT];
+
+/* Instructions the bracketing code executes between the two counter
+ * reads besides the routine (bench/methods.asm): after the start read
+ * shl/or/mov r15/mov rdi/mov rsi/call, plus the sequence's own instructions
+ * after its read (start) and before its read (stop). */
+#define METHODS_GLUE_INSNS 6
+
+/* Instructions of `sequence` before and after its counter read. */
+void methods_sequence_split(const struct methods_info *m, int *before, int *after);
+
+/* ---- what the CPU supports ----------------------------------------------------- */
+
+struct methods_cpu {
+    char vendor[13];
+    int is_intel, is_amd;
+    int hypervisor;              /* CPUID.1:ECX bit 31 */
+    char hypervisor_vendor[13];  /* CPUID 0x40000000, "" when none */
+    int rdtscp;                  /* CPUID 0x80000001 EDX bit 27 */
+    int invariant_tsc;           /* CPUID 0x80000007 EDX bit 8 */
+    /* LFENCE dispatch-serializing: 1 yes, 0 no, -1 not known.  Intel: yes
+     * (architectural).  AMD: CPUID 0x80000021 EAX bit 2 ("always
+     * serializing"), or MSR 0xC0011029 bit 1 read through methods_read_msr
+     * when the image provides it. */
+    int lfence_serializing;
+    int amd_cpuid_lfence;        /* -1 leaf absent, else the bit */
+    int amd_msr_lfence;          /* -1 not read (no hook, or #GP), else the bit */
+    char lfence_why[160];
+};
+
+/* CPUID leaves of the AMD LFENCE check (AMD APM vol. 3, CPUID 8000_0021h;
+ * the MSR is DE_CFG, bit 1 "LFENCE serializing"). */
+#define METHODS_AMD_EXT21_LEAF   0x80000021u
+#define METHODS_AMD_EXT21_LFENCE (1u << 2)
+#define METHODS_AMD_DE_CFG_MSR   0xC0011029u
+#define METHODS_AMD_DE_CFG_LFENCE (1ull << 1)
+
+/* Hook for the image: read an MSR without crashing (0 and the value, or -1
+ * when the CPU refused).  Weak: absent on the host, where portable code
+ * cannot read MSRs; kernel/methods_msr.c provides it in the image. */
+int methods_read_msr(uint32_t msr, uint64_t *value) __attribute__((weak));
+
+/* CPUID from portable code (bench/methods.asm): out = eax, ebx, ecx, edx. */
+void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+
+void methods_cpu_probe(struct methods_cpu *c);
+/* 1 when the CPU can execute method m (never run an unsupported one). */
+int methods_supported(const struct methods_cpu *c, int m);
+/* Why not, for an unsupported method ("" when supported). */
+const char *methods_unsupported_why(const struct methods_cpu *c, int m);
+
+/* ---- the engine --------------------------------------------------------------- */
+
+/* CodeTune's status codes (seed 004: CT_ERROR_INPUT_VALUE 0, ..., 
+ * CT_ANALYSIS_SUCESS 8) with our names; -11 and -12 are baremark's. */
+enum methods_status {
+    METHODS_OK = 8,              /* analysis completed */
+    METHODS_BAD_INPUT = 0,       /* samples or iterations out of range, no routine, bad method */
+    METHODS_CAL_OVERHEAD = -1,   /* overhead limit reached while calibrating */
+    METHODS_BENCH_OVERHEAD = -2, /* overhead limit reached while benchmarking */
+    METHODS_TOO_SHORT = -3,      /* cannot be told from the placeholder */
+    METHODS_INCONCLUSIVE = -4,   /* one good sample only: no spread */
+    METHODS_UNSUPPORTED = -8,    /* the CPU lacks the method's instruction */
+    METHODS_FAULT = -11,         /* a CPU exception inside the measurement */
+    METHODS_NOMEM = -12          /* no memory for the samples */
+};
+
+/* Input limits (CodeTune's MAX_SAMPLES and MAX_ITERATIONS are 100000; ours
+ * are the command file's METHODSAMPLES/METHODITERATIONS ranges' tops). */
+#define METHODS_MAX_SAMPLES    1000000u
+#define METHODS_MAX_ITERATIONS 1000000u
+/* CodeTune's OVERHEAD_LIMIT: retakes allowed per stage. */
+#define METHODS_OVERHEAD_LIMIT 300000u
+/* Tukey's inner fence factor for the good-sample fence. */
+#define METHODS_FENCE_IQR      1.5
+
+/* "ok", "bad_input", "calibration_overhead", "benchmark_overhead",
+ * "too_short", "inconclusive", "unsupported", "fault", "no_memory". */
+const char *methods_status_name(int status);
+
+struct methods_opts {
+    uint64_t overhead_limit;     /* 0: METHODS_OVERHEAD_LIMIT */
+    bm_routine placeholder;      /* NULL: bm_target_placeholder */
+    const char *target_key;      /* fault point "target:KEY" (NULL: none) */
+    const struct methods_cpu *cpu; /* NULL: probed */
+};
+
+struct methods_result {
+    int method, status;
+    uint32_t samples;
+    uint64_t iterations;
+    uint64_t cal_overheads, bench_overheads;  /* retakes */
+    double cal_fence, bench_fence;            /* ticks */
+    uint64_t *placeholder, *bench;            /* good timings in the order kept */
+    double *net;                              /* per-iteration net samples */
+    uint64_t min_p, min_t, min_t2, min_tn2, min_t2n;
+    double minus_placeholder, apple, n_vs_2n; /* ticks per iteration */
+    double mw_p;                              /* routine vs placeholder */
+    struct stats_summary p_sum, t_sum, net_sum;
+    char why[160];                            /* fault text, or the reason */
+};
+
+/* measure(method, routine, data, samples, iterations): warm-up, calibration,
+ * benchmark, the extra series for the estimators, interpretation.  Fills
+ * *out (free it with methods_result_free) and returns its status.  Runs
+ * inside plat_protected with fault points "method:KEY" and, when given,
+ * "target:KEY"; interrupts masked for each timing. */
+int methods_measure(int method, bm_routine routine, void *data, uint32_t samples,
+                    uint64_t iterations, struct methods_result *out);
+int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samples,
+                       uint64_t iterations, const struct methods_opts *opt,
+                       struct methods_result *out);
+void methods_result_free(struct methods_result *r);
+
+/* ---- overhead and resolution of one method -------------------------------------- */
+
+struct methods_overhead {
+    int method, status;          /* METHODS_OK, _UNSUPPORTED, _FAULT, _NOMEM */
+    uint32_t n;
+    uint64_t *samples;           /* back-to-back timings, in order */
+    struct stats_summary sum;
+    uint64_t step;               /* smallest difference between two distinct
+                                    values: the counter's step as this method
+                                    sees it; 0 when every timing was equal */
+    char why[160];
+};
+
+int methods_overhead_measure(int method, const struct methods_cpu *cpu, uint32_t n,
+                             struct methods_overhead *out);
+void methods_overhead_free(struct methods_overhead *o);
+
+/* ---- Paoloni's checks (Intel white paper "How to Benchmark Code Execution
+ * Times on Intel IA-32 and IA-64", 2010) ------------------------------------------ */
+
+struct methods_paoloni {
+    int method, status;
+    /* fixed code: the method's back-to-back timing, `ensembles` ensembles of
+     * `ensemble_size`; the minimum of each; ideally all equal */
+    uint32_t ensembles, ensemble_size;
+    uint64_t *fixed_minima;
+    double fixed_var;            /* population variance of the minima */
+    uint32_t fixed_distinct;     /* distinct minima */
+    /* growing code: bm_target_add1 with 1..sizes iterations, the minimum of
+     * an ensemble per size */
+    uint32_t sizes;
+    uint64_t *grow_minima;       /* [sizes], index 0 = 1 iteration */
+    uint32_t spurious;           /* minima lower than the previous size's */
+    double slope, intercept, r2, resid_var; /* least squares of min on size */
+    char why[160];
+};
+
+int methods_paoloni(int method, const struct methods_cpu *cpu, uint32_t ensembles,
+                    uint32_t ensemble_size, uint32_t sizes, struct methods_paoloni *out);
+void methods_paoloni_free(struct methods_paoloni *p);
+
+/* Least squares y = a + b x over n points; r2 NaN when y is constant or
+ * n < 2; resid_var: population variance of the residuals. */
+void methods_regress(const double *x, const double *y, size_t n, double *slope,
+                     double *intercept, double *r2, double *resid_var);
+
+/* ---- the section ----------------------------------------------------------------- */
+
+struct methods_plan {
+    int quick;                   /* quick profile: fewer samples */
+    uint32_t overhead_samples;   /* back-to-back timings per method */
+    uint32_t samples;            /* per measurement */
+    uint64_t iterations;         /* N of every measurement */
+    uint32_t paoloni_ensembles, paoloni_ensemble_size, paoloni_sizes;
+    int interrupts_maskable;     /* 0 on the host */
+};
+
+/* Profiles (quick: a few seconds of TCG guest time for methods+compare). */
+#define METHODS_QUICK_SAMPLES          100
+#define METHODS_QUICK_PAOLONI_ENS      16
+#define METHODS_QUICK_PAOLONI_ENS_SIZE 32
+#define METHODS_QUICK_PAOLONI_SIZES    32
+#define METHODS_FULL_PAOLONI_ENS       100
+#define METHODS_FULL_PAOLONI_ENS_SIZE  1000
+#define METHODS_FULL_PAOLONI_SIZES     200
+
+/* The plan a configuration asks for (profile auto: quick under a hypervisor). */
+void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p);
+/* Print the section's text and write its members into the open object w
+ * (NULL: text only).  Returns 0, or 2 when a measurement failed. */
+int methods_section(const struct methods_plan *p, struct json_writer *w);
+/* boot/sections.h: the section, into the run's results document. */
+int methods_run(const struct bm_config *cfg);
+
+/* Convert ticks to ns with the calibrated clock (NaN when hz is 0). */
+double methods_ns(double ticks, uint64_t hz);
+
+#endif
