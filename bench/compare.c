@@ -1,0 +1,452 @@
+/*
+ * bench/compare.c - Karsh's A/B timing (seed 000) with the null
+ * experiments; see compare.h.
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "compare.h"
+#include "config.h"
+#include "json.h"
+#include "methods.h"
+#include "out.h"
+#include "platform.h"
+#include "results.h"
+#include "stats.h"
+#include "targets.h"
+
+/* ---- the experiments --------------------------------------------------------------- */
+
+struct compare_spec {
+    const char *name, *a, *b;
+    const char *kind;           /* what it shows */
+    enum compare_order order;
+    int expect;                 /* the verdict it must give, or COMPARE_EXPECT_NONE */
+};
+
+/* An experiment shown for what it finds (Karsh: an identical copy at
+ * another address may well differ), not a control. */
+#define COMPARE_EXPECT_NONE (-1)
+
+/* Karsh's null experiments first: Foo against itself is the control that
+ * must find no difference (in either order scheme); Foo against its copy
+ * FooBar shows what code placement alone does.  Then an A/B with a known
+ * answer: 90 more dependent adds per call make B slower, so A is faster. */
+static const struct compare_spec compare_specs[] = {
+    { "foo vs foo", "foo", "foo", "A/A: the same routine", COMPARE_ALTERNATE, STATS_NO_DIFFERENCE },
+    { "foo vs foobar", "foo", "foobar", "A/A': an identical copy (Karsh's Foo vs FooBar)", COMPARE_ALTERNATE,
+      COMPARE_EXPECT_NONE },
+    { "foo vs foo (random order)", "foo", "foo", "A/A with the order of A and B drawn per trial",
+      COMPARE_RANDOM, STATS_NO_DIFFERENCE },
+    { "add10 vs add100", "add10", "add100", "A/B: 90 more dependent adds in B", COMPARE_RANDOM, STATS_FASTER },
+};
+
+/* ---- timing ------------------------------------------------------------------------- */
+
+struct compare_job {
+    const struct methods_info *m;
+    bm_routine fa, fb, fo;
+    void *da, *db;
+    uint32_t precision, accuracy;
+    enum compare_order order;
+    uint64_t seed;
+    char points[3][48];
+    struct compare_result *r;
+};
+
+static uint64_t compare_xorshift(uint64_t *s)
+{
+    uint64_t x = *s;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    return *s = x;
+}
+
+/* One untimed call to fill the caches, then the timing (Karsh's Loop). */
+static uint64_t compare_loop(const struct methods_info *m, bm_routine f, void *d, uint32_t precision)
+{
+    f(1, d);
+    return m->bracket(f, precision, d);
+}
+
+static long compare_body(void *arg)
+{
+    struct compare_job *j = arg;
+    struct compare_result *r = j->r;
+    uint64_t s = j->seed ? j->seed : COMPARE_SEED;
+    for (int k = 0; k < 3; k++)
+        if (j->points[k][0])
+            plat_fault_point(j->points[k]);
+    for (uint32_t i = 0; i < j->accuracy; i++) {
+        int b_first = j->order == COMPARE_RANDOM ? (int)(compare_xorshift(&s) >> 63) : 0;
+        uint64_t ta, tb, to;
+        unsigned long irq = plat_irq_off();
+        if (b_first) {
+            tb = compare_loop(j->m, j->fb, j->db, j->precision);
+            ta = compare_loop(j->m, j->fa, j->da, j->precision);
+        } else {
+            ta = compare_loop(j->m, j->fa, j->da, j->precision);
+            tb = compare_loop(j->m, j->fb, j->db, j->precision);
+        }
+        to = compare_loop(j->m, j->fo, NULL, j->precision);
+        plat_irq_restore(irq);
+        r->a[i] = (double)ta - (double)to;
+        r->b[i] = (double)tb - (double)to;
+        r->ov[i] = (double)to;
+        r->b_first[i] = (unsigned char)b_first;
+    }
+    return 0;
+}
+
+static int compare_alloc(struct compare_result *r, size_t na, size_t nb)
+{
+    size_t n = na > nb ? na : nb;
+    r->a = plat_alloc((na ? na : 1) * sizeof(double));
+    r->b = plat_alloc((nb ? nb : 1) * sizeof(double));
+    r->ov = plat_alloc((n ? n : 1) * sizeof(double));
+    r->b_first = plat_alloc(n ? n : 1);
+    return r->a && r->b && r->ov && r->b_first ? 0 : -1;
+}
+
+/* Summaries and the comparison of out->a[0..na-1] against out->b[0..nb-1]. */
+static int compare_stats(struct compare_result *out, size_t na, size_t nb, double noise)
+{
+    double *sa = plat_alloc((na ? na : 1) * sizeof(double)), *sb = plat_alloc((nb ? nb : 1) * sizeof(double));
+    double *so = plat_alloc((na ? na : 1) * sizeof(double));
+    if (!sa || !sb || !so) {
+        out->status = METHODS_NOMEM;
+        snprintf(out->why, sizeof out->why, "no memory for the analysis");
+    } else if (na < 1 || nb < 1 || stats_summary_double(out->a, na, sa, NULL, &out->sa)
+               || stats_summary_double(out->b, nb, sb, NULL, &out->sb)) {
+        out->status = METHODS_BAD_INPUT;
+        snprintf(out->why, sizeof out->why, "empty or non-finite samples");
+    } else {
+        stats_summary_double(out->ov, na, so, NULL, &out->so);
+        stats_compare_sorted_double(sa, &out->sa, sb, &out->sb, noise, &out->c);
+        out->status = METHODS_OK;
+    }
+    plat_free(sa);
+    plat_free(sb);
+    plat_free(so);
+    return out->status;
+}
+
+int compare_analyse(const double *a, size_t na, const double *b, size_t nb, double noise,
+                    struct compare_result *out)
+{
+    size_t n = na > nb ? na : nb;
+    memset(out, 0, sizeof *out);
+    out->accuracy = (uint32_t)(na < nb ? na : nb);
+    if (compare_alloc(out, na, nb)) {
+        compare_result_free(out);
+        out->status = METHODS_NOMEM;
+        snprintf(out->why, sizeof out->why, "no memory for the samples");
+        return out->status;
+    }
+    memcpy(out->a, a, na * sizeof *a);
+    memcpy(out->b, b, nb * sizeof *b);
+    memset(out->ov, 0, (n ? n : 1) * sizeof(double));
+    memset(out->b_first, 0, n ? n : 1);
+    return compare_stats(out, na, nb, noise);
+}
+
+int compare_ab(int method, const struct methods_cpu *cpu, bm_routine a, void *da, const char *name_a,
+               bm_routine b, void *db, const char *name_b, bm_routine overhead, uint32_t precision,
+               uint32_t accuracy, enum compare_order order, uint64_t seed, struct compare_result *out)
+{
+    struct compare_job j;
+    char why[160];
+    long rc;
+
+    memset(out, 0, sizeof *out);
+    out->method = method;
+    out->precision = precision;
+    out->accuracy = accuracy;
+    out->order = order;
+    if (method < 0 || method >= METHODS_COUNT || !a || !b || accuracy < 2 || precision < 1) {
+        out->status = METHODS_BAD_INPUT;
+        snprintf(out->why, sizeof out->why, "bad input: method, routines, accuracy >= 2, precision >= 1");
+        return out->status;
+    }
+    if (!methods_supported(cpu, method)) {
+        out->status = METHODS_UNSUPPORTED;
+        snprintf(out->why, sizeof out->why, "%s", methods_unsupported_why(cpu, method));
+        return out->status;
+    }
+    memset(&j, 0, sizeof j);
+    j.m = &methods_table[method];
+    j.fa = a;
+    j.fb = b;
+    j.fo = overhead ? overhead : bm_target_placeholder;
+    j.da = da;
+    j.db = db;
+    j.precision = precision;
+    j.accuracy = accuracy;
+    j.order = order;
+    j.seed = seed;
+    j.r = out;
+    snprintf(j.points[0], sizeof j.points[0], "method:%s", j.m->key);
+    if (name_a)
+        snprintf(j.points[1], sizeof j.points[1], "target:%s", name_a);
+    if (name_b && (!name_a || strcmp(name_a, name_b)))
+        snprintf(j.points[2], sizeof j.points[2], "target:%s", name_b);
+    if (compare_alloc(out, accuracy, accuracy)) {
+        compare_result_free(out);
+        out->status = METHODS_NOMEM;
+        snprintf(out->why, sizeof out->why, "no memory for the samples");
+        return out->status;
+    }
+    unsigned long irq = plat_irq_off();
+    plat_irq_restore(irq);
+    if (plat_protected(compare_body, &j, &rc, why, sizeof why) != 0) {
+        plat_irq_restore(irq);
+        out->status = METHODS_FAULT;
+        snprintf(out->why, sizeof out->why, "%s", why);
+        return out->status;
+    }
+    return compare_stats(out, accuracy, accuracy, COMPARE_NOISE);
+}
+
+void compare_result_free(struct compare_result *r)
+{
+    plat_free(r->a);
+    plat_free(r->b);
+    plat_free(r->ov);
+    plat_free(r->b_first);
+    r->a = r->b = r->ov = NULL;
+    r->b_first = NULL;
+}
+
+/* ---- text -------------------------------------------------------------------------------- */
+
+static void compare_print_side(const char *label, const char *name, const struct stats_summary *s)
+{
+    out_printf("  %s %-8s %12.2f %10.2f %12.2f %5zu%s %12.2f %10.0f %10.0f\n", label, name, s->mean, s->sd_sample,
+               s->mode.value, s->mode.count, s->mode.pure ? "p" : " ", s->median, s->min, s->max);
+}
+
+/* One scale for both, between Tukey's outer fences (Q1 - 3 IQR, Q3 + 3 IQR)
+ * where the data reach them, so one interrupt does not squeeze the picture
+ * into a bin; the whole range when the fences say nothing. */
+static void compare_hist_range(const struct compare_result *r, double *lo, double *hi)
+{
+    double mn = fmin(r->sa.min, r->sb.min), mx = fmax(r->sa.max, r->sb.max);
+    *lo = fmax(mn, fmin(r->sa.outliers.outer_lo, r->sb.outliers.outer_lo));
+    *hi = fmin(mx, fmax(r->sa.outliers.outer_hi, r->sb.outliers.outer_hi));
+    if (!(*hi > *lo)) {
+        *lo = mn;
+        *hi = mx;
+    }
+}
+
+static void compare_print_hist(const struct compare_result *r, const char *na, const char *nb)
+{
+    size_t counts[COMPARE_HIST_BINS];
+    char buf[COMPARE_HIST_BINS * (STATS_RENDER_MAX_COLS + 2) + 1];
+    double lo, hi;
+    compare_hist_range(r, &lo, &hi);
+    for (int side = 0; side < 2; side++) {
+        size_t left = stats_histogram_double(side ? r->b : r->a, r->accuracy, lo, hi, counts, COMPARE_HIST_BINS);
+        stats_render_histogram(buf, sizeof buf, counts, COMPARE_HIST_BINS, lo, hi, 72);
+        out_printf("  histogram of %s (%s), ticks, one scale for A and B", side ? "B" : "A", side ? nb : na);
+        if (left)
+            out_printf("; %zu outside [%.0f, %.0f] (Tukey's outer fences) not drawn", left, lo, hi);
+        out_printf(":\n%s", buf);
+    }
+}
+
+static void compare_print(const struct compare_spec *sp, const struct compare_plan *p,
+                          const struct compare_result *r, int as_expected)
+{
+    const struct stats_compare *c = &r->c;
+    out_printf("compare %s (%s): %s, %u trials x %u calls, order %s, overhead median %.1f ticks "
+               "subtracted per trial\n", sp->name, sp->kind, methods_table[p->method].name,
+               (unsigned)r->accuracy, (unsigned)r->precision, sp->order == COMPARE_RANDOM ? "random" : "ABAB",
+               r->so.median);
+    out_printf("  %s %-8s %12s %10s %12s %6s %12s %10s %10s\n", " ", "routine", "mean", "sd", "mode", "n",
+               "median", "min", "max");
+    compare_print_side("A", sp->a, &r->sa);
+    compare_print_side("B", sp->b, &r->sb);
+    out_printf("  A - B: means %.2f (%+.3f%%), modes %.2f (%+.3f%%), medians %.2f (%+.3f%%)\n",
+               c->diff_mean, c->rel_mean * 100, c->diff_mode, c->rel_mode * 100, c->diff_median,
+               c->rel_median * 100);
+    out_printf("  Karsh Z %.3f (p %.3g); Welch t %.3f, p %.3g; Mann-Whitney p %.3g\n", c->karsh_z, c->karsh_p,
+               c->welch_t, c->welch_p, c->mw_p);
+    if (c->verdict == STATS_NO_DIFFERENCE)
+        out_printf("  verdict: no difference between A and B");
+    else
+        out_printf("  verdict: A is %s than B", stats_verdict_name(c->verdict));
+    out_printf(" (95%%, noise %.0f%%)%s\n", COMPARE_NOISE * 100,
+               sp->expect == COMPARE_EXPECT_NONE ? "" : as_expected ? ", as expected" : " - NOT the expected verdict");
+    compare_print_hist(r, sp->a, sp->b);
+}
+
+/* ---- JSON -------------------------------------------------------------------------------- */
+
+static void compare_json_side(struct json_writer *w, const char *key, const char *name, const double *x,
+                              size_t n, const struct stats_summary *s)
+{
+    json_obj_begin(w, key);
+    json_str(w, "name", name);
+    json_double(w, "mean", s->mean);
+    json_double(w, "sd", s->sd_sample);
+    json_double(w, "median", s->median);
+    json_double(w, "mode", s->mode.value);
+    json_u64(w, "mode_count", s->mode.count);
+    json_bool(w, "mode_pure", s->mode.pure);
+    json_double(w, "min", s->min);
+    json_double(w, "max", s->max);
+    json_arr_begin(w, "samples");
+    for (size_t i = 0; i < n; i++)
+        json_i64(w, NULL, (int64_t)x[i]);
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+static void compare_json(struct json_writer *w, const struct compare_spec *sp, const struct compare_plan *p,
+                         const struct compare_result *r, int as_expected)
+{
+    const struct stats_compare *c = &r->c;
+    json_obj_begin(w, NULL);
+    json_str(w, "name", sp->name);
+    json_str(w, "kind", sp->kind);
+    json_str(w, "method", methods_table[p->method].name);
+    json_str(w, "order", sp->order == COMPARE_RANDOM ? "random" : "alternate");
+    json_u64(w, "precision", r->precision);
+    json_u64(w, "accuracy", r->accuracy);
+    json_str(w, "unit", "ticks");
+    json_str(w, "status", methods_status_name(r->status));
+    if (r->why[0])
+        json_str(w, "why", r->why);
+    json_str(w, "expect", sp->expect == COMPARE_EXPECT_NONE ? "none" : stats_verdict_name(sp->expect));
+    if (r->status == METHODS_OK) {
+        compare_json_side(w, "a", sp->a, r->a, r->accuracy, &r->sa);
+        compare_json_side(w, "b", sp->b, r->b, r->accuracy, &r->sb);
+        json_obj_begin(w, "overhead");
+        json_double(w, "median", r->so.median);
+        json_double(w, "mean", r->so.mean);
+        json_double(w, "sd", r->so.sd_sample);
+        json_obj_end(w);
+        json_arr_begin(w, "b_first");
+        for (uint32_t i = 0; i < r->accuracy; i++)
+            json_u64(w, NULL, r->b_first[i]);
+        json_arr_end(w);
+        json_double(w, "diff_mean", c->diff_mean);
+        json_double(w, "rel_mean", c->rel_mean);
+        json_double(w, "diff_mode", c->diff_mode);
+        json_double(w, "rel_mode", c->rel_mode);
+        json_double(w, "diff_median", c->diff_median);
+        json_double(w, "rel_median", c->rel_median);
+        json_double(w, "z", c->karsh_z);
+        json_double(w, "z_p", c->karsh_p);
+        json_double(w, "welch_t", c->welch_t);
+        json_double(w, "welch_df", c->welch_df);
+        json_double(w, "welch_p", c->welch_p);
+        json_double(w, "mann_whitney_u", c->mw_u);
+        json_double(w, "mann_whitney_z", c->mw_z);
+        json_double(w, "mann_whitney_p", c->mw_p);
+        json_double(w, "noise", c->noise);
+        json_str(w, "verdict", stats_verdict_name(c->verdict));
+        json_bool(w, "as_expected", as_expected);
+    }
+    json_obj_end(w);
+}
+
+/* ---- the section -------------------------------------------------------------------------- */
+
+void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p)
+{
+    uint32_t r[4];
+    bm_cpuid(1, 0, r);
+    memset(p, 0, sizeof *p);
+    p->quick = cfg->profile == BM_PROFILE_QUICK || (cfg->profile == BM_PROFILE_AUTO && ((r[2] >> 31) & 1));
+    p->method = METHOD_SDM;
+    p->precision = COMPARE_PRECISION;
+    p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
+    p->seed = COMPARE_SEED;
+    p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
+}
+
+int compare_section(const struct compare_plan *p, struct json_writer *w)
+{
+    struct methods_cpu cpu;
+    double res_mean = 0, res_mode = 0;
+    int bad = 0, nulls = 0;
+    uint64_t hz = plat_tick_hz();
+
+    methods_cpu_probe(&cpu);
+    out_printf("comparisons: Karsh's A/B with %s; precision %u calls per timing, accuracy %u trials; "
+               "profile %s\n", methods_table[p->method].name, (unsigned)p->precision, (unsigned)p->accuracy,
+               p->quick ? "quick" : "full");
+    if (!p->interrupts_maskable)
+        out_printf("comparisons: interrupts cannot be masked here (%s): trials may include interrupts\n",
+                   plat_name());
+    if (w) {
+        json_str(w, "method", methods_table[p->method].name);
+        json_u64(w, "precision", p->precision);
+        json_u64(w, "accuracy", p->accuracy);
+        json_str(w, "profile", p->quick ? "quick" : "full");
+        json_double(w, "noise", COMPARE_NOISE);
+        json_u64(w, "seed", p->seed);
+        json_u64(w, "tick_hz", hz);
+        json_bool(w, "interrupts_masked", p->interrupts_maskable);
+        json_arr_begin(w, "comparisons");
+    }
+    for (size_t i = 0; i < sizeof compare_specs / sizeof compare_specs[0]; i++) {
+        const struct compare_spec *sp = &compare_specs[i];
+        const struct target *ta = targets_find(sp->a), *tb = targets_find(sp->b);
+        struct compare_result r;
+        compare_ab(p->method, &cpu, ta->fn, ta->data, ta->name, tb->fn, tb->data, tb->name, NULL,
+                   p->precision, p->accuracy, sp->order, p->seed + i, &r);
+        int ok = r.status == METHODS_OK;
+        int as_expected = ok && (sp->expect == COMPARE_EXPECT_NONE || (int)r.c.verdict == sp->expect);
+        if (!ok) {
+            out_warn("compare %s: %s (%s); the comparison is missing", sp->name, methods_status_name(r.status),
+                     r.why);
+            bad = 1;
+        } else {
+            compare_print(sp, p, &r, as_expected);
+            if (!as_expected) {
+                out_warn("compare %s: the verdict is \"%s\", expected \"%s\": %s", sp->name,
+                         stats_verdict_name(r.c.verdict), stats_verdict_name((enum stats_verdict)sp->expect),
+                         sp->expect == STATS_NO_DIFFERENCE
+                         ? "timings depend on order or position; A/B verdicts of this run are suspect"
+                         : "the set-up cannot resolve a known difference");
+                bad = 1;
+            }
+            if (sp->expect == STATS_NO_DIFFERENCE || sp->expect == COMPARE_EXPECT_NONE) {
+                res_mean = fmax(res_mean, fabs(r.c.rel_mean));
+                res_mode = fmax(res_mode, fabs(r.c.rel_mode));
+                nulls++;
+            }
+        }
+        if (w)
+            compare_json(w, sp, p, &r, as_expected);
+        compare_result_free(&r);
+    }
+    if (nulls)
+        out_printf("comparisons: resolution implied by the null experiments: relative differences up to "
+                   "%.3f%% (means), %.3f%% (modes)\n", res_mean * 100, res_mode * 100);
+    if (w) {
+        json_arr_end(w);
+        json_obj_begin(w, "resolution");
+        json_u64(w, "null_experiments", nulls);
+        json_double(w, "rel_mean", nulls ? res_mean : NAN);
+        json_double(w, "rel_mode", nulls ? res_mode : NAN);
+        json_obj_end(w);
+    }
+    return bad ? 2 : 0;
+}
+
+int compare_run(const struct bm_config *cfg)
+{
+    struct compare_plan p;
+    compare_plan_from_config(cfg, &p);
+    struct json_writer *w = results_section_begin("comparisons", 0);
+    int rc = compare_section(&p, w);
+    results_section_end();
+    return rc;
+}

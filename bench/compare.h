@@ -1,0 +1,91 @@
+/*
+ * bench/compare.h - Karsh's A/B timing of two routines (seed 000,
+ * GatherTimes/TStats).
+ *
+ * One trial (his accuracy loop) times A and B once each, in alternation
+ * (A then B every trial: ABAB...) or in a randomized order (a fair coin per
+ * trial decides AB or BA, from a fixed seed so a run can be repeated).  Each
+ * timing is one call of routine(precision, data): his precision loop, the
+ * routine run `precision` times while the clock runs, after one untimed
+ * call that fills the caches.  The empty Overhead routine is timed the same
+ * way in the same trial and subtracted from both A and B (kept signed, not
+ * clipped).  Interrupts are masked for the whole trial.
+ *
+ * The analysis is stats/: summaries (mean, Karsh's iterative mode), the
+ * differences A - B and relative differences (A - B) / B of means, modes
+ * and medians, Karsh's Z with its probability, Welch's t and Mann-Whitney's
+ * U with their two-sided p, and the verdict at 95% (both tests significant,
+ * means and medians on the same side, medians more than COMPARE_NOISE
+ * apart).  The null experiments Foo vs Foo (the same routine) and Foo vs
+ * FooBar (an identical copy, as in Karsh's TestFuncs) show the resolution
+ * the set-up can claim: their relative differences.
+ */
+#ifndef BAREMARK_COMPARE_H
+#define BAREMARK_COMPARE_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#include "methods.h"
+#include "stats.h"
+#include "targets.h"
+
+struct json_writer;
+struct bm_config;
+
+enum compare_order { COMPARE_ALTERNATE = 0, COMPARE_RANDOM = 1 };
+
+/* Karsh's GatherTimes: Precision 100, Accuracy 1000. */
+#define COMPARE_PRECISION      100
+#define COMPARE_ACCURACY_FULL  1000
+#define COMPARE_ACCURACY_QUICK 200
+/* Smallest relative difference of medians called a difference: Karsh's
+ * "the best you can hope for is a relative difference of about 1%". */
+#define COMPARE_NOISE          0.01
+/* Seed of the randomized order (xorshift64). */
+#define COMPARE_SEED           0x6b61727368ull   /* "karsh" */
+/* Bins of the ASCII histograms. */
+#define COMPARE_HIST_BINS      16
+
+struct compare_result {
+    int status;                 /* METHODS_OK, _UNSUPPORTED, _FAULT, _NOMEM, _BAD_INPUT */
+    char why[160];
+    int method;
+    uint32_t precision, accuracy;
+    enum compare_order order;
+    double *a, *b, *ov;         /* per trial: A and B net of the overhead; the overhead */
+    unsigned char *b_first;     /* per trial: 1 when B was timed first */
+    struct stats_summary sa, sb, so;
+    struct stats_compare c;
+};
+
+/* Time A against B (trials = accuracy) with `method`; the overhead routine
+ * NULL means bm_target_placeholder.  Fault points "method:KEY",
+ * "target:NAME_A", "target:NAME_B" (names may be NULL).  Then analyses. */
+int compare_ab(int method, const struct methods_cpu *cpu, bm_routine a, void *da, const char *name_a,
+               bm_routine b, void *db, const char *name_b, bm_routine overhead, uint32_t precision,
+               uint32_t accuracy, enum compare_order order, uint64_t seed, struct compare_result *out);
+
+/* The analysis alone, of samples given (copied into out): summaries and
+ * stats_compare with `noise`.  Used by compare_ab and by the tests. */
+int compare_analyse(const double *a, size_t na, const double *b, size_t nb, double noise,
+                    struct compare_result *out);
+void compare_result_free(struct compare_result *r);
+
+struct compare_plan {
+    int quick;
+    int method;                 /* METHOD_SDM: every x86-64 has it */
+    uint32_t precision, accuracy;
+    uint64_t seed;
+    int interrupts_maskable;
+};
+
+void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p);
+/* Print the experiments and write their members into the open object w
+ * (NULL: text only).  Returns 0, or 2 when one failed or a control did not
+ * give its expected verdict. */
+int compare_section(const struct compare_plan *p, struct json_writer *w);
+/* boot/sections.h */
+int compare_run(const struct bm_config *cfg);
+
+#endif

@@ -1,0 +1,118 @@
+/*
+ * tools/host/cmd_methods.c - `baremark methods`: the image's methods and
+ * comparisons sections under Linux (bench/methods.c, bench/compare.c).
+ *
+ *   baremark methods [--quick|--full] [--samples N] [--iterations N]
+ *                    [--no-methods] [--no-compare] [--json FILE]
+ *
+ * rdtsc, rdtscp, lfence, mfence and cpuid all work in user space, so every
+ * method the CPU supports runs; what Linux does not allow is masking
+ * interrupts, so a timing may include an interrupt or a context switch (the
+ * text and the JSON say so).  --json writes a results document with the
+ * `methods` and `comparisons` sections, "platform": "linux", status, ended.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "compare.h"
+#include "config.h"
+#include "json.h"
+#include "methods.h"
+#include "platform.h"
+
+static int cmd_methods_usage(void)
+{
+    fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N]\n"
+                    "                        [--no-methods] [--no-compare] [--json FILE]\n");
+    return 2;
+}
+
+static int cmd_methods_number(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static int cmd_methods_write(const char *path, struct json_writer *w)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF) {
+        fprintf(stderr, "baremark methods: cannot write %s\n", path);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int cmd_methods(int argc, char **argv)
+{
+    struct bm_config cfg;
+    const char *json_path = NULL;
+    int run_methods = 1, run_compare = 1, status = 0;
+
+    config_defaults(&cfg);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--quick"))
+            cfg.profile = BM_PROFILE_QUICK;
+        else if (!strcmp(argv[i], "--full"))
+            cfg.profile = BM_PROFILE_FULL;
+        else if (!strcmp(argv[i], "--no-methods"))
+            run_methods = 0;
+        else if (!strcmp(argv[i], "--no-compare"))
+            run_compare = 0;
+        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
+            if (cmd_methods_number(argv[++i], 10, METHODS_MAX_SAMPLES, &cfg.methods_samples))
+                return fprintf(stderr, "baremark methods: --samples wants 10..%u\n", METHODS_MAX_SAMPLES), 2;
+        } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
+            if (cmd_methods_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
+                return fprintf(stderr, "baremark methods: --iterations wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+            json_path = argv[++i];
+        else
+            return cmd_methods_usage();
+    }
+
+    struct json_writer doc, *w = NULL;
+    if (json_path) {
+        json_init(&doc);
+        json_obj_begin(&doc, NULL);
+        json_u64(&doc, "schema", 1);
+        json_str(&doc, "platform", plat_name());
+        w = &doc;
+    }
+    if (run_methods) {
+        struct methods_plan p;
+        methods_plan_from_config(&cfg, &p);
+        if (w)
+            json_obj_begin(w, "methods");
+        status |= methods_section(&p, w);
+        if (w)
+            json_obj_end(w);
+    }
+    if (run_compare) {
+        struct compare_plan p;
+        compare_plan_from_config(&cfg, &p);
+        if (w)
+            json_obj_begin(w, "comparisons");
+        status |= compare_section(&p, w);
+        if (w)
+            json_obj_end(w);
+    }
+    if (w) {
+        json_i64(w, "status", status ? 2 : 0);
+        json_bool(w, "ended", 1);
+        json_obj_end(w);
+        int bad = w->failed || cmd_methods_write(json_path, w);
+        json_free(w);
+        if (bad)
+            return 1;
+    }
+    return status ? 1 : 0;
+}
