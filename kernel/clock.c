@@ -705,8 +705,7 @@ static void clock_json(const struct clock_state *s, double calib_ms, const struc
         json_double(w, "chosen_khz", s->chosen_khz);
         json_str(w, "source", s->ref[s->chosen].name);
     } else {
-        json_null(w, "chosen_khz");
-        json_null(w, "source");
+        json_null(w, "chosen_khz");   /* and no source */
     }
     json_bool(w, "contested", s->contested);
     json_arr_begin(w, "order_of_trust");

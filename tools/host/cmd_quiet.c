@@ -1,0 +1,96 @@
+/*
+ * tools/host/cmd_quiet.c - `baremark quiet [--seconds S] [--json [FILE]]`:
+ * the image's quiet-machine check (bench/quiet.c) under Linux, so a bare
+ * machine's gaps can be set beside an operating system's.  The TSC rate for
+ * the 1 us / 10 us thresholds comes from plat_tick_hz (measured against
+ * CLOCK_MONOTONIC_RAW by tools/host/platform_host.c).
+ *
+ * --json writes a results document (docs/results-schema.md, section
+ * "quiet") to FILE, or to standard output instead of the text when no FILE
+ * follows.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "config.h"
+#include "json.h"
+#include "platform.h"
+#include "quiet.h"
+
+#define QUIET_MAX_SECONDS 60.0     /* QUIETMS's range in the image: 1..60000 ms */
+
+static int quiet_usage(void)
+{
+    fprintf(stderr, "usage: baremark quiet [--seconds S] [--json [FILE]]\n"
+                    "  S from 0.001 to %g (default %g, as the image's QUIETMS)\n",
+            QUIET_MAX_SECONDS, CONFIG_DEFAULT_QUIET_MS / 1000.0);
+    return 2;
+}
+
+static int quiet_write_doc(const char *path, const struct quiet_result *r)
+{
+    struct json_writer w;
+    FILE *f = path ? fopen(path, "w") : stdout;
+    int bad;
+
+    if (!f) {
+        fprintf(stderr, "baremark: cannot write %s\n", path);
+        return 1;
+    }
+    json_init(&w);
+    json_obj_begin(&w, NULL);
+    json_u64(&w, "schema", 1);
+    json_str(&w, "platform", plat_name());
+    quiet_json(&w, "quiet", r);
+    json_i64(&w, "status", 0);
+    json_bool(&w, "ended", 1);
+    json_obj_end(&w);
+    bad = w.failed || fwrite(w.buf, 1, w.len, f) != w.len || fputc('\n', f) == EOF;
+    json_free(&w);
+    if (path)
+        bad |= fclose(f) != 0;
+    if (bad)
+        fprintf(stderr, "baremark: cannot write %s\n", path ? path : "standard output");
+    return bad;
+}
+
+int cmd_quiet(int argc, char **argv)
+{
+    double seconds = CONFIG_DEFAULT_QUIET_MS / 1000.0;
+    const char *json_path = NULL;
+    int json = 0;
+    struct quiet_result r;
+    uint64_t hz;
+
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
+            char *end;
+            seconds = strtod(argv[++i], &end);
+            if (*end || !(seconds >= 0.001 && seconds <= QUIET_MAX_SECONDS)) {
+                fprintf(stderr, "baremark quiet: --seconds %s is not a number from 0.001 to %g\n",
+                        argv[i], QUIET_MAX_SECONDS);
+                return 2;
+            }
+        } else if (!strcmp(argv[i], "--json")) {
+            json = 1;
+            if (i + 1 < argc && strncmp(argv[i + 1], "--", 2))
+                json_path = argv[++i];
+        } else {
+            return quiet_usage();
+        }
+    }
+    hz = plat_tick_hz();
+    if (!hz) {
+        fprintf(stderr, "baremark quiet: the TSC rate could not be measured\n");
+        return 1;
+    }
+    if (!json || json_path)
+        printf("quiet: TSC at %.3f kHz (measured against CLOCK_MONOTONIC_RAW); under Linux "
+               "interrupts and the scheduler stay on\n", hz / 1000.0);
+    quiet_check((uint32_t)(seconds * 1000 + 0.5), hz, &r);
+    if (!json || json_path)
+        quiet_print(&r);
+    return json ? quiet_write_doc(json_path, &r) : 0;
+}
