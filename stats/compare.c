@@ -33,6 +33,13 @@ void stats_welch(double mean_a, double var_a, size_t na, double mean_b,
     if (na < 2 || nb < 2)
         return;
     double qa = var_a / (double)na, qb = var_b / (double)nb, se2 = qa + qb;
+    if (se2 == 0 && mean_a != mean_b) {
+        /* Two constant samples that differ (QEMU -icount timings): t is
+         * infinite and p is 0, as scipy's ttest_ind gives. */
+        *t = mean_a > mean_b ? INFINITY : -INFINITY;
+        *p = 0.0;
+        return;
+    }
     if (!(se2 > 0))
         return;
     *t = (mean_a - mean_b) / sqrt(se2);

@@ -289,7 +289,8 @@ void stats_karsh_z(double mean_a, double sd_a, size_t na, double mean_b,
                    double sd_b, size_t nb, double *z, double *p);
 
 /* Welch's t-test from means and sample variances; NaNs when na < 2 or
- * nb < 2 or both variances are 0. */
+ * nb < 2 or both variances are 0 with equal means; t = +-infinity, p = 0
+ * (df NaN) when both variances are 0 and the means differ (as scipy). */
 void stats_welch(double mean_a, double var_a, size_t na, double mean_b,
                  double var_b, size_t nb, double *t, double *df, double *p);
 
