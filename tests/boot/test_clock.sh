@@ -1,0 +1,112 @@
+#!/bin/bash
+# Boot test: the clock section (kernel/clock.c).
+#  1. QEMU -icount shift=0: one instruction per ns, so the guest TSC runs at
+#     exactly 1 GHz and every timer QEMU emulates counts on the same virtual
+#     clock: each reference present must give 1,000,000 kHz within 1 ppm.
+#  2. --no-hpet: the run says the HPET is absent and calibrates from the
+#     others.
+#  3. plain TCG: the references agree within 500 ppm (the issue's bound; they
+#     all follow the host's clock, so a few ppm is usual), the whole
+#     calibration takes under one second, the run completes.
+# Every results file must validate.  Boots are short: sections=clock, a
+# 50 ms quiet check.
+. "$(dirname "$0")/lib.sh"
+VALIDATE="$BUILD/host/baremark"
+[ -x "$VALIDATE" ] || make -s -C "$TOP" host >/dev/null 2>&1
+
+# json_of NAME IMAGE: the run's JSON from the ESP into $TEST_TMP/NAME.json
+json_of() {
+    local f
+    f=$(esp_ls "$2" baremark | grep -E '\.json$' | sort | tail -1)
+    [ -n "$f" ] && esp_cat "$2" "baremark/$f" > "$TEST_TMP/$1.json"
+}
+
+# check_json NAME WHAT PYTHON-EXPRESSIONS...: run checks on the clock section
+# (variable c) and the document (d); each expression prints a problem or "".
+check_json() {
+    local name=$1 what=$2
+    shift 2
+    local out
+    out=$(/usr/bin/python3 - "$TEST_TMP/$name.json" "$@" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+c = d.get("clock") or {}
+refs = {r["name"]: r for r in c.get("references", [])}
+bad = []
+for expr in sys.argv[2:]:
+    try:
+        msg = eval(expr)
+    except Exception as e:
+        msg = "%s: %r" % (expr, e)
+    if msg:
+        bad.append(str(msg))
+print("; ".join(bad))
+PY
+)
+    if [ -z "$out" ]; then pass "$what"; else fail "$what" "$out"; fi
+}
+
+validates() {
+    if "$VALIDATE" validate "$TEST_TMP/$1.json" > "$TEST_TMP/$1.validate" 2>&1; then
+        pass "$1: the results file validates"
+    else
+        fail "$1: the results file validates" "$(tr '\n' '|' < "$TEST_TMP/$1.validate")"
+    fi
+}
+
+# ---- 1. icount: exactly 1 GHz --------------------------------------------------
+img=$(fresh_image clock-icount)
+boot clock-icount "$img" --icount --options "sections=clock quietms=50"
+expect_rc 0 "icount: run completes with status 0"
+expect_line '^clock: firmware timer stopped while calibrating \(Timer Architectural Protocol; period [0-9]+ x 100 ns restored after\)$' \
+    "icount: the firmware timer is stopped and restored"
+for r in hpet pm_timer pit; do
+    expect_line "^clock: $r +1000000\.[0-9]{3} kHz \+-0\.[0-9]{3} ppm|^clock: $r +999999\.[0-9]{3} kHz \+-0\.[0-9]{3} ppm" \
+        "icount: $r line shows about 1,000,000 kHz, under 1 ppm uncertainty"
+done
+expect_line '^clock: chosen 1000000\.0[0-9]{2} kHz from hpet|^clock: chosen 999999\.9[0-9]{2} kHz from hpet' \
+    "icount: chosen from the HPET"
+expect_line '^clock: unmasked while calibrating: NMI \([0-9]+ seen\), SMI \(' "icount: the report line of what stays unmasked"
+expect_line '^quiet: 50 ms with interrupts masked: ' "icount: quiet-machine check line"
+expect_no_line '^warning: ' "icount: no warnings"
+json_of clock-icount "$img"
+validates clock-icount
+check_json clock-icount "icount: hpet, pm_timer and pit each give 1,000,000 kHz within 1 ppm (JSON)" \
+    '"" if set(refs) >= {"hpet", "pm_timer", "pit"} else "references: %s" % sorted(refs)' \
+    '"; ".join("%s %.6f kHz" % (n, r["khz"]) for n, r in refs.items() if r["kind"] == "measured" and abs(r["khz"] - 1e6) > 1.0)'
+check_json clock-icount "icount: chosen 1,000,000 kHz within 1 ppm, refined window >= 250 ms, calibration < 1 s" \
+    '"" if abs(c["chosen_khz"] - 1e6) <= 1.0 else "chosen %r" % c["chosen_khz"]' \
+    '"" if c["refined_ms"] >= 250 else "refined %r ms" % c["refined_ms"]' \
+    '"" if c["calibration_ms"] < 1000 else "calibration %r ms" % c["calibration_ms"]' \
+    '"" if all(r["windows_refined"][r["window_used"]] for r in refs.values() if r["kind"] == "measured") else "a short window was used"'
+check_json clock-icount "icount: the quiet check read the TSC for 50 ms at 1 GHz (1 ppm) with no gap over 1 us" \
+    '"" if abs(c["quiet"]["tick_hz"] - 1000000000) <= 1000 else "tick_hz %r" % c["quiet"]["tick_hz"]' \
+    '"" if abs(c["quiet"]["elapsed_ticks"] - 50000000) < 1000 else "elapsed %r" % c["quiet"]["elapsed_ticks"]' \
+    '"" if c["quiet"]["gaps_over_1us"] == 0 else "gaps %r" % c["quiet"]["gaps_over_1us"]'
+grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration)' "$BOOT_LOG" | sed 's/^/# /'
+
+# ---- 2. no HPET --------------------------------------------------------------------
+img=$(fresh_image clock-nohpet)
+boot clock-nohpet "$img" --no-hpet --options "sections=clock quietms=50"
+expect_rc 0 "no HPET: run completes with status 0"
+expect_line '^clock: hpet +absent \(no ACPI HPET table\)$' "no HPET: the run says the HPET is absent"
+expect_line '^clock: chosen [0-9]+\.[0-9]{3} kHz from pm_timer ' "no HPET: calibrated from the PM timer"
+json_of clock-nohpet "$img"
+validates clock-nohpet
+check_json clock-nohpet "no HPET: JSON lists hpet as unavailable and takes the PM timer" \
+    '"" if "hpet" not in refs and any(u["name"] == "hpet" for u in c["unavailable"]) else "hpet listed"' \
+    '"" if c["source"] == "pm_timer" and {"pm_timer", "pit"} <= set(refs) else "source %r refs %s" % (c["source"], sorted(refs))'
+
+# ---- 3. plain TCG: the references agree ------------------------------------------------
+img=$(fresh_image clock-tcg)
+boot clock-tcg "$img" --options "sections=clock quietms=50"
+expect_rc 0 "TCG: run completes with status 0"
+expect_line '^clock: agreement: measured references within [0-9.]+ ppm of each other \(bound 500 ppm\)$' "TCG: agreement line"
+json_of clock-tcg "$img"
+validates clock-tcg
+check_json clock-tcg "TCG: hpet, pm_timer and pit agree pairwise within 500 ppm; calibration under 1 s" \
+    '"" if set(refs) >= {"hpet", "pm_timer", "pit"} else "references: %s" % sorted(refs)' \
+    '"; ".join("%s-%s %g ppm" % (p["a"], p["b"], p["ppm"]) for p in c["agreement"]["pairs"] if abs(p["ppm"]) > 500)' \
+    '"" if c["agreement"]["agree"] else "agree false"' \
+    '"" if c["calibration_ms"] < 1000 else "calibration %r ms" % c["calibration_ms"]'
+grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration|agreement)|^quiet:' "$BOOT_LOG" | sed 's/^/# /'
