@@ -324,6 +324,13 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
     }
 }
 
+/* Two copies of one figure the writer printed twice (exact to the printed
+ * digits). */
+static int rv_same(double a, double b)
+{
+    return fabs(a - b) <= 1e-12 * fmax(fabs(a), fabs(b));
+}
+
 /* A ppm figure as written (clockm_round_ppm: 0.001 below 1000, 0.1 above)
  * against the one recomputed from the kHz. */
 static int rv_ppm_close(double written, double exact)
@@ -399,8 +406,8 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         return;
     }
     double wk = json_number_value(json_array_get(win, u)), k = rj_num(ref, "khz", NAN);
-    if (!rv_close(wk, k)) {
-        snprintf(msg, sizeof msg, "khz %.10g is not windows[window_used] (%.10g)", k, wk);
+    if (!rv_same(wk, k)) {
+        snprintf(msg, sizeof msg, "khz %.17g is not windows[window_used] (%.17g)", k, wk);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
@@ -477,8 +484,8 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
         double chosen = rj_num(sec, "chosen_khz", NAN);
         if (!s)
             rv_say(file, where, "source names no entry of references", problems, quiet);
-        else if (!rv_close(chosen, rj_num(s, "khz", NAN))) {
-            snprintf(msg, sizeof msg, "chosen_khz %.10g is not the source's khz (%.10g)", chosen, rj_num(s, "khz", NAN));
+        else if (!rv_same(chosen, rj_num(s, "khz", NAN))) {
+            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, rj_num(s, "khz", NAN));
             rv_say(file, where, msg, problems, quiet);
         }
     } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {
