@@ -705,19 +705,13 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
     json_str(w, "hypervisor_vendor", c->hypervisor_vendor);
     json_bool(w, "rdtscp", c->rdtscp);
     json_bool(w, "invariant_tsc", c->invariant_tsc);
-    if (c->lfence_serializing < 0)
-        json_null(w, "lfence_serializing");
-    else
-        json_bool(w, "lfence_serializing", c->lfence_serializing);
+    json_str(w, "lfence_serializing", c->lfence_serializing < 0 ? "unknown" : c->lfence_serializing ? "yes" : "no");
     json_str(w, "lfence_why", c->lfence_why);
-    if (c->amd_cpuid_lfence < 0)
-        json_null(w, "amd_cpuid_80000021_eax_bit2");
-    else
-        json_bool(w, "amd_cpuid_80000021_eax_bit2", c->amd_cpuid_lfence);
-    if (c->amd_msr_lfence < 0)
-        json_null(w, "amd_msr_c0011029_bit1");
-    else
-        json_bool(w, "amd_msr_c0011029_bit1", c->amd_msr_lfence);
+    if (c->is_amd) {
+        json_str(w, "amd_cpuid_80000021_eax_bit2", c->amd_cpuid_lfence < 0 ? "absent"
+                 : c->amd_cpuid_lfence ? "set" : "clear");
+        json_str(w, "amd_msr_c0011029_bit1", c->amd_msr_lfence < 0 ? "unread" : c->amd_msr_lfence ? "set" : "clear");
+    }
     json_obj_end(w);
 }
 
@@ -927,7 +921,7 @@ static void methods_part_profile(const struct methods_best *b, uint64_t hz, stru
     }
     if (!w)
         return;
-    json_obj_begin(w, "profile");
+    json_obj_begin(w, "extended_profile");
     json_str(w, "routine", METHODS_PROFILE_TARGET);
     json_u64(w, "methods_measured", b->measured);
     if (b->measured) {
