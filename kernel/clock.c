@@ -91,6 +91,7 @@ struct clock_state {
     struct hpet hpet;
     struct pmtimer pm;
     int pit_running;
+    int hpet_started;             /* the HPET was halted: started, halted after */
     struct quiet_phase_report phase;
     struct clock_msrs msr0, msr1;
     uint64_t t_start, t_end;      /* TSC at the start and end of calibration */
@@ -343,6 +344,7 @@ static void clock_find_hpet(struct clock_state *s, const struct acpi_info *ai)
     else if (hpet_open(&s->hpet, ai->hpet_base, &why) != 0)
         clock_why(r, why);
     else {
+        s->hpet_started = s->hpet.was_halted;
         r->present = 1;
         r->c.read = clock_read_hpet;
         r->c.ctx = &s->hpet;
@@ -565,6 +567,8 @@ static void clock_print(const struct clock_state *s, double calib_ms)
 {
     const struct quiet_phase_report *p = &s->phase;
 
+    if (s->hpet_started)
+        out_printf("clock: the HPET's main counter was halted: started for calibration, halted again after\n");
     if (p->timer_stopped)
         out_printf("clock: firmware timer stopped while calibrating (Timer Architectural Protocol; "
                    "period %llu x 100 ns restored after)\n", (unsigned long long)p->timer_period_100ns);
@@ -591,7 +595,7 @@ static void clock_print(const struct clock_state *s, double calib_ms)
         out_printf("clock: APERF/MPERF not available on this CPU\n");
 }
 
-static void clock_json_ref(struct json_writer *w, const struct clock_ref *r)
+static void clock_json_ref(struct json_writer *w, const struct clock_state *s, const struct clock_ref *r)
 {
     json_obj_begin(w, NULL);
     json_str(w, "name", r->name);
@@ -605,6 +609,8 @@ static void clock_json_ref(struct json_writer *w, const struct clock_ref *r)
     }
     json_double(w, "counter_hz", r->c.hz);
     json_u64(w, "counter_bits", r->c.bits);
+    if (!strcmp(r->name, "hpet"))
+        json_bool(w, "counter_started", s->hpet_started);
     json_arr_begin(w, "windows");
     for (size_t i = 0; i < r->nwin; i++)
         json_double(w, NULL, r->win[i].khz);
@@ -687,7 +693,7 @@ static void clock_json(const struct clock_state *s, double calib_ms, const struc
     json_arr_begin(w, "references");
     for (int i = 0; i < CLOCK_NREFS; i++)
         if (s->ref[i].valid)
-            clock_json_ref(w, &s->ref[i]);
+            clock_json_ref(w, s, &s->ref[i]);
     json_arr_end(w);
     json_arr_begin(w, "unavailable");
     for (int i = 0; i < CLOCK_NREFS; i++) {

@@ -155,6 +155,7 @@ static const struct rv_field clock_fields[] = {
     { "references[].stated_from", RV_STR, OPT, NULL, NULL, NOMIN },
     { "references[].counter_hz", RV_NUM, OPT, "Hz", NULL, 0 },
     { "references[].counter_bits", RV_UINT, OPT, "bits", NULL, 1 },
+    { "references[].counter_started", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "references[].windows", RV_NUMS, OPT, "kHz", NULL, NOMIN },
     { "references[].windows_ppm", RV_NUMS, OPT, "ppm", NULL, NOMIN },
     { "references[].windows_ms", RV_NUMS, OPT, "ms", NULL, NOMIN },
