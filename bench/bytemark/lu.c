@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "bytemark.h"
+#include "bytemark_c.h"
 #include "bytemark_internal.h"
 #include "platform.h"
 
@@ -31,6 +32,7 @@ struct lu {
     lu_row *abase;          /* numarrays work copies of A, back to back */
     double *bbase;          /* and of b */
     uint64_t numarrays;     /* systems solved per iteration */
+    uint64_t allocated;     /* systems allocated (numarrays, +1 while adjusting) */
     struct bm_rand rand;
 };
 
@@ -203,6 +205,7 @@ static int lu_setup(struct bm_state *s)
     s->priv = lu;
     lu->numarrays = s->workload ? s->workload : 1;
     uint64_t alloc = lu->numarrays + (!s->adjusted && !s->workload_fixed ? 1 : 0);
+    lu->allocated = alloc;
     if (alloc > (uint64_t)-1 / sizeof(lu_row) / LU_ROWS)
         return BM_ENOMEM;
     lu->a = bm_alloc(sizeof(lu_row) * LU_ROWS, s->align);
@@ -394,6 +397,45 @@ static void lu_verify(struct bm_verify *v)
              "units %g", units);
     bm_free(a);
     lu_teardown(&s);
+}
+
+/* ---- for the unit test (bytemark_c.h) -------------------------------------------------- */
+
+int bm_lu_probe(struct bm_lu_probe *out)
+{
+    memset(out, 0, sizeof *out);
+    struct bm_rand r;
+    bm_rand_reset(&r);
+    for (int i = 0; i < LU_ROWS; i++) {
+        out->b0[i] = bm_abs_randwc(&r, 100) + 1;
+        out->diag[i] = bm_abs_randwc(&r, 1000) + 1;
+    }
+    struct lu lu;
+    memset(&lu, 0, sizeof lu);
+    lu.a = bm_alloc(sizeof(lu_row) * LU_ROWS, 8);
+    lu.b = bm_alloc(sizeof(double) * LU_ROWS, 8);
+    lu.vv = bm_alloc(sizeof(double) * LU_ROWS, 8);
+    int rc = -1;
+    if (lu.a && lu.b && lu.vv) {
+        lu_build(&lu, &out->adds, &out->subs);
+        bm_md5_hex(lu.a, sizeof(lu_row) * LU_ROWS, out->matrix_md5);
+        bm_md5_hex(lu.b, sizeof(double) * LU_ROWS, out->rhs_md5);
+        memcpy(out->x, lu.b, sizeof out->x);
+        if (lu_solve(lu.a, lu.vv, out->x, &out->swaps)) {
+            bm_md5_hex(out->x, sizeof out->x, out->x_md5);
+            rc = 0;
+        }
+    }
+    bm_free(lu.a);
+    bm_free(lu.b);
+    bm_free(lu.vv);
+    return rc;
+}
+
+uint64_t bm_lu_allocated(const struct bm_state *s)
+{
+    const struct lu *lu = s->priv;
+    return lu ? lu->allocated : 0;
 }
 
 const struct bm_kernel bm_lu = {

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "bytemark.h"
+#include "bytemark_c.h"
 #include "bytemark_internal.h"
 #include "nnet_data.h"
 #include "platform.h"
@@ -476,6 +477,74 @@ static void nnet_verify(struct bm_verify *v)
              "the same each iteration", "units %g, session 2 %d then %d passes", units, second,
              nn->passes);
     nnet_teardown(&s);
+}
+
+/* ---- for the unit test (bytemark_c.h) -------------------------------------------------- */
+
+static void nnet_md5_doubles(const double *a, size_t na, const double *b, size_t nb,
+                             char out[33])
+{
+    double buf[NNET_MAXPATS * (NNET_IN + NNET_OUT)];
+    memcpy(buf, a, na * sizeof *a);
+    memcpy(buf + na, b, nb * sizeof *b);
+    bm_md5_hex(buf, (na + nb) * sizeof *buf, out);
+}
+
+static double nnet_sum(const double *a, size_t n)
+{
+    double s = 0;
+    for (size_t i = 0; i < n; i++)
+        s += a[i];
+    return s;
+}
+
+int bm_nnet_probe(int sessions, struct bm_nnet_probe *out)
+{
+    memset(out, 0, sizeof *out);
+    if (sessions < 1 || sessions > BM_NNET_PROBE_SESSIONS)
+        return -1;
+    struct nnet *nn = plat_alloc(sizeof *nn);
+    if (!nn)
+        return -1;
+    memset(nn, 0, sizeof *nn);
+    out->patterns_in_file = nnet_parse(nn, bm_nnet_dat, bm_nnet_dat_size);
+    if (out->patterns_in_file < 1) {
+        plat_free(nn);
+        return -1;
+    }
+    out->patterns_used = nn->npats;
+    for (int p = 0; p < nn->npats; p++) {
+        int code = 0;
+        for (int i = 0; i < NNET_OUT; i++)
+            code = code * 2 + (nn->out_pats[p][i] != 0.0);
+        out->letters[p] = (char)code;
+    }
+    nnet_md5_doubles(&nn->in_pats[0][0], (size_t)nn->npats * NNET_IN, &nn->out_pats[0][0],
+                     (size_t)nn->npats * NNET_OUT, out->patterns_md5);
+    bm_rand_reset(&nn->rand);
+    nnet_randomize(nn);
+    nnet_md5_doubles(&nn->mid_wts[0][0], NNET_MID * NNET_IN, &nn->out_wts[0][0],
+                     NNET_OUT * NNET_MID, out->weights_md5);
+    memcpy(out->mid0, nn->mid_wts[0], sizeof out->mid0);
+    memcpy(out->out0, nn->out_wts[0], sizeof out->out0);
+
+    /* One iteration of `sessions` loops: one reset, then the sessions one
+     * after the other (as nnet_sessions(nn, sessions) runs them). */
+    bm_rand_reset(&nn->rand);
+    out->sessions = sessions;
+    out->learned = 1;
+    for (int k = 0; k < sessions; k++) {
+        nnet_sessions(nn, 1);
+        out->passes[k] = nn->passes;
+        out->learned = out->learned && nn->learned == NNET_LEARNED;
+        if (k == 0) {
+            out->presentations = (uint64_t)nn->passes * (uint64_t)nn->npats;
+            out->weight_sum = nnet_sum(&nn->mid_wts[0][0], NNET_MID * NNET_IN) +
+                              nnet_sum(&nn->out_wts[0][0], NNET_OUT * NNET_MID);
+        }
+    }
+    plat_free(nn);
+    return 0;
 }
 
 const struct bm_kernel bm_nnet = {
