@@ -375,7 +375,7 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     struct methods_cpu cpu;
     double res_mean = 0, res_mode = 0;
     int bad = 0, nulls = 0;
-    uint64_t hz = plat_tick_hz();
+    uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
 
     methods_cpu_probe(&cpu);
     out_printf("comparisons: Karsh's A/B with %s; precision %u calls per timing, accuracy %u trials; "
@@ -438,6 +438,7 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
         json_double(w, "rel_mode", nulls ? res_mode : NAN);
         json_obj_end(w);
     }
+    methods_print_elapsed("comparisons", plat_ticks() - t0, hz);
     return bad ? 2 : 0;
 }
 

@@ -980,6 +980,14 @@ static int methods_part_paoloni(const struct methods_plan *p, const struct metho
 
 /* ---- the section ---------------------------------------------------------------------------- */
 
+void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz)
+{
+    if (hz)
+        out_printf("%s: done in %llu ticks (%.3f s)\n", section, (unsigned long long)ticks, (double)ticks / (double)hz);
+    else
+        out_printf("%s: done in %llu ticks\n", section, (unsigned long long)ticks);
+}
+
 void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p)
 {
     uint32_t r[4];
@@ -1001,7 +1009,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
 {
     struct methods_cpu c;
     struct methods_best best = { 0, 0, NAN, NAN, 0 };
-    uint64_t hz = plat_tick_hz();
+    uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
     double median[METHODS_COUNT];
     int bad = 0;
 
@@ -1042,6 +1050,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
         bad |= methods_part_paoloni(p, &c, m, w);
     if (w)
         json_arr_end(w);
+    methods_print_elapsed("methods", plat_ticks() - t0, hz);
     return bad ? 2 : 0;
 }
 

@@ -261,6 +261,9 @@ int methods_section(const struct methods_plan *p, struct json_writer *w);
 /* boot/sections.h: the section, into the run's results document. */
 int methods_run(const struct bm_config *cfg);
 
+/* "SECTION: done in T ticks (S s)": how long a section took. */
+void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz);
+
 /* Convert ticks to ns with the calibrated clock (NaN when hz is 0). */
 double methods_ns(double ticks, uint64_t hz);
 
