@@ -717,7 +717,7 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
 
 /* One method: its sequence, support, overhead and resolution. */
 static int methods_part_method(const struct methods_plan *p, const struct methods_cpu *c, int m,
-                               uint64_t hz, struct json_writer *w, double *median_out)
+                               uint64_t hz, struct json_writer *w)
 {
     const struct methods_info *mi = &methods_table[m];
     struct methods_overhead o;
@@ -730,7 +730,6 @@ static int methods_part_method(const struct methods_plan *p, const struct method
     if (!mi->codetune)
         out_printf("  (%s)\n", mi->origin);
     methods_overhead_measure(m, c, p->overhead_samples, &o);
-    *median_out = o.status == METHODS_OK ? o.sum.median : NAN;
     if (o.status == METHODS_UNSUPPORTED)
         out_printf("  unsupported (%s): skipped, not executed\n", o.why);
     else if (o.status != METHODS_OK) {
@@ -1010,7 +1009,6 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     struct methods_cpu c;
     struct methods_best best = { 0, 0, NAN, NAN, 0 };
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
-    double median[METHODS_COUNT];
     int bad = 0;
 
     methods_cpu_probe(&c);
@@ -1021,7 +1019,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     if (w)
         json_arr_begin(w, "methods");
     for (int m = 0; m < METHODS_COUNT; m++)
-        bad |= methods_part_method(p, &c, m, hz, w, &median[m]);
+        bad |= methods_part_method(p, &c, m, hz, w);
     if (w)
         json_arr_end(w);
 

@@ -73,6 +73,11 @@ check "report: renders the document" $?
 check "report: lists the exact sequences and the comparisons" $(grep -q 'mfence; lfence; rdtsc; lfence' "$T/m.html" &&
     grep -q 'xor eax, eax; cpuid; rdtscp' "$T/m.html" && grep -q 'add10 vs add100' "$T/m.html"; echo $?)
 
+"$B" methods --no-methods --precision 10 --accuracy 50 --json "$T/c.json" > /dev/null 2>&1
+check "--precision/--accuracy: Karsh's parameters reach the comparisons (50 trials of 10 calls)" $(jq -e '
+    (.methods == null) and .comparisons.precision == 10 and .comparisons.accuracy == 50
+    and ([.comparisons.comparisons[] | (.a.samples | length), (.b.samples | length)] | unique) == [50]' \
+    "$T/c.json" >/dev/null; echo $?)
 "$B" methods --samples 5 > "$T/e" 2>&1; rc=$?
 check "input error: --samples 5 is refused with exit 2" $([ $rc -eq 2 ] && grep -q 'samples wants 10' "$T/e"; echo $?)
 "$B" methods --bogus > "$T/e" 2>&1; rc=$?

@@ -3,7 +3,12 @@
  * comparisons sections under Linux (bench/methods.c, bench/compare.c).
  *
  *   baremark methods [--quick|--full] [--samples N] [--iterations N]
+ *                    [--precision N] [--accuracy N]
  *                    [--no-methods] [--no-compare] [--json FILE]
+ *
+ * --samples and --iterations are the command file's METHODSAMPLES and
+ * METHODITERATIONS; --precision (calls per timing) and --accuracy (trials)
+ * override Karsh's parameters of the comparisons.
  *
  * rdtsc, rdtscp, lfence, mfence and cpuid all work in user space, so every
  * method the CPU supports runs; what Linux does not allow is masking
@@ -25,6 +30,7 @@
 static int cmd_methods_usage(void)
 {
     fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N]\n"
+                    "                        [--precision N] [--accuracy N]\n"
                     "                        [--no-methods] [--no-compare] [--json FILE]\n");
     return 2;
 }
@@ -56,6 +62,7 @@ int cmd_methods(int argc, char **argv)
     struct bm_config cfg;
     const char *json_path = NULL;
     int run_methods = 1, run_compare = 1, status = 0;
+    uint32_t precision = 0, accuracy = 0;
 
     config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
@@ -73,6 +80,12 @@ int cmd_methods(int argc, char **argv)
         } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
             if (cmd_methods_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
                 return fprintf(stderr, "baremark methods: --iterations wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
+        } else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
+            if (cmd_methods_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+                return fprintf(stderr, "baremark methods: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
+        } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
+            if (cmd_methods_number(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+                return fprintf(stderr, "baremark methods: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
         } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json_path = argv[++i];
         else
@@ -99,6 +112,8 @@ int cmd_methods(int argc, char **argv)
     if (run_compare) {
         struct compare_plan p;
         compare_plan_from_config(&cfg, &p);
+        p.precision = precision ? precision : p.precision;
+        p.accuracy = accuracy ? accuracy : p.accuracy;
         if (w)
             json_obj_begin(w, "comparisons");
         status |= compare_section(&p, w);
