@@ -557,7 +557,7 @@ static void clock_print_agreement(const struct clock_state *s)
         }
     }
     if (!pairs)
-        out_printf("clock: agreement: only one reference, nothing to compare\n");
+        out_printf("clock: agreement: fewer than two references, nothing to compare\n");
     else
         out_printf("clock: agreement: measured references within %.3f ppm of each other (bound %.0f ppm)\n",
                    worst, CLOCKM_AGREE_PPM);
@@ -781,6 +781,7 @@ int clock_run(const struct bm_config *cfg, const struct acpi_info *ai)
     clock_print(&s, calib_ms);
     if (s.chosen < 0) {
         out_warn("clock: no reference gave a TSC frequency: times are reported in ticks only");
+        out_printf("quiet: skipped (its 1 us and 10 us thresholds need the TSC frequency)\n");
         status = RUN_WARNINGS;
     } else {
         if (s.contested)
