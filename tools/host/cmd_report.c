@@ -355,6 +355,45 @@ static void sample_cards(FILE *f, json_t *list, const char *what)
     }
 }
 
+/* The methods section's measurements (bench/methods.c): the three net-time
+ * estimators per target and method, in ticks and ns per iteration. */
+static void measurements_table(FILE *f, json_t *list)
+{
+    static const char *const est[] = { "minus_placeholder", "apple", "n_vs_2n" };
+    json_t *el;
+    size_t i;
+    char b[48];
+    fputs("<table id=\"method-measurements\"><tr><th rowspan=\"2\">target</th><th rowspan=\"2\">method</th>"
+          "<th rowspan=\"2\">status</th><th rowspan=\"2\">N</th><th colspan=\"3\">ticks per iteration</th>"
+          "<th colspan=\"3\">ns per iteration</th><th rowspan=\"2\">net median (ticks)</th>"
+          "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th></tr><tr>"
+          "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th>"
+          "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th></tr>", f);
+    json_array_foreach(list, i, el) {
+        json_t *pi = json_object_get(el, "per_iteration"), *ns = json_object_get(el, "per_iteration_ns");
+        json_t *net = json_object_get(el, "net");
+        fputs("<tr><td>", f);
+        rj_html(f, rj_str(el, "target", "?"));
+        fputs("</td><td>", f);
+        rj_html(f, rj_str(el, "method", "?"));
+        fputs("</td><td>", f);
+        rj_html(f, rj_str(el, "status", ""));
+        fprintf(f, "</td><td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations", NAN)));
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(pi, est[k], NAN)));
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(ns, est[k], NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "median", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "sd", NAN)));
+        if (json_object_get(el, "calibration_retakes"))
+            fprintf(f, "<td class=\"n\">%s / %s</td></tr>", rj_fmt(b, sizeof b, rj_num(el, "calibration_retakes", NAN)),
+                    rj_fmt(b + 24, 24, rj_num(el, "benchmark_retakes", NAN)));
+        else
+            fputs("<td></td></tr>", f);
+    }
+    fputs("</table>", f);
+}
+
 static void part_methods(struct report *r)
 {
     FILE *f = r->f;
@@ -378,7 +417,10 @@ static void part_methods(struct report *r)
         fputs("<h3>", f);
         rj_html(f, k);
         fputs("</h3>", f);
-        list_table(f, v);
+        if (!strcmp(k, "measurements"))
+            measurements_table(f, v);
+        else
+            list_table(f, v);
         sample_cards(f, v, "measurement");
     }
     if (kv_count(methods)) {
