@@ -72,6 +72,8 @@ check "validate: a wrong estimator and a wrong mean are named" $([ $rc -eq 1 ] &
 check "report: renders the document" $?
 check "report: lists the exact sequences and the comparisons" $(grep -q 'mfence; lfence; rdtsc; lfence' "$T/m.html" &&
     grep -q 'xor eax, eax; cpuid; rdtscp' "$T/m.html" && grep -q 'add10 vs add100' "$T/m.html"; echo $?)
+rows=$(grep -o '<table id="method-measurements">.*' "$T/m.html" | sed 's|</table>.*||' | grep -o '<tr><td>' | wc -l)
+check "report: the measurements table has a row per target and method (54)" $([ "$rows" = 54 ]; echo $?) "$rows rows"
 
 "$B" methods --no-methods --precision 10 --accuracy 50 --json "$T/c.json" > /dev/null 2>&1
 check "--precision/--accuracy: Karsh's parameters reach the comparisons (50 trials of 10 calls)" $(jq -e '
