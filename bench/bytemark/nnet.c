@@ -33,7 +33,7 @@
 #define NNET_STOP      0.1          /* learned when every error is below this */
 #define NNET_ABORT     16.0         /* the session gives up at this error */
 #define NNET_MAX_LOOPS 500000       /* MAXNNETLOOPS */
-#define NNET_SIZE_FILE "NNET.DAT"
+#define NNET_DATA_NAME "NNET.DAT"   /* the reference's inpath */
 
 /* The reference's learned flag: F (go on), T (learned), ERR (diverged). */
 enum { NNET_GO_ON, NNET_LEARNED, NNET_DIVERGED };
@@ -87,7 +87,7 @@ static int nnet_scan_int(const char *text, size_t len, size_t *pos, int *out)
  * to MAXPATS (the reference's silent limit: only A..J of the 26 letters
  * learn), then per pattern 7 rows of 5 pixels and 8 target bits.  Inputs
  * are clamped to [0.1, 0.9] (0 -> 0.1, 1 -> 0.9); targets stay 0/1.
- * Returns the number of patterns file claims, or -1 on malformed data. */
+ * Returns the number of patterns the file claims, or -1 on malformed data. */
 static int nnet_parse(struct nnet *nn, const char *text, size_t len)
 {
     size_t pos = 0;
@@ -235,8 +235,9 @@ static void nnet_adjust(struct nnet *nn, int patt)
 }
 
 /* check_out_error (with worst_pass_error): learned when the worst error of
- * the pass is below STOP; diverged when a pattern's error reaches 16.  The
- * mean error is computed and never used, as in the reference. */
+ * the pass is below STOP; diverged when a pattern's error reaches 16.
+ * Quirks kept: the mean error is computed and never used, and the STOP test
+ * on the pass's worst error sits inside the loop over the patterns. */
 static int nnet_check(struct nnet *nn)
 {
     double worst = 0.0, sum = 0.0;
@@ -342,7 +343,7 @@ static void nnet_describe(const struct bm_state *s, char *buf, size_t n)
 {
     snprintf(buf, n, "%llu learning session%s of %d patterns (%s)",
              (unsigned long long)s->workload, s->workload == 1 ? "" : "s", NNET_MAXPATS,
-             NNET_SIZE_FILE);
+             NNET_DATA_NAME);
 }
 
 /* ---- checks ------------------------------------------------------------------------- */
