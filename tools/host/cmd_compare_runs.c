@@ -54,7 +54,9 @@ static double cr_khz(json_t *root)
     if (isnan(k)) {   /* no clock section (the hosted program): the tick rate the suite used */
         static const char *const hz[] = { "tick_hz", "tsc_hz", NULL };
         k = rj_num_any(json_object_get(root, "bytemark"), hz) / 1000;
-        if (isnan(k))
+        if (!(k > 0))   /* the methods section's tick_hz (0: not calibrated) */
+            k = rj_num_any(json_object_get(root, "methods"), hz) / 1000;
+        if (!(k > 0))
             k = rj_num_any(json_object_get(root, "system"), hz) / 1000;
     }
     return k > 0 ? k : NAN;
