@@ -8,6 +8,8 @@
 #  3. plain TCG: the references agree within 500 ppm (the issue's bound; they
 #     all follow the host's clock, so a few ppm is usual), the whole
 #     calibration takes under one second, the run completes.
+#  4. no HPET, no PIT, no ACPI tables: nothing to calibrate against; one
+#     warning, status 2, the file still valid.
 # Every results file must validate.  Boots are short: sections=clock, a
 # 50 ms quiet check.
 . "$(dirname "$0")/lib.sh"
@@ -110,3 +112,17 @@ check_json clock-tcg "TCG: hpet, pm_timer and pit agree pairwise within 500 ppm;
     '"" if c["agreement"]["agree"] else "agree false"' \
     '"" if c["calibration_ms"] < 1000 else "calibration %r ms" % c["calibration_ms"]'
 grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration|agreement)|^quiet:' "$BOOT_LOG" | sed 's/^/# /'
+
+# ---- 4. no reference at all (no HPET, no PIT, no ACPI tables) -------------------------
+img=$(fresh_image clock-none)
+boot clock-none "$img" --no-hpet --qemu-arg -machine --qemu-arg pit=off,acpi=off --options "sections=clock quietms=50"
+expect_rc 2 "no reference: the run completes with status 2 (a warning)"
+expect_line '^clock: pit +absent \(channel 2 does not count: no 8254, or its clock is gated off\)$' "no reference: the PIT is found absent"
+expect_line '^clock: pm_timer +absent \(no ACPI FADT\)$' "no reference: the PM timer is absent without a FADT"
+expect_line '^warning: clock: no reference gave a TSC frequency' "no reference: one warning says so"
+expect_line '^quiet: skipped \(' "no reference: the quiet check says why it is skipped"
+json_of clock-none "$img"
+validates clock-none
+check_json clock-none "no reference: chosen_khz null, no source, every reference unavailable" \
+    '"" if c["chosen_khz"] is None and "source" not in c and not refs else "chosen %r" % c.get("chosen_khz")' \
+    '"" if len(c["unavailable"]) == 5 else "unavailable %r" % c["unavailable"]'
