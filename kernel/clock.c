@@ -93,9 +93,8 @@ struct clock_state {
     int pit_running;
     int hpet_started;             /* the HPET was halted: started, halted after */
     struct quiet_phase_report phase;
-    struct clock_msrs msr0, msr1;
     uint64_t t_start, t_end;      /* TSC at the start and end of calibration */
-    double refined_ms;            /* length of the last refined window (chosen rate) */
+    double refined_ms;            /* length of the last refined window, by its reference */
     int chosen, contested;
     double chosen_khz;
 };
@@ -515,7 +514,7 @@ static void clock_choose(struct clock_state *s)
 
 /* ---- reporting --------------------------------------------------------------------- */
 
-static void clock_print_ref(const struct clock_state *s, const struct clock_ref *r)
+static void clock_print_ref(const struct clock_ref *r)
 {
     if (!r->present || !r->valid) {
         out_printf("clock: %-8s %s\n", r->name, r->why);
@@ -532,7 +531,6 @@ static void clock_print_ref(const struct clock_state *s, const struct clock_ref 
                r->name, r->khz, r->ppm, r->refined[r->best] ? "refined" : "short", w->ms, r->nwin,
                (unsigned long long)r->windows_failed, r->c.hz, r->c.bits,
                (unsigned long long)r->c.read_min, (unsigned long long)r->c.slow_edges);
-    (void)s;
 }
 
 static void clock_print_agreement(const struct clock_state *s)
@@ -576,7 +574,7 @@ static void clock_print(const struct clock_state *s, double calib_ms)
         out_printf("clock: firmware timer not stopped (%s); interrupts masked in every window\n",
                    p->timer_note);
     for (int i = 0; i < CLOCK_NREFS; i++)
-        clock_print_ref(s, &s->ref[i]);
+        clock_print_ref(&s->ref[i]);
     clock_print_agreement(s);
     if (s->chosen >= 0)
         out_printf("clock: chosen %.3f kHz from %s (order of trust: hpet, pm_timer, pit, cpuid_15, cpuid_16)\n",
