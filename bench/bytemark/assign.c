@@ -71,8 +71,9 @@ static inline void assign_reduce(assign_row *t)
  * nothing; if that is not a full assignment, give each row its first free
  * zero.  Returns the number of assignments counted.
  * Quirks kept: eliminating "the other zeros" of a column or row marks them
- * 2 whatever their status, so an earlier assignment there can be
- * overwritten (and is still counted); the counters are 16-bit as the
+ * 2 whatever their status, so an earlier assignment there could be
+ * overwritten and still counted (it never happens with the default data:
+ * model_b.py counts them); the counters are 16-bit as the
  * reference's ushorts (never near overflow with 101 rows). */
 static inline int assign_first(const assign_row *t, assign_srow *st)
 {
