@@ -13,6 +13,7 @@
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
+#include "quiet.h"
 #include "results.h"
 #include "stats.h"
 #include "targets.h"
@@ -376,7 +377,9 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     double res_mean = 0, res_mode = 0;
     int bad = 0, nulls = 0;
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
+    struct quiet_phase_totals qt;   /* one phase per comparison */
 
+    quiet_phase_totals_init(&qt);
     methods_cpu_probe(&cpu);
     out_printf("comparisons: Karsh's A/B with %s; precision %u calls per timing, accuracy %u trials; "
                "profile %s\n", methods_table[p->method].name, (unsigned)p->precision, (unsigned)p->accuracy,
@@ -399,8 +402,12 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
         const struct compare_spec *sp = &compare_specs[i];
         const struct target *ta = targets_find(sp->a), *tb = targets_find(sp->b);
         struct compare_result r;
+        struct quiet_phase_report rep;
+        quiet_phase_begin();
         compare_ab(p->method, &cpu, ta->fn, ta->data, ta->name, tb->fn, tb->data, tb->name, NULL,
                    p->precision, p->accuracy, sp->order, p->seed + i, &r);
+        quiet_phase_end(&rep);
+        quiet_phase_add(&qt, &rep);
         int ok = r.status == METHODS_OK;
         int as_expected = ok && (sp->expect == COMPARE_EXPECT_NONE || (int)r.c.verdict == sp->expect);
         if (!ok) {
@@ -438,6 +445,8 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
         json_double(w, "rel_mode", nulls ? res_mode : NAN);
         json_obj_end(w);
     }
+    quiet_phase_totals_print("comparisons", &qt);
+    quiet_phase_totals_json(w, "quiet_phases", &qt);
     methods_print_elapsed("comparisons", plat_ticks() - t0, hz);
     return bad ? 2 : 0;
 }

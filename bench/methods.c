@@ -15,6 +15,7 @@
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
+#include "quiet.h"
 #include "results.h"
 #include "stats.h"
 #include "targets.h"
@@ -715,6 +716,18 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
     json_obj_end(w);
 }
 
+/* The section's measuring phases: each measurement runs with the firmware
+ * timer stopped (bench/quiet.h) and the phase ends before its line is
+ * printed. */
+static struct quiet_phase_totals methods_qt;
+
+static void methods_phase_end(void)
+{
+    struct quiet_phase_report rep;
+    quiet_phase_end(&rep);
+    quiet_phase_add(&methods_qt, &rep);
+}
+
 /* One method: its sequence, support, overhead and resolution. */
 static int methods_part_method(const struct methods_plan *p, const struct methods_cpu *c, int m,
                                uint64_t hz, struct json_writer *w)
@@ -729,7 +742,9 @@ static int methods_part_method(const struct methods_plan *p, const struct method
                mi->sequence, flags);
     if (!mi->codetune)
         out_printf("  (%s)\n", mi->origin);
+    quiet_phase_begin();
     methods_overhead_measure(m, c, p->overhead_samples, &o);
+    methods_phase_end();
     if (o.status == METHODS_UNSUPPORTED)
         out_printf("  unsupported (%s): skipped, not executed\n", o.why);
     else if (o.status != METHODS_OK) {
@@ -880,7 +895,9 @@ static int methods_part_target(const struct methods_plan *p, const struct method
                "-placeholdr", "(N+2)-(2)", "2N-N", "net median", "net sd", hz ? "  2N-N (ns)" : "");
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
+        quiet_phase_begin();
         methods_measure_ex(m, t->fn, t->data, p->samples, p->iterations, &opt, &r);
+        methods_phase_end();
         methods_print_row(&methods_table[m], &r, hz);
         if (r.status == METHODS_FAULT || r.status == METHODS_NOMEM || r.status == METHODS_CAL_OVERHEAD
             || r.status == METHODS_BENCH_OVERHEAD) {
@@ -940,7 +957,9 @@ static int methods_part_paoloni(const struct methods_plan *p, const struct metho
     const struct methods_info *mi = &methods_table[m];
     struct methods_paoloni pa;
     int bad = 0;
+    quiet_phase_begin();
     methods_paoloni(m, c, p->paoloni_ensembles, p->paoloni_ensemble_size, p->paoloni_sizes, &pa);
+    methods_phase_end();
     if (pa.status == METHODS_UNSUPPORTED) {
         out_printf("  %-20s unsupported: skipped\n", mi->name);
     } else if (pa.status != METHODS_OK) {
@@ -1011,6 +1030,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
     int bad = 0;
 
+    quiet_phase_totals_init(&methods_qt);
     methods_cpu_probe(&c);
     methods_print_header(p, &c, hz);
     if (w)
@@ -1048,6 +1068,8 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
         bad |= methods_part_paoloni(p, &c, m, w);
     if (w)
         json_arr_end(w);
+    quiet_phase_totals_print("methods", &methods_qt);
+    quiet_phase_totals_json(w, "quiet_phases", &methods_qt);
     methods_print_elapsed("methods", plat_ticks() - t0, hz);
     return bad ? 2 : 0;
 }

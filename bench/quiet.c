@@ -110,3 +110,81 @@ void quiet_json(struct json_writer *w, const char *key, const struct quiet_resul
     json_double(w, "gaps_per_second", r->gaps_per_second);
     json_obj_end(w);
 }
+
+/* ---- totals of a section's measuring phases ------------------------------------------- */
+
+void quiet_phase_totals_init(struct quiet_phase_totals *t)
+{
+    memset(t, 0, sizeof *t);
+    t->timer_note = "";
+    t->smi_counted = 1;
+    t->aperf_mperf = 1;
+}
+
+void quiet_phase_add(struct quiet_phase_totals *t, const struct quiet_phase_report *r)
+{
+    t->phases++;
+    if (r->timer_stopped) {
+        t->timer_stopped++;
+        t->timer_period_100ns = r->timer_period_100ns;
+    } else if (r->timer_note && r->timer_note[0]) {
+        t->timer_note = r->timer_note;
+    }
+    t->ticks += r->ticks;
+    t->nmis += r->nmis;
+    t->smi_counted &= r->smi_counted != 0;
+    t->smis += r->smis;
+    t->aperf_mperf &= r->aperf_mperf != 0;
+    t->aperf += r->aperf;
+    t->mperf += r->mperf;
+}
+
+void quiet_phase_totals_print(const char *section, const struct quiet_phase_totals *t)
+{
+    if (!t->phases)
+        return;
+    if (!strcmp(plat_name(), "linux")) {
+        out_printf("%s: %u measuring phases under linux: %s, interrupts not masked\n", section,
+                   (unsigned)t->phases, t->timer_note);
+        return;
+    }
+    if (t->timer_stopped == t->phases)
+        out_printf("%s: firmware timer stopped in each of its %u measuring phases (Timer Architectural "
+                   "Protocol; period %llu x 100 ns restored after each)\n", section, (unsigned)t->phases,
+                   (unsigned long long)t->timer_period_100ns);
+    else
+        out_printf("%s: firmware timer stopped in %u of its %u measuring phases (%s); interrupts masked "
+                   "in every timed interval\n", section, (unsigned)t->timer_stopped, (unsigned)t->phases,
+                   t->timer_note[0] ? t->timer_note : "no reason given");
+    out_printf("%s: unmasked while measuring: NMI (%llu seen), SMI (", section, (unsigned long long)t->nmis);
+    if (t->smi_counted)
+        out_printf("%llu counted in MSR 0x34)", (unsigned long long)t->smis);
+    else
+        out_printf("not counted: no SMI counter on this CPU)");
+    if (t->aperf_mperf && t->mperf)
+        out_printf("; APERF/MPERF %.4f", (double)t->aperf / (double)t->mperf);
+    out_printf("\n");
+}
+
+void quiet_phase_totals_json(struct json_writer *w, const char *key, const struct quiet_phase_totals *t)
+{
+    if (!w)
+        return;
+    json_obj_begin(w, key);
+    json_u64(w, "phases", t->phases);
+    json_u64(w, "timer_stopped_phases", t->timer_stopped);
+    json_u64(w, "timer_period_100ns", t->timer_period_100ns);
+    if (t->timer_stopped != t->phases)
+        json_str(w, "timer_note", t->timer_note);
+    json_u64(w, "ticks", t->ticks);
+    json_u64(w, "nmis", t->nmis);
+    json_bool(w, "smi_counted", t->phases && t->smi_counted);
+    if (t->phases && t->smi_counted)
+        json_u64(w, "smis", t->smis);
+    json_bool(w, "aperf_mperf", t->phases && t->aperf_mperf);
+    if (t->phases && t->aperf_mperf) {
+        json_u64(w, "aperf", t->aperf);
+        json_u64(w, "mperf", t->mperf);
+    }
+    json_obj_end(w);
+}

@@ -46,6 +46,30 @@ void quiet_phase_begin(void);
 /* Ends the phase; fills *rep when rep is not NULL. */
 void quiet_phase_end(struct quiet_phase_report *rep);
 
+/* A section that measures in many short phases (methods, comparisons,
+ * BYTEmark: one per measurement or test, each ended before the section
+ * prints) adds up their reports here and says once what was quiet. */
+struct quiet_phase_totals {
+    uint32_t phases;              /* phases added */
+    uint32_t timer_stopped;       /* of which with the firmware timer stopped */
+    uint64_t timer_period_100ns;  /* the period restored after them (last seen) */
+    const char *timer_note;       /* why a phase's timer was not stopped (last seen) */
+    uint64_t ticks;               /* TSC ticks inside the phases */
+    uint64_t nmis;
+    int smi_counted;              /* every phase counted SMIs */
+    uint64_t smis;
+    int aperf_mperf;              /* every phase read APERF/MPERF */
+    uint64_t aperf, mperf;
+};
+
+void quiet_phase_totals_init(struct quiet_phase_totals *t);
+void quiet_phase_add(struct quiet_phase_totals *t, const struct quiet_phase_report *r);
+/* "SECTION: firmware timer stopped in each of its 54 measuring phases ..."
+ * and what stayed unmasked; nothing when no phase was added. */
+void quiet_phase_totals_print(const char *section, const struct quiet_phase_totals *t);
+/* The totals as object member `key` of w (docs/results-schema.md). */
+void quiet_phase_totals_json(struct json_writer *w, const char *key, const struct quiet_phase_totals *t);
+
 /* ---- the quiet-machine check ------------------------------------------------ */
 
 struct quiet_result {

@@ -21,17 +21,10 @@
 #include "json.h"
 #include "out.h"
 #include "platform.h"
+#include "quiet.h"
 #include "results.h"
 #include "stats.h"
 
-/* The other engineer's five kernels may be missing while they are written:
- * weak references make a missing one NULL ("not built") instead of a link
- * error. */
-#pragma weak bm_assign
-#pragma weak bm_idea
-#pragma weak bm_huffman
-#pragma weak bm_nnet
-#pragma weak bm_lu
 
 const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
     &bm_numsort, &bm_strsort, &bm_bitfield, &bm_emfloat, &bm_fourier,
@@ -75,6 +68,7 @@ struct bm_job {
     uint64_t hz;
     struct bm_state s;
     struct bm_result *r;
+    struct quiet_phase_report phase;   /* the test's measuring phase */
 };
 
 /* ---- profile ------------------------------------------------------------------ */
@@ -268,10 +262,15 @@ static void bm_run_test(struct bm_job *j)
      * exception inside a timed region never reaches bm_timer_stop. */
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
+    /* The whole test is one measuring phase (bench/quiet.h): it allocates
+     * memory but does no firmware I/O until the phase has ended. */
+    quiet_phase_begin();
     int faulted = plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0;
     bm_timer_fault_key(NULL);
-    if (faulted) {
+    if (faulted)
         plat_irq_restore(irq);
+    quiet_phase_end(&j->phase);
+    if (faulted) {
         /* The kernel's state is unknown after a CPU exception: its memory is
          * not freed (teardown could fault again). */
         j->r->outcome = BM_OUT_FAULT;
@@ -412,7 +411,8 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
 }
 
 static void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uint64_t hz,
-                    const struct bm_result *res, const struct bm_indexes *ix)
+                    const struct bm_result *res, const struct bm_indexes *ix,
+                    const struct quiet_phase_totals *qt)
 {
     struct json_writer *w = results_section_begin("bytemark", 0);
     json_str(w, "profile", p->name);
@@ -449,6 +449,7 @@ static void bm_json(const struct bm_config *cfg, const struct bm_profile_params 
     } else {
         json_null(w, "indexes");
     }
+    quiet_phase_totals_json(w, "quiet_phases", qt);
     results_section_end();
 }
 
@@ -457,7 +458,7 @@ static void bm_json(const struct bm_config *cfg, const struct bm_profile_params 
 /* Run one enabled test and report problems.  Returns 1 when the run status
  * must become "warnings". */
 static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_params *p,
-                        uint64_t hz, enum bm_test_id i, struct bm_result *r)
+                        uint64_t hz, enum bm_test_id i, struct bm_result *r, struct quiet_phase_totals *qt)
 {
     const struct bm_kernel *k = bm_kernels[i];
     if (!k) {
@@ -476,6 +477,7 @@ static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_par
     j.r = r;
     r->min_seconds = bm_profile_min_seconds(cfg, p, i);
     bm_run_test(&j);
+    quiet_phase_add(qt, &j.phase);
     bm_print_test(k, r, cfg, p);
     switch (r->outcome) {
     case BM_OUT_OK:
@@ -518,6 +520,8 @@ int bytemark_run(const struct bm_config *cfg)
     }
     memset(res, 0, BM_NTESTS * sizeof *res);
     bm_print_header(cfg, &p, hz);
+    struct quiet_phase_totals qt;   /* one measuring phase per test */
+    quiet_phase_totals_init(&qt);
     int warn = 0;
     double mean[BM_NTESTS];
     int ran[BM_NTESTS];
@@ -528,7 +532,7 @@ int bytemark_run(const struct bm_config *cfg)
             res[i].outcome = BM_OUT_DISABLED;
             continue;
         }
-        warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i]);
+        warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i], &qt);
         ran[i] = res[i].outcome == BM_OUT_OK;
         mean[i] = res[i].st.mean;
     }
@@ -540,7 +544,8 @@ int bytemark_run(const struct bm_config *cfg)
         out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
     out_printf("* profile %s%s\n", p.name,
                p.profile == BM_PROFILE_QUICK ? " (shortened runs: indicative scores only)" : "");
-    bm_json(cfg, &p, hz, res, cfg->customrun ? NULL : &ix);
+    quiet_phase_totals_print("bytemark", &qt);
+    bm_json(cfg, &p, hz, res, cfg->customrun ? NULL : &ix, &qt);
     plat_free(res);
     return warn ? 2 : 0;
 }

@@ -25,9 +25,12 @@ mkdir -p "$TEST_TMP"
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1 (${2:-})"; }
 
-fresh_image() {
+fresh_image() {   # a copy of the built image without the runs `make run` left on it
     local img="$TEST_TMP/$1.img"
     cp "$BUILD/baremark.img" "$img"
+    if mdir -i "$img@@1M" ::/baremark >/dev/null 2>&1; then
+        mdeltree -i "$img@@1M" ::/baremark >/dev/null 2>&1 || echo "fresh_image: cannot clear ::/baremark in $img" >&2
+    fi
     echo "$img"
 }
 

@@ -38,6 +38,14 @@ done
 if [ -f "$out/$name.json" ]; then
     secs=$(jq -r 'to_entries | map(select(.key != "errors" and (.value | type == "object" or type == "array"))) | map(.key) | join(" ")' "$out/$name.json")
     pass "results: sections in this run: $secs"
+    # Every measuring section ran with OVMF's timer stopped in each phase.
+    q=$(jq -r '[.methods, .comparisons, .bytemark] | map(.quiet_phases | "\(.timer_stopped_phases)/\(.phases)") | join(" ")' "$out/$name.json")
+    jq -e '[.methods, .comparisons, .bytemark] | all(.quiet_phases.phases > 0 and
+            .quiet_phases.timer_stopped_phases == .quiet_phases.phases and .quiet_phases.timer_period_100ns > 0)' \
+        "$out/$name.json" > /dev/null &&
+        [ "$(grep -c '^\(methods\|comparisons\|bytemark\): firmware timer stopped in each of its [0-9]* measuring phases' "$BOOT_LOG")" = 3 ] &&
+        pass "results: methods, comparisons and bytemark measured with the firmware timer stopped in every phase ($q)" ||
+        fail "results: the firmware timer stopped in every measuring phase" "$q; $(grep 'measuring phases' "$BOOT_LOG" | tr '\n' '|')"
     # A corrupted copy must not validate: the validator can fail.
     jq '.status = "0" | .system.cpu_brand = 5' "$out/$name.json" > "$TEST_TMP/results.bad.json"
     "$B" validate "$TEST_TMP/results.bad.json" > "$TEST_TMP/results.bad.out" 2>&1

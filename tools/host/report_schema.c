@@ -145,6 +145,21 @@ static const struct rv_field system_fields[] = {
     { P "gaps_over_1ms", RV_UINT, OPT, "gaps", NULL, NOMIN }, \
     { P "gaps_per_second", RV_NUM, REQ, "gaps over 1 us per s", NULL, 0 }
 
+/* bench/quiet.c quiet_phase_totals_json(): a section's measuring phases. */
+#define QUIET_PHASES_FIELDS \
+    { "quiet_phases", RV_OBJ, OPT, NULL, NULL, NOMIN }, \
+    { "quiet_phases.phases", RV_UINT, REQ, "phases", NULL, NOMIN }, \
+    { "quiet_phases.timer_stopped_phases", RV_UINT, REQ, "phases", NULL, NOMIN }, \
+    { "quiet_phases.timer_period_100ns", RV_UINT, REQ, "100 ns", NULL, NOMIN }, \
+    { "quiet_phases.timer_note", RV_STR, OPT, NULL, NULL, NOMIN }, \
+    { "quiet_phases.ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
+    { "quiet_phases.nmis", RV_UINT, REQ, "NMIs", NULL, NOMIN }, \
+    { "quiet_phases.smi_counted", RV_BOOL, REQ, NULL, NULL, NOMIN }, \
+    { "quiet_phases.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN }, \
+    { "quiet_phases.aperf_mperf", RV_BOOL, REQ, NULL, NULL, NOMIN }, \
+    { "quiet_phases.aperf", RV_UINT, OPT, "cycles", NULL, NOMIN }, \
+    { "quiet_phases.mperf", RV_UINT, OPT, "cycles", NULL, NOMIN }
+
 static const struct rv_field clock_fields[] = {
     { "references", RV_ARR, REQ, NULL, NULL, NOMIN },
     { "references[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
@@ -330,6 +345,7 @@ static const struct rv_field methods_fields[] = {
     { "paoloni[].r2", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
     { "paoloni[].residual_variance", RV_NUM_OR_NULL, OPT, "ticks^2", NULL, 0 },
     { "paoloni[].growing_minima", RV_NUMS, OPT, "ticks", NULL, NOMIN },
+    QUIET_PHASES_FIELDS,
     { NULL },
 };
 
@@ -397,6 +413,7 @@ static const struct rv_field comparisons_fields[] = {
     { "resolution.null_experiments", RV_UINT, REQ, NULL, NULL, NOMIN },
     { "resolution.rel_mean", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
     { "resolution.rel_mode", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
+    QUIET_PHASES_FIELDS,
     { NULL },
 };
 /* bench/bytemark/bytemark.c bm_json() and bm_json_test(). */
@@ -449,6 +466,7 @@ static const struct rv_field bytemark_fields[] = {
     { "indexes.linux_integer", RV_NUM_OR_NULL, REQ, "AMD K6-233 = 1", NULL, 0 },
     { "indexes.linux_fp", RV_NUM_OR_NULL, REQ, "AMD K6-233 = 1", NULL, 0 },
     { "indexes.tests_missing", RV_UINT, OPT, "tests", NULL, NOMIN },
+    QUIET_PHASES_FIELDS,
     { NULL },
 };
 
@@ -463,10 +481,41 @@ static int rv_close(double a, double b)
 /* A kernel's figures must agree with each other and with its unit: the
  * unit is a rate (".../s"), runs counts the scores, the mean is theirs, the
  * indexes are the mean over the baselines, rel_half is half over mean. */
+/* A section's quiet_phases (bench/quiet.c): the counts nest, a note says
+ * why when a phase's timer was not stopped, and there is one phase per unit
+ * of work the section did (`want`; negative: not checked). */
+static void quiet_phases_check(json_t *sec, const char *where, long want, const char *file, int *problems,
+                               int quiet)
+{
+    json_t *q = json_object_get(sec, "quiet_phases");
+    char at[160], msg[200];
+    if (!q)
+        return;
+    snprintf(at, sizeof at, "%s.quiet_phases", where);
+    double n = rj_num(q, "phases", NAN), st = rj_num(q, "timer_stopped_phases", NAN);
+    if (st > n)
+        rv_say(file, at, "timer_stopped_phases is more than phases", problems, quiet);
+    if (st < n && !json_object_get(q, "timer_note"))
+        rv_say(file, at, "some phases kept the firmware timer running but timer_note does not say why",
+               problems, quiet);
+    if (st > 0 && rj_num(q, "timer_period_100ns", 0) <= 0)
+        rv_say(file, at, "the timer was stopped but no period was restored", problems, quiet);
+    if (want >= 0 && n != (double)want) {
+        snprintf(msg, sizeof msg, "phases is %.0f, the section has %ld units of measured work", n, want);
+        rv_say(file, at, msg, problems, quiet);
+    }
+}
+
 static void bytemark_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *tests = json_object_get(sec, "tests"), *t;
     size_t i;
+    long run = 0;
+    json_array_foreach(tests, i, t) {
+        const char *st = rj_str(t, "status", "");
+        run += strcmp(st, "disabled") && strcmp(st, "not_built");
+    }
+    quiet_phases_check(sec, where, run, file, problems, quiet);
     char at[160], msg[256];
     json_array_foreach(tests, i, t) {
         json_t *scores = json_object_get(t, "scores");
@@ -763,6 +812,9 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
 {
     json_t *list = json_object_get(sec, "methods"), *m;
     json_t *prof = json_object_get(sec, "extended_profile");
+    quiet_phases_check(sec, where,
+                       (long)(json_array_size(list) + json_array_size(json_object_get(sec, "measurements"))
+                              + json_array_size(json_object_get(sec, "paoloni"))), file, problems, quiet);
     size_t i;
     char at[160];
     int found = 0;
@@ -786,6 +838,8 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
     json_t *c;
     size_t i;
     char at[160];
+    quiet_phases_check(sec, where, (long)json_array_size(json_object_get(sec, "comparisons")), file, problems,
+                       quiet);
     json_array_foreach(json_object_get(sec, "comparisons"), i, c) {
         json_t *a = json_object_get(c, "a"), *b = json_object_get(c, "b");
         double mn, mx, ma, mb;
