@@ -82,4 +82,12 @@ void bm_indexes_compute(const double mean[BM_NTESTS], const int ran[BM_NTESTS],
  * fault-injection point), NULL outside a test. */
 void bm_timer_fault_key(const char *key);
 
+/* Adjustment of IDEA and Huffman, for (loops = 100; loops < MAX; loops +=
+ * STEP) in the reference: 100..MAX-STEP are tried, then the loop ends at
+ * MAX without an error and that count is used.  Here MAX gets one more
+ * (unscored) trial before the suite accepts it unchanged; only a machine
+ * where MAX-STEP loops take under GLOBALMINTICKS would tell the
+ * difference.  Always BM_OK. */
+int bm_grow_loops_capped(struct bm_state *s, uint64_t step, uint64_t max);
+
 #endif

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "bytemark.h"
+#include "bytemark_internal.h"
 #include "out.h"
 #include "platform.h"
 
@@ -50,6 +51,13 @@ void bm_free(void *p)
 static const char *bm_timer_key;
 
 void bm_timer_fault_key(const char *key) { bm_timer_key = key; }
+
+int bm_grow_loops_capped(struct bm_state *s, uint64_t step, uint64_t max)
+{
+    if (s->workload < max)
+        s->workload = s->workload + step < max ? s->workload + step : max;
+    return BM_OK;
+}
 
 void bm_timer_start(struct bm_timer *t)
 {

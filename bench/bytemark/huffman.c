@@ -305,15 +305,7 @@ static uint64_t huff_iterate(struct bm_state *s, double *units)
 
 static int huff_grow(struct bm_state *s)
 {
-    /* for (loops = 100; loops < MAXHUFFLOOPS; loops += 10): 100..499990 are
-     * tried, then the loop ends at 500000 without an error and that count
-     * is used.  Here 500000 gets one more (unscored) trial before the suite
-     * accepts it unchanged; only a machine where 499990 loops take under
-     * GLOBALMINTICKS would tell the difference. */
-    if (s->workload < HUFF_MAX_LOOPS)
-        s->workload = s->workload + HUFF_LOOPS_STEP < HUFF_MAX_LOOPS
-                      ? s->workload + HUFF_LOOPS_STEP : HUFF_MAX_LOOPS;
-    return BM_OK;
+    return bm_grow_loops_capped(s, HUFF_LOOPS_STEP, HUFF_MAX_LOOPS);   /* the reference's quirk: see there */
 }
 
 static void huff_describe(const struct bm_state *s, char *buf, size_t n)
