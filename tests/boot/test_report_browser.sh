@@ -146,6 +146,21 @@ if isinstance(clock, dict):
         ppm = ref.get("ppm")
         check(ppm is None or abs(float(r[2]) - ppm) <= 1e-6 * max(1, abs(ppm)),
               f"clock table: {r[0]} shows its ppm ({ppm})", str(r))
+    q = clock.get("quiet")
+    if isinstance(q, dict):
+        rows = {r[0]: r for r in d.tables.get("quiet-check", []) if r}
+        got = rows.get("largest gap", [None, None])[1]
+        check(got is not None and int(got) == q["max_gap_ticks"],
+              f"quiet table: the largest gap ({q['max_gap_ticks']} ticks)", str(rows))
+phased = [(k, run[k]["quiet_phases"]) for k in ("methods", "comparisons", "bytemark")
+          if isinstance(run.get(k), dict) and isinstance(run[k].get("quiet_phases"), dict)]
+if phased:
+    rows = {r[0]: r for r in d.tables.get("quiet-phases", []) if r}
+    for k, qp in phased:
+        r = rows.get(k)
+        check(r is not None and int(r[1]) == qp["phases"] and int(r[2]) == qp["timer_stopped_phases"],
+              f"measuring phases table: {k} {qp['timer_stopped_phases']} of {qp['phases']} with the timer stopped",
+              str(r))
 bm = run.get("bytemark")
 if isinstance(bm, dict):
     tests = bm.get("tests") or bm.get("kernels") or []
