@@ -25,10 +25,7 @@ static int host_doc_open, host_section_array;
 __attribute__((weak)) struct json_writer *results_section_begin(const char *name, int array)
 {
     if (!host_doc_open) {
-        json_init(&host_doc);
-        json_obj_begin(&host_doc, NULL);
-        json_u64(&host_doc, "schema", 1);
-        json_str(&host_doc, "platform", plat_name());
+        host_doc_begin(&host_doc);
         host_doc_open = 1;
     }
     host_section_array = array;

@@ -94,10 +94,7 @@ int cmd_methods(int argc, char **argv)
 
     struct json_writer doc, *w = NULL;
     if (json_path) {
-        json_init(&doc);
-        json_obj_begin(&doc, NULL);
-        json_u64(&doc, "schema", 1);
-        json_str(&doc, "platform", plat_name());
+        host_doc_begin(&doc);
         w = &doc;
     }
     if (run_methods) {

@@ -39,10 +39,7 @@ static int quiet_write_doc(const char *path, const struct quiet_result *r)
         fprintf(stderr, "baremark: cannot write %s\n", path);
         return 1;
     }
-    json_init(&w);
-    json_obj_begin(&w, NULL);
-    json_u64(&w, "schema", 1);
-    json_str(&w, "platform", plat_name());
+    host_doc_begin(&w);
     quiet_json(&w, "quiet", r);
     json_i64(&w, "status", 0);
     json_bool(&w, "ended", 1);

@@ -22,4 +22,10 @@ int cmd_compare_runs(int argc, char **argv) WEAK; /* compare-runs [--json|--html
 int cmd_validate(int argc, char **argv) WEAK;   /* validate RUN.json...: check against the schema */
 #undef WEAK
 
+/* The head of a hosted program's results document: schema, platform and a
+ * name from the local time (YYYYMMDD-HHMMSS, as the image names its runs).
+ * Leaves the top-level object open. */
+struct json_writer;
+void host_doc_begin(struct json_writer *w);
+
 #endif

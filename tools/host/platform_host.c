@@ -8,6 +8,8 @@
 #include <time.h>
 #include <x86intrin.h>
 
+#include "commands.h"
+#include "json.h"
 #include "out.h"
 #include "platform.h"
 
@@ -102,3 +104,16 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
 }
 
 void plat_fault_point(const char *key) { (void)key; }
+
+void host_doc_begin(struct json_writer *w)
+{
+    char name[32] = "";
+    time_t now = time(NULL);
+    struct tm tm;
+    json_init(w);
+    json_obj_begin(w, NULL);
+    json_u64(w, "schema", 1);
+    json_str(w, "platform", plat_name());
+    if (localtime_r(&now, &tm) && strftime(name, sizeof name, "%Y%m%d-%H%M%S", &tm))
+        json_str(w, "name", name);
+}
