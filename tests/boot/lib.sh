@@ -28,8 +28,9 @@ fail() { echo "FAIL: $1 (${2:-})"; }
 fresh_image() {   # a copy of the built image without the runs `make run` left on it
     local img="$TEST_TMP/$1.img"
     cp "$BUILD/baremark.img" "$img"
-    if mdir -i "$img@@1M" ::/baremark >/dev/null 2>&1; then
-        mdeltree -i "$img@@1M" ::/baremark >/dev/null 2>&1 || echo "fresh_image: cannot clear ::/baremark in $img" >&2
+    if [ -n "$(mdir -b -i "$img@@1M" ::/baremark 2>/dev/null)" ]; then
+        { mdeltree -i "$img@@1M" ::/baremark && mmd -i "$img@@1M" ::/baremark; } >/dev/null 2>&1 ||
+            echo "fresh_image: cannot clear ::/baremark in $img" >&2
     fi
     echo "$img"
 }
