@@ -55,3 +55,15 @@ assert d["build"]["compiler"].startswith("gcc"), "compiler"
 PY
     then pass "files: JSON has schema 1, system, errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
 fi
+
+# CPUID leaves 0x15/0x16 present but all zero (QEMU TCG with level=0x16 puts
+# nothing in them): reported as such, the clock skips them with the reason
+# and calibrates from the timers.
+img=$(fresh_image sysinfo-cpuid15)
+boot sysinfo-cpuid15 "$img" --cpu "max,level=0x16" --options "sections=clock profile=quick"
+expect_rc 0 "cpuid 0x15/0x16 zero: run-qemu exit 0"
+expect_line '^cpuid 0x15: eax=0 ebx=0 ecx=0 .*\(no TSC/crystal ratio\)$' "cpuid 0x15 zero: printed with what is missing"
+expect_line '^cpuid 0x16: base 0 MHz, max 0 MHz, bus 0 MHz$' "cpuid 0x16 zero: printed"
+expect_line '^clock: cpuid_15 absent \(CPUID 0x15 gives no TSC/crystal ratio\)$' "clock: cpuid_15 skipped with the reason"
+expect_line '^clock: cpuid_16 absent \(CPUID 0x16 gives no base frequency\)$' "clock: cpuid_16 skipped with the reason"
+expect_line '^clock: chosen [0-9.]+ kHz from hpet' "clock: calibrated from the HPET all the same"
