@@ -41,6 +41,8 @@ static char *run_log;
 static size_t run_log_len, run_log_cap, run_console_done, run_file_done;
 static int run_log_lost;
 static struct json_writer run_doc, run_errors;
+static unsigned run_json_changed;       /* times the buffer changed during a write */
+static size_t run_json_changed_at;       /* where it differed first */
 static int run_section_is_array;
 static int run_state = RUN_OK;
 static uint64_t run_tick_hz;
@@ -339,9 +341,22 @@ void run_flush(void)
         return;
     }
     run_file_done = run_log_len;
-    run_json_compose(&w);
-    s = w.failed ? EFI_OUT_OF_RESOURCES : fw_file_rewrite(run_json_file, w.buf, w.len);
-    json_free(&w);
+    for (int attempt = 0; attempt < 2; attempt++) {
+        run_json_compose(&w);
+        s = w.failed ? EFI_OUT_OF_RESOURCES : fw_file_rewrite(run_json_file, w.buf, w.len);
+        /* The written buffer starts with the document: if the two differ
+         * after the firmware's write, memory we own changed under the
+         * firmware (a stray write or DMA into it); say where, write again. */
+        size_t at = 0;
+        if (s == EFI_SUCCESS && !w.failed)
+            while (at < run_doc.len && w.buf[at] == run_doc.buf[at])
+                at++;
+        json_free(&w);
+        if (s != EFI_SUCCESS || at == run_doc.len)
+            break;
+        if (run_json_changed++ == 0)
+            run_json_changed_at = at;
+    }
     if (s != EFI_SUCCESS)
         run_saving_failed("writing the JSON results", s);
 }
@@ -362,6 +377,10 @@ uint64_t run_end(int qemu_exit, int shutdown)
         out_warn("part of the log was lost: out of memory while interrupts were masked");
     if (run_doc.failed)
         out_warn("the JSON results are incomplete: out of memory");
+    if (run_json_changed)
+        out_warn("the JSON results changed in memory while the firmware wrote them (%u time%s, first at "
+                 "byte %llu); written again, but check the file with baremark validate",
+                 run_json_changed, run_json_changed == 1 ? "" : "s", (unsigned long long)run_json_changed_at);
     run_ended = 1;
     out_printf("saved: %s\n", run_saving ? "yes" : "no");
     run_flush();
