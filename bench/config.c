@@ -135,6 +135,8 @@ static const struct cfg_param cfg_params[] = {
     { "VERIFY", K_FLAG, OFF(run_verify), 0, 1, 0, CMP_NONE, 0, 0, 1 },
     { "QEMUEXIT", K_FLAG, OFF(qemu_exit), 0, 1, 0, CMP_NONE, 0, 0, 1 },
     { "SHUTDOWN", K_FLAG, OFF(shutdown), 0, 1, 0, CMP_NONE, 0, 0, 1 },
+    { "ENDWAIT", K_FLAG, OFF(end_wait), 0, 1, 0, CMP_NONE, 0, 0, 1 },
+    { "ENDWAITSECONDS", K_U32, OFF(end_wait_seconds), 0, 86400, 0, CMP_NONE, 0, 0, 1 },
     { "QUIETMS", K_U32, OFF(quiet_ms), 1, 60000, 0, CMP_NONE, 0, 0, 1 },
     { "INJECTFAULT", K_FAULT, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "INJECTIN", K_INJECTIN, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
@@ -600,6 +602,7 @@ void config_defaults(struct bm_config *c)
     c->profile = BM_PROFILE_AUTO;
     c->run_clock = c->run_methods = c->run_compare = c->run_bytemark = 1;
     c->quiet_ms = CONFIG_DEFAULT_QUIET_MS;
+    c->end_wait = 1;
     c->inject_fault = BM_FAULT_NONE;
     c->methods_samples = CONFIG_DEFAULT_METHOD_SAMPLES;
     c->methods_iterations = CONFIG_DEFAULT_METHOD_ITERS;
@@ -791,6 +794,7 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
     cfg_emit_sections(o, c);
     cfg_emit(o, "VERIFY=%s\nQEMUEXIT=%s\nSHUTDOWN=%s\n", cfg_tf(c->run_verify),
              cfg_tf(c->qemu_exit), cfg_tf(c->shutdown));
+    cfg_emit(o, "ENDWAIT=%s\nENDWAITSECONDS=%u\n", cfg_tf(c->end_wait), (unsigned)c->end_wait_seconds);
     cfg_emit(o, "QUIETMS=%u\n", (unsigned)c->quiet_ms);
     cfg_emit(o, "INJECTFAULT=%s\n", config_fault_name(c->inject_fault));
     if (c->inject_where[0])
@@ -935,6 +939,8 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     json_bool(w, "verify", c->run_verify);
     json_bool(w, "qemu_exit", c->qemu_exit);
     json_bool(w, "shutdown", c->shutdown);
+    json_bool(w, "end_wait", c->end_wait);
+    json_u64(w, "end_wait_seconds", c->end_wait_seconds);
     json_u64(w, "quiet_ms", c->quiet_ms);
     json_str(w, "inject_fault", config_fault_name(c->inject_fault));
     if (c->inject_where[0])

@@ -61,6 +61,8 @@ struct bm_config {
     int run_verify;                /* VERIFY=T: run the kernels' checks */
     int qemu_exit;                 /* QEMUEXIT=T: status to isa-debug-exit 0xF4 */
     int shutdown;                  /* SHUTDOWN=T: power off at the end (hardware) */
+    int end_wait;                  /* ENDWAIT=T: on hardware, wait for a key at the end */
+    uint32_t end_wait_seconds;     /* ENDWAITSECONDS: stop waiting after this long (0: no limit) */
     uint32_t quiet_ms;             /* QUIETMS: quiet-machine check length */
     int inject_fault;              /* INJECTFAULT=none|divide|opcode|page (test aid) */
     char inject_where[32];         /* INJECTIN: which test the fault goes into */

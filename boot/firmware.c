@@ -108,6 +108,39 @@ EFI_STATUS fw_idle(UINT64 seconds)
     return s;
 }
 
+EFI_STATUS fw_wait_key(UINT64 seconds)
+{
+    EFI_EVENT ev[2];
+    UINTN n = 1, index = 0;
+    EFI_INPUT_KEY key;
+    EFI_STATUS s;
+
+    if (!ST->ConIn)
+        return EFI_UNSUPPORTED;
+    ST->ConIn->Reset(ST->ConIn, FALSE);      /* keys typed during the run do not count */
+    ev[0] = ST->ConIn->WaitForKey;
+    if (seconds) {
+        s = BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &ev[1]);
+        if (EFI_ERROR(s))
+            return s;
+        s = BS->SetTimer(ev[1], TimerRelative, seconds * 10000000ULL);
+        if (EFI_ERROR(s)) {
+            BS->CloseEvent(ev[1]);
+            return s;
+        }
+        n = 2;
+    }
+    s = BS->WaitForEvent(n, ev, &index);
+    if (n == 2)
+        BS->CloseEvent(ev[1]);
+    if (EFI_ERROR(s))
+        return s;
+    if (index == 1)
+        return EFI_TIMEOUT;
+    ST->ConIn->ReadKeyStroke(ST->ConIn, &key);
+    return EFI_SUCCESS;
+}
+
 static void fw_ascii(char *dst, size_t n, const CHAR16 *src, size_t max_chars)
 {
     size_t k = 0;

@@ -19,6 +19,9 @@ EFI_STATUS fw_watchdog_arm(UINTN seconds);
 /* Wait `seconds` with interrupts enabled and the CPU halted between timer
  * ticks (a firmware timer event). */
 EFI_STATUS fw_idle(UINT64 seconds);
+/* Wait for a key on the firmware console (and consume it), at most
+ * `seconds` (0: no limit).  EFI_SUCCESS: a key; EFI_TIMEOUT: time ran out. */
+EFI_STATUS fw_wait_key(UINT64 seconds);
 
 /* Text to every firmware text console that is not a serial port (the image
  * drives COM1 itself; writing to a firmware serial console too would print

@@ -120,8 +120,9 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     main_build_json();
     main_settings(&cfg);
     sysinfo_report(&acpi);
+    struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds };
     if (!cpu_info.has_tsc)
-        return run_fatal(cfg.qemu_exit, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
+        return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
                          "baremark cannot time anything; nothing was measured");
     if (trap_init)
         trap_init();
@@ -135,5 +136,5 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
         trap_fini();
     run_fault_injection_check();
     main_idle(&cfg);
-    return run_end(cfg.qemu_exit, cfg.shutdown);
+    return run_end(&how);
 }

@@ -371,7 +371,7 @@ void run_status_raise(int status)
 
 int run_status(void) { return run_state; }
 
-uint64_t run_end(int qemu_exit, int shutdown)
+uint64_t run_end(const struct run_exit *how)
 {
     if (run_log_lost)
         out_warn("part of the log was lost: out of memory while interrupts were masked");
@@ -386,16 +386,23 @@ uint64_t run_end(int qemu_exit, int shutdown)
     run_flush();
     fw_file_close(run_log_file);
     fw_file_close(run_json_file);
+    int wait = !how->qemu_exit && !how->shutdown && how->end_wait;
+    if (wait && how->end_wait_seconds)
+        out_printf("end: press a key to return to the firmware (or wait %u s)\n", how->end_wait_seconds);
+    else if (wait)
+        out_printf("end: press a key to return to the firmware\n");
     /* The fixed last line (tests and tools/run-qemu look for it). */
     out_printf("baremark: run ended, status %d (%s)\n", run_state, run_status_text[run_state]);
-    if (qemu_exit)
+    if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_state);
-    if (shutdown)
+    if (how->shutdown)
         fw_shutdown();
+    if (wait)
+        fw_wait_key(how->end_wait_seconds);
     return run_state == RUN_FAILED ? EFI_ABORTED : EFI_SUCCESS;
 }
 
-uint64_t run_fatal(int qemu_exit, const char *fmt, ...)
+uint64_t run_fatal(const struct run_exit *how, const char *fmt, ...)
 {
     char msg[RUN_LINE_MAX];
     va_list ap;
@@ -405,5 +412,7 @@ uint64_t run_fatal(int qemu_exit, const char *fmt, ...)
     out_printf("fatal: %s\n", msg);
     json_str(&run_errors, NULL, msg);
     run_status_raise(RUN_FAILED);
-    return run_end(qemu_exit, 0);
+    struct run_exit stay = *how;
+    stay.shutdown = 0;
+    return run_end(&stay);
 }

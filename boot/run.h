@@ -36,14 +36,23 @@ int run_status(void);
 /* Set the TSC frequency portable code sees through plat_tick_hz(). */
 void run_set_tick_hz(uint64_t hz);
 
+/* How a run ends (settings QEMUEXIT, SHUTDOWN, ENDWAIT, ENDWAITSECONDS). */
+struct run_exit {
+    int qemu_exit;                 /* status to QEMU's isa-debug-exit */
+    int shutdown;                  /* power off */
+    int end_wait;                  /* otherwise wait for a key before returning */
+    unsigned end_wait_seconds;     /* at most this long (0: no limit) */
+};
+
 /* The last act: final flush, the fixed final serial line, and the exit the
- * settings ask for (QEMU isa-debug-exit, shutdown, or return to firmware).
- * Returns the EFI status to return from efi_main. */
-uint64_t run_end(int qemu_exit, int shutdown);
+ * settings ask for: QEMU isa-debug-exit, shutdown, or return to the firmware
+ * (after a key, so a person can read the screen).  Returns the EFI status to
+ * return from efi_main. */
+uint64_t run_end(const struct run_exit *how);
 
 /* A fatal problem: one line, status 3, then run_end (no shutdown: a person
  * at the machine should read it).  Returns what efi_main returns. */
-uint64_t run_fatal(int qemu_exit, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+uint64_t run_fatal(const struct run_exit *how, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
 
 /* Arm plat_fault_point: a `kind` fault ("divide", "opcode", "page") in the
  * test named `where`. */

@@ -93,6 +93,7 @@ static void test_defaults(void)
           "default: every section");
     CHECK(!cfg.run_verify && !cfg.qemu_exit && !cfg.shutdown, "default verify/qemuexit/shutdown off");
     CHECK_EQ_U64(cfg.quiet_ms, 200, "default QUIETMS");
+    CHECK(cfg.end_wait && cfg.end_wait_seconds == 0, "default: wait for a key at the end, no limit");
     CHECK_EQ_U64(cfg.methods_samples, 1000, "default METHODSAMPLES");
     CHECK_EQ_U64(cfg.methods_iterations, 1, "default METHODITERATIONS");
     CHECK(cfg.inject_fault == BM_FAULT_NONE && !cfg.inject_where[0], "default no fault injection");
@@ -189,6 +190,8 @@ static void test_flags(void)
     }
     CHECK(parse("ALLSTATS=T\nVERIFY=T\nQEMUEXIT=T\nSHUTDOWN=T\n") == 0 && cfg.allstats &&
           cfg.run_verify && cfg.qemu_exit && cfg.shutdown, "ALLSTATS VERIFY QEMUEXIT SHUTDOWN");
+    CHECK(parse("ENDWAIT=F\nENDWAITSECONDS=86400\n") == 0 && !cfg.end_wait && cfg.end_wait_seconds == 86400,
+          "ENDWAIT=F, ENDWAITSECONDS up to a day");
 }
 
 static void test_tests(void)
@@ -373,6 +376,7 @@ static void test_bad_numbers(void)
         { "IDEAARRAYSIZE=0", "out of range" },
         { "HUFARRAYSIZE=499", "out of range" },
         { "NUMNUMARRAYS=0", "out of range" },
+        { "ENDWAITSECONDS=86401", "out of range" },
         { "NUMNUMARRAYS=10001", "out of range" },
         { "LUNUMARRAYS=10001", "out of range" },
         { "NNETLOOPS=500001", "out of range" },
