@@ -31,6 +31,8 @@ def need(c, what):
     if not c:
         bad.append(what)
 need(d["platform"] == "linux" and d["status"] in (0, 2) and d["ended"] is True, "top level")
+need(d["build"]["target"] == "x86_64-linux" and d["host"]["cpu_brand"] and d["host"]["logical_cpus"] >= 1
+     and len(d["name"]) == 15, "build, host and name of a hosted document")
 m = d["methods"]
 need(m["interrupts_masked"] is False and m["profile"] == "quick" and m["samples"] == 20, "methods header")
 names = [x["name"] for x in m["methods"]]

@@ -197,10 +197,17 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
 
 static const char *cr_machine(json_t *root)
 {
+    static char buf[160];
     const char *brand = rj_str(json_object_get(root, "system"), "cpu_brand", NULL);
     if (brand)
         return brand;
-    return !strcmp(rj_str(root, "platform", ""), "linux") ? "this Linux host (hosted program)" : "?";
+    if (strcmp(rj_str(root, "platform", ""), "linux"))
+        return "?";
+    brand = rj_str(json_object_get(root, "host"), "cpu_brand", NULL);
+    if (!brand)
+        return "this Linux host (hosted program)";
+    snprintf(buf, sizeof buf, "%s, under Linux (hosted program)", brand);
+    return buf;
 }
 
 static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)

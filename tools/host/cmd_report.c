@@ -235,10 +235,18 @@ static void part_header(struct report *r)
 static void machine_line(FILE *f, json_t *root)
 {
     json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
+    json_t *host = json_object_get(root, "host");
     const char *hv = rj_str(sys, "hypervisor", "");
-    if (!sys && !build)
+    if (!sys && !build && !host)
         return;
     fputs("<p class=\"summary\" id=\"summary\">", f);
+    if (!sys && json_is_object(host)) {
+        rj_html(f, rj_str(host, "cpu_brand", "?"));
+        fprintf(f, " (%s), %.0f logical CPU%s, under ", rj_str(host, "cpu_vendor", "?"),
+                rj_num(host, "logical_cpus", NAN), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
+        rj_html(f, rj_str(host, "os", "Linux"));
+        fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
+    }
     if (sys) {
         rj_html(f, rj_str(sys, "cpu_brand", "?"));
         fprintf(f, " (%s family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ", rj_str(sys, "cpu_vendor", "?"),
@@ -270,6 +278,8 @@ static void part_machine(struct report *r)
 {
     FILE *f = r->f;
     json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
+    if (!sys)
+        sys = json_object_get(r->root, "host");      /* the hosted program's machine */
     fputs("<h2 id=\"machine\">Machine and build</h2><div class=\"card\"><h3>Machine</h3>", f);
     if (!section_missing(f, sys))
         kv_table(f, sys);
@@ -674,7 +684,7 @@ static void part_bytemark(struct report *r)
 /* Sections this report has no special view of (verify, config, ...). */
 static void part_others(struct report *r)
 {
-    static const char *const known[] = { "schema", "name", "build", "system", "clock", "quiet", "methods",
+    static const char *const known[] = { "schema", "name", "build", "system", "host", "clock", "quiet", "methods",
                                          "comparisons", "bytemark", "errors", "status", "ended", NULL };
     const char *k;
     json_t *v;

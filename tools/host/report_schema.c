@@ -85,6 +85,16 @@ static const struct rv_field build_fields[] = {
     { NULL },
 };
 
+/* tools/host/platform_host.c host_doc_begin(): the machine of a hosted
+ * program's document. */
+static const struct rv_field host_fields[] = {
+    { "cpu_vendor", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "cpu_brand", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "logical_cpus", RV_UINT, REQ, "CPUs online", NULL, 1 },
+    { "os", RV_STR, OPT, NULL, NULL, NOMIN },
+    { NULL },
+};
+
 /* kernel/acpi.c acpi_state_name() */
 #define ACPI_STATES "found|absent|INVALID (bad checksum)"
 
@@ -878,6 +888,7 @@ static const struct rv_field verify_fields[] = {
 const struct rv_section rv_sections[] = {
     { "build", 0, build_fields, NULL },
     { "system", 0, system_fields, NULL },
+    { "host", 0, host_fields, NULL },
     { "clock", 0, clock_fields, clock_check },
     { "quiet", 0, quiet_fields, quiet_section_check },
     { "methods", 0, methods_fields, methods_check },
