@@ -130,7 +130,7 @@ test-unit: $(UNIT_BINS) $(BUILD)/host/baremark
 test-boot: all
 	@sh tests/run.sh --boot-only
 
-fuzz: deps
+fuzz: deps $(BUILD)/buildinfo.h
 	@sh tests/fuzz/run.sh
 
 clean:
