@@ -9,7 +9,7 @@ top=$(cd "$(dirname "$0")/.." && pwd)
 serial=$(mktemp)
 trap 'rm -f "$serial"' EXIT
 echo "make run: booting $img under QEMU (${ACCEL:-tcg}); serial output follows"
-"$top/tools/run-qemu" --timeout "${RUN_TIMEOUT:-600}" --serial "$serial" \
+"$top/tools/run-qemu" --timeout "${RUN_TIMEOUT:-1800}" --serial "$serial" \
     --options "${RUN_OPTIONS:-profile=quick}" "$img"
 rc=$?
 echo
