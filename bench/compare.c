@@ -402,12 +402,10 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
         const struct compare_spec *sp = &compare_specs[i];
         const struct target *ta = targets_find(sp->a), *tb = targets_find(sp->b);
         struct compare_result r;
-        struct quiet_phase_report rep;
         quiet_phase_begin();
         compare_ab(p->method, &cpu, ta->fn, ta->data, ta->name, tb->fn, tb->data, tb->name, NULL,
                    p->precision, p->accuracy, sp->order, p->seed + i, &r);
-        quiet_phase_end(&rep);
-        quiet_phase_add(&qt, &rep);
+        quiet_phase_end_add(&qt);
         int ok = r.status == METHODS_OK;
         int as_expected = ok && (sp->expect == COMPARE_EXPECT_NONE || (int)r.c.verdict == sp->expect);
         if (!ok) {

@@ -721,13 +721,6 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
  * printed. */
 static struct quiet_phase_totals methods_qt;
 
-static void methods_phase_end(void)
-{
-    struct quiet_phase_report rep;
-    quiet_phase_end(&rep);
-    quiet_phase_add(&methods_qt, &rep);
-}
-
 /* One method: its sequence, support, overhead and resolution. */
 static int methods_part_method(const struct methods_plan *p, const struct methods_cpu *c, int m,
                                uint64_t hz, struct json_writer *w)
@@ -744,7 +737,7 @@ static int methods_part_method(const struct methods_plan *p, const struct method
         out_printf("  (%s)\n", mi->origin);
     quiet_phase_begin();
     methods_overhead_measure(m, c, p->overhead_samples, &o);
-    methods_phase_end();
+    quiet_phase_end_add(&methods_qt);
     if (o.status == METHODS_UNSUPPORTED)
         out_printf("  unsupported (%s): skipped, not executed\n", o.why);
     else if (o.status != METHODS_OK) {
@@ -897,7 +890,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
         struct methods_result r;
         quiet_phase_begin();
         methods_measure_ex(m, t->fn, t->data, p->samples, p->iterations, &opt, &r);
-        methods_phase_end();
+        quiet_phase_end_add(&methods_qt);
         methods_print_row(&methods_table[m], &r, hz);
         if (r.status == METHODS_FAULT || r.status == METHODS_NOMEM || r.status == METHODS_CAL_OVERHEAD
             || r.status == METHODS_BENCH_OVERHEAD) {
@@ -959,7 +952,7 @@ static int methods_part_paoloni(const struct methods_plan *p, const struct metho
     int bad = 0;
     quiet_phase_begin();
     methods_paoloni(m, c, p->paoloni_ensembles, p->paoloni_ensemble_size, p->paoloni_sizes, &pa);
-    methods_phase_end();
+    quiet_phase_end_add(&methods_qt);
     if (pa.status == METHODS_UNSUPPORTED) {
         out_printf("  %-20s unsupported: skipped\n", mi->name);
     } else if (pa.status != METHODS_OK) {

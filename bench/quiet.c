@@ -139,6 +139,13 @@ void quiet_phase_add(struct quiet_phase_totals *t, const struct quiet_phase_repo
     t->mperf += r->mperf;
 }
 
+void quiet_phase_end_add(struct quiet_phase_totals *t)
+{
+    struct quiet_phase_report r;
+    quiet_phase_end(&r);
+    quiet_phase_add(t, &r);
+}
+
 void quiet_phase_totals_print(const char *section, const struct quiet_phase_totals *t)
 {
     if (!t->phases)

@@ -64,6 +64,8 @@ struct quiet_phase_totals {
 
 void quiet_phase_totals_init(struct quiet_phase_totals *t);
 void quiet_phase_add(struct quiet_phase_totals *t, const struct quiet_phase_report *r);
+/* quiet_phase_end, its report added to t. */
+void quiet_phase_end_add(struct quiet_phase_totals *t);
 /* "SECTION: firmware timer stopped in each of its 54 measuring phases ..."
  * and what stayed unmasked; nothing when no phase was added. */
 void quiet_phase_totals_print(const char *section, const struct quiet_phase_totals *t);

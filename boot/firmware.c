@@ -92,18 +92,28 @@ EFI_STATUS fw_watchdog_arm(UINTN seconds)
     return BS->SetWatchdogTimer(seconds, 0x10000, 0, NULL);
 }
 
+/* A timer event that fires `seconds` from now (relative, 100 ns units). */
+static EFI_STATUS fw_timer_in(UINT64 seconds, EFI_EVENT *ev)
+{
+    EFI_STATUS s = BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, ev);
+    if (EFI_ERROR(s))
+        return s;
+    s = BS->SetTimer(*ev, TimerRelative, seconds * 10000000ULL);
+    if (EFI_ERROR(s))
+        BS->CloseEvent(*ev);
+    return s;
+}
+
 EFI_STATUS fw_idle(UINT64 seconds)
 {
     EFI_EVENT ev;
     UINTN index;
-    EFI_STATUS s = BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &ev);
+    EFI_STATUS s = fw_timer_in(seconds, &ev);
     if (EFI_ERROR(s))
         return s;
-    /* Relative timer in 100 ns units; WaitForEvent halts the CPU between the
-     * firmware's timer ticks, so the machine is idle, interrupts enabled. */
-    s = BS->SetTimer(ev, TimerRelative, seconds * 10000000ULL);
-    if (!EFI_ERROR(s))
-        s = BS->WaitForEvent(1, &ev, &index);
+    /* WaitForEvent halts the CPU between the firmware's timer ticks, so the
+     * machine is idle, interrupts enabled. */
+    s = BS->WaitForEvent(1, &ev, &index);
     BS->CloseEvent(ev);
     return s;
 }
@@ -120,14 +130,9 @@ EFI_STATUS fw_wait_key(UINT64 seconds)
     ST->ConIn->Reset(ST->ConIn, FALSE);      /* keys typed during the run do not count */
     ev[0] = ST->ConIn->WaitForKey;
     if (seconds) {
-        s = BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &ev[1]);
+        s = fw_timer_in(seconds, &ev[1]);
         if (EFI_ERROR(s))
             return s;
-        s = BS->SetTimer(ev[1], TimerRelative, seconds * 10000000ULL);
-        if (EFI_ERROR(s)) {
-            BS->CloseEvent(ev[1]);
-            return s;
-        }
         n = 2;
     }
     s = BS->WaitForEvent(n, ev, &index);

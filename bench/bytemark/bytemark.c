@@ -25,7 +25,6 @@
 #include "results.h"
 #include "stats.h"
 
-
 const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
     &bm_numsort, &bm_strsort, &bm_bitfield, &bm_emfloat, &bm_fourier,
     &bm_assign, &bm_idea, &bm_huffman, &bm_nnet, &bm_lu
@@ -68,7 +67,7 @@ struct bm_job {
     uint64_t hz;
     struct bm_state s;
     struct bm_result *r;
-    struct quiet_phase_report phase;   /* the test's measuring phase */
+    struct quiet_phase_totals *qt;     /* the suite's measuring phases */
 };
 
 /* ---- profile ------------------------------------------------------------------ */
@@ -269,7 +268,7 @@ static void bm_run_test(struct bm_job *j)
     bm_timer_fault_key(NULL);
     if (faulted)
         plat_irq_restore(irq);
-    quiet_phase_end(&j->phase);
+    quiet_phase_end_add(j->qt);
     if (faulted) {
         /* The kernel's state is unknown after a CPU exception: its memory is
          * not freed (teardown could fault again). */
@@ -476,8 +475,8 @@ static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_par
     j.s.align = cfg->align;
     j.r = r;
     r->min_seconds = bm_profile_min_seconds(cfg, p, i);
+    j.qt = qt;
     bm_run_test(&j);
-    quiet_phase_add(qt, &j.phase);
     bm_print_test(k, r, cfg, p);
     switch (r->outcome) {
     case BM_OUT_OK:

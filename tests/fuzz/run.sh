@@ -20,7 +20,7 @@ LOG=$OUT/fuzz.log
 CC_FUZZ=${CC_FUZZ:-clang}
 
 mkdir -p "$OUT/corpus" "$OUT/artifacts" build
-# build/buildinfo.h (make writes it first): the version in hosted documents.
+# buildinfo.h is not needed by these sources; -Ibuild only for symmetry.
 if ! $CC_FUZZ -g -O1 -std=gnu11 -DBAREMARK_HOST \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -I. -Ibench -Istats -Ibuild \

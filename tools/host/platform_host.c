@@ -5,16 +5,9 @@
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
-#include <string.h>
-#include <sys/utsname.h>
 #include <time.h>
-#include <unistd.h>
-#include <cpuid.h>
 #include <x86intrin.h>
 
-#include "buildinfo.h"
-#include "commands.h"
-#include "json.h"
 #include "out.h"
 #include "platform.h"
 
@@ -109,61 +102,3 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
 }
 
 void plat_fault_point(const char *key) { (void)key; }
-
-/* The CPU's brand string (CPUID 0x80000002..4), spaces trimmed. */
-static void host_cpu_brand(char out[49], char vendor[13])
-{
-    unsigned int r[4], max;
-    __cpuid(0, max, r[1], r[2], r[3]);
-    memcpy(vendor, &r[1], 4);
-    memcpy(vendor + 4, &r[3], 4);
-    memcpy(vendor + 8, &r[2], 4);
-    vendor[12] = 0;
-    (void)max;
-    out[0] = 0;
-    __cpuid(0x80000000, max, r[1], r[2], r[3]);
-    if (max < 0x80000004)
-        return;
-    for (unsigned int i = 0; i < 3; i++) {
-        __cpuid(0x80000002 + i, r[0], r[1], r[2], r[3]);
-        memcpy(out + 16 * i, r, 16);
-    }
-    out[48] = 0;
-    size_t a = 0, n = strlen(out);
-    while (out[a] == ' ')
-        a++;
-    while (n > a && out[n - 1] == ' ')
-        n--;
-    memmove(out, out + a, n - a);
-    out[n - a] = 0;
-}
-
-void host_doc_begin(struct json_writer *w)
-{
-    char name[32] = "", brand[49], vendor[13], os[200];
-    time_t now = time(NULL);
-    struct tm tm;
-    struct utsname u;
-    json_init(w);
-    json_obj_begin(w, NULL);
-    json_u64(w, "schema", 1);
-    json_str(w, "platform", plat_name());
-    if (localtime_r(&now, &tm) && strftime(name, sizeof name, "%Y%m%d-%H%M%S", &tm))
-        json_str(w, "name", name);
-    json_obj_begin(w, "build");
-    json_str(w, "version", BUILD_VERSION);
-    json_str(w, "compiler", BUILD_COMPILER);
-    json_str(w, "flags", BUILD_HOST_CFLAGS);
-    json_str(w, "target", "x86_64-linux");
-    json_obj_end(w);
-    host_cpu_brand(brand, vendor);
-    json_obj_begin(w, "host");
-    json_str(w, "cpu_vendor", vendor);
-    json_str(w, "cpu_brand", brand);
-    json_u64(w, "logical_cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
-    if (uname(&u) == 0) {
-        snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
-        json_str(w, "os", os);
-    }
-    json_obj_end(w);
-}

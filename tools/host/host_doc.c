@@ -1,0 +1,48 @@
+/*
+ * tools/host/host_doc.c - the head of a hosted program's results document
+ * (commands.h host_doc_begin): schema, platform, name, the build and the
+ * machine, the CPU read by the image's own kernel/cpu.c.
+ */
+#include <stdint.h>
+#include <stdio.h>
+#include <sys/utsname.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "buildinfo.h"
+#include "commands.h"
+#include "cpu.h"
+#include "json.h"
+#include "platform.h"
+
+void host_doc_begin(struct json_writer *w)
+{
+    char name[32] = "", os[200];
+    time_t now = time(NULL);
+    struct tm tm;
+    struct utsname u;
+    struct cpu_info ci;
+
+    json_init(w);
+    json_obj_begin(w, NULL);
+    json_u64(w, "schema", 1);
+    json_str(w, "platform", plat_name());
+    if (localtime_r(&now, &tm) && strftime(name, sizeof name, "%Y%m%d-%H%M%S", &tm))
+        json_str(w, "name", name);
+    json_obj_begin(w, "build");
+    json_str(w, "version", BUILD_VERSION);
+    json_str(w, "compiler", BUILD_COMPILER);
+    json_str(w, "flags", BUILD_HOST_CFLAGS);
+    json_str(w, "target", "x86_64-linux");
+    json_obj_end(w);
+    cpu_identify(&ci);
+    json_obj_begin(w, "host");
+    json_str(w, "cpu_vendor", ci.vendor);
+    json_str(w, "cpu_brand", ci.brand);
+    json_u64(w, "logical_cpus", (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
+    if (uname(&u) == 0) {
+        snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
+        json_str(w, "os", os);
+    }
+    json_obj_end(w);
+}
