@@ -1,10 +1,23 @@
 /*
- * stats/mode.c - Karsh's mode: bin, keep the fullest bin, repeat.
+ * stats/mode.c - Karsh's mode: bin, keep the fullest bin, repeat; then end
+ * on the most frequent exact value.
  *
  * Karsh's TSFilterMode copied the data of the fullest bin to a work array
- * and binned again.  On sorted data every bin is a contiguous run, so a
- * pass only narrows an index range [first, last) and needs no memory.
+ * and binned again, with as many bins as samples (GatherTimes calls
+ * TSInit(nil, Accuracy, Accuracy)).  On sorted data every bin is a
+ * contiguous run, so a pass only narrows an index range [first, last) and
+ * needs no memory.
+ *
+ * Binning alone can miss the mode: when a bin spans neighbouring values
+ * (a wide range, an outlier far out), the fullest bin may hold many values
+ * of which none is the most frequent, or the lowest-bin tie rule may pick
+ * the wrong half.  So the passes are followed by an exact count: the
+ * longest run of equal values in the sorted data (the lowest value on a
+ * tie).  When some value occurs more than once, that value is the mode.
+ * Only when every value is distinct (continuous data, where an exact count
+ * says nothing) does the binned estimate stand.
  */
+#include <limits.h>
 #include <math.h>
 #include <string.h>
 
@@ -63,17 +76,37 @@ static void mode_fill(const struct stats_view *v, size_t first, size_t last,
     double base = stats_view_base(v);
     out->count = n;
     out->value = base + mean;
-    out->value_above_lo = out->pure ? 0.0 : mean - stats_view_at(v, first);
     out->pure = view_equal(v, first, last - 1);
+    out->value_above_lo = out->pure ? 0.0 : mean - stats_view_at(v, first);
     out->sd = out->pure ? 0.0 : sqrt(stats_ksum_value(&sq) / (double)n);
     out->lo = base + stats_view_at(v, first);
     out->hi = base + stats_view_at(v, last - 1);
+    if (out->pure)      /* the value itself, not a rounded mean of copies */
+        out->value = out->lo;
     if (v->u) {
         out->lo_u64 = v->u[first];
         out->hi_u64 = v->u[last - 1];
         if (out->pure)
             out->value = (double)out->lo_u64;
     }
+}
+
+/* The most frequent exact value of sorted data: the longest run of equal
+ * values, the first (lowest) run on a tie.  Returns its length. */
+static size_t mode_exact(const struct stats_view *v, size_t *first)
+{
+    size_t best_start = 0, best_count = 0, run_start = 0;
+    for (size_t i = 1; i <= v->n; i++) {
+        if (i < v->n && view_equal(v, i, run_start))
+            continue;
+        if (i - run_start > best_count) {
+            best_count = i - run_start;
+            best_start = run_start;
+        }
+        run_start = i;
+    }
+    *first = best_start;
+    return best_count;
 }
 
 void stats_view_mode(const struct stats_view *v, unsigned nbins, unsigned max_passes,
@@ -84,8 +117,8 @@ void stats_view_mode(const struct stats_view *v, unsigned nbins, unsigned max_pa
         out->value = out->value_above_lo = out->sd = out->lo = out->hi = NAN;
         return;
     }
-    if (nbins == 0)
-        nbins = STATS_MODE_BINS_DEFAULT;
+    if (nbins == 0)     /* Karsh: as many bins as samples */
+        nbins = v->n > UINT_MAX ? UINT_MAX : (unsigned)v->n;
     if (nbins < 2)      /* one bin would never narrow the range */
         nbins = 2;
     if (max_passes == 0)
@@ -95,6 +128,11 @@ void stats_view_mode(const struct stats_view *v, unsigned nbins, unsigned max_pa
     while (!view_equal(v, first, last - 1) && passes < (int)max_passes) {
         mode_pass(v, &first, &last, nbins);
         passes++;
+    }
+    size_t exact_first, exact_count = mode_exact(v, &exact_first);
+    if (exact_count >= 2) {
+        first = exact_first;
+        last = exact_first + exact_count;
     }
     mode_fill(v, first, last, out);
     out->passes = passes;

@@ -31,8 +31,9 @@
 /* ---- constants (with their sources) ---------------------------------- */
 
 /* Karsh's mode: bins per pass and a pass limit (his TSFilterMode is called
- * repeatedly until the mode bin holds equal values). */
-#define STATS_MODE_BINS_DEFAULT   32
+ * repeatedly until the mode bin holds equal values).  Bins 0: as many bins
+ * as samples, as his GatherTimes sets up (TSInit(nil, Accuracy, Accuracy)). */
+#define STATS_MODE_BINS_DEFAULT   0
 #define STATS_MODE_PASSES_DEFAULT 16
 
 /* Trimmed mean keeps the 20%..80% part (scipy.stats.trim_mean(x, 0.2):
@@ -60,10 +61,16 @@
 
 /* ---- types ------------------------------------------------------------ */
 
-/* The mode found Karsh's way: bin [min, max] into nbins bins (the top bin
- * holds max), keep the data of the fullest bin (the lowest such bin on a
- * tie), repeat on the kept data until its values are all equal (pure) or
- * the pass limit is hit. */
+/* The mode found Karsh's way, ending on the most frequent exact value:
+ * bin [min, max] into nbins bins (the top bin holds max; nbins 0 = as many
+ * bins as samples, Karsh's choice), keep the data of the fullest bin (the
+ * lowest such bin on a tie), repeat on the kept data until its values are
+ * all equal (pure) or the pass limit is hit.  Then the exact count: when
+ * some value occurs at least twice, the mode is the most frequent value of
+ * the whole sample (the lowest of equally frequent values), pure, whatever
+ * the bins kept (a bin spanning neighbouring values can keep the wrong
+ * ones).  When every value is distinct the binned estimate stands: the
+ * mean of what the last pass kept. */
 struct stats_mode {
     double value;       /* mean of the values kept by the last pass */
     double value_above_lo; /* value - lo without cancellation (near 2^63) */
@@ -71,7 +78,8 @@ struct stats_mode {
     double lo, hi;      /* smallest and largest value kept */
     uint64_t lo_u64, hi_u64; /* the same, exact (uint64 input only, else 0) */
     size_t count;       /* how many samples the mode holds */
-    int passes;         /* binning passes made (0 when n <= 1 or all equal) */
+    int passes;         /* binning passes made before the exact count (0
+                           when n <= 1 or all equal) */
     int pure;           /* 1 when all kept values are equal */
 };
 
@@ -97,7 +105,7 @@ struct stats_outliers {
 
 /* Options of a summary; a zeroed struct (or NULL) means the defaults. */
 struct stats_options {
-    unsigned mode_bins;     /* 0: STATS_MODE_BINS_DEFAULT */
+    unsigned mode_bins;     /* 0: as many bins as samples (Karsh's) */
     unsigned mode_passes;   /* 0: STATS_MODE_PASSES_DEFAULT */
 };
 
@@ -199,7 +207,8 @@ int stats_summary_double(const double *x, size_t n, double *scratch,
 /* ---- mode (stats/mode.c) ---------------------------------------------- */
 
 /* Karsh's iterative mode of sorted data with nbins bins per pass and at
- * most max_passes passes (0 selects the defaults). */
+ * most max_passes passes (0 selects the defaults: as many bins as samples,
+ * 16 passes), ending on the most frequent exact value (struct stats_mode). */
 void stats_mode_sorted_u64(const uint64_t *sorted, size_t n, unsigned nbins,
                            unsigned max_passes, struct stats_mode *out);
 void stats_mode_sorted_double(const double *sorted, size_t n, unsigned nbins,

@@ -296,6 +296,142 @@ static void check_near_2_63(void)
     CHECK(s.mode.lo_u64 == UINT64_C(9223372036854775807) || s.mode.lo_u64 > 0, "mode lo exact");
 }
 
+
+/* ---- Karsh's mode against a plain count (issue 14.3) ---------------------- */
+
+/* The most frequent value by brute force on the unsorted data (the lowest
+ * of equally frequent values): the answer the mode must end on whenever a
+ * value repeats. */
+static size_t plain_count_u64(const uint64_t *x, size_t n, uint64_t *value)
+{
+    size_t best = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t c = 0;
+        for (size_t j = 0; j < n; j++)
+            c += x[j] == x[i];
+        if (c > best || (c == best && x[i] < *value)) {
+            best = c;
+            *value = x[i];
+        }
+    }
+    return best;
+}
+
+static size_t plain_count_double(const double *x, size_t n, double *value)
+{
+    size_t best = 0;
+    for (size_t i = 0; i < n; i++) {
+        size_t c = 0;
+        for (size_t j = 0; j < n; j++)
+            c += x[j] == x[i];
+        if (c > best || (c == best && x[i] < *value)) {
+            best = c;
+            *value = x[i];
+        }
+    }
+    return best;
+}
+
+static uint64_t rng_state = UINT64_C(0x9e3779b97f4a7c15);
+
+static uint64_t rng_next(void)     /* xorshift64* */
+{
+    rng_state ^= rng_state >> 12;
+    rng_state ^= rng_state << 25;
+    rng_state ^= rng_state >> 27;
+    return rng_state * UINT64_C(2685821657736338717);
+}
+
+/* The issue's case: 40 values, 100 x 5, 101 x 5, 102 x 10 and 20 values
+ * spread above.  With 32 bins (the old default) or with 40 (one per
+ * sample), the first bin holds 100 and 101 (10 values) and ties the bin
+ * of 102 (10 values); the lowest bin wins, then 100 wins the tie against
+ * 101: binning alone says 100 (5 of 40).  The mode is 102 (10 of 40). */
+static void check_mode_issue_case(void)
+{
+    uint64_t x[40], sc[40];
+    size_t k = 0;
+    for (int i = 0; i < 5; i++)
+        x[k++] = 100;
+    for (int i = 0; i < 5; i++)
+        x[k++] = 101;
+    for (int i = 0; i < 10; i++)
+        x[k++] = 102;
+    for (int i = 0; i < 19; i++)
+        x[k++] = 104 + 3 * (uint64_t)i;
+    x[k++] = 164;
+    struct stats_summary s;
+    stats_summary_u64(x, 40, sc, NULL, &s);
+    CHECK_NEAR(s.mode.value, 102.0, 0, "mode: 100 x 5, 101 x 5, 102 x 10 of 40 -> 102");
+    CHECK_EQ_U64(s.mode.count, 10, "mode: 102 holds 10 of the 40");
+    CHECK(s.mode.pure && s.mode.lo_u64 == 102 && s.mode.hi_u64 == 102 && s.mode.sd == 0,
+          "mode: pure, exactly 102");
+    struct stats_mode m;
+    stats_mode_sorted_u64(sc, 40, 32, 0, &m);
+    CHECK(m.value == 102.0 && m.count == 10, "mode: 32 bins a pass end on 102 too");
+}
+
+/* Many random sets, integers and doubles, narrow and wide, with outliers:
+ * whenever some value repeats, the mode is the plain count's answer. */
+static void check_mode_random(void)
+{
+    enum { SETS = 3000, MAXN = 300 };
+    static uint64_t u[MAXN], su[MAXN];
+    static double d[MAXN], sd[MAXN];
+    size_t bad = 0, repeated = 0, distinct_bad = 0;
+    char first_bad[200] = "";
+    for (int set = 0; set < SETS; set++) {
+        size_t n = 1 + rng_next() % MAXN;
+        uint64_t span = (uint64_t)1 << (rng_next() % 40);   /* 1 .. 2^39 */
+        uint64_t base = rng_next() >> (rng_next() % 64);     /* up to 2^64 - 1 */
+        if (base > UINT64_MAX - 2 * span)
+            base = UINT64_MAX - 2 * span;
+        uint64_t grid = 1 + rng_next() % 64;                 /* a counter step */
+        for (size_t i = 0; i < n; i++) {
+            uint64_t r = rng_next();
+            uint64_t v = (r % (span + 1)) / grid * grid;
+            if (rng_next() % 16 == 0)                        /* an outlier */
+                v = span + rng_next() % (span + 1);
+            u[i] = base + v;
+            d[i] = (double)(int64_t)(v % 100000 - 50000) * 0.125;
+        }
+        struct stats_summary s;
+        uint64_t want_u = 0;
+        size_t cu = plain_count_u64(u, n, &want_u);
+        stats_summary_u64(u, n, su, NULL, &s);
+        if (cu >= 2) {
+            repeated++;
+            if (!(s.mode.pure && s.mode.lo_u64 == want_u && s.mode.count == cu)) {
+                if (!bad++)
+                    snprintf(first_bad, sizeof first_bad, "set %d (u64, n %zu): mode %llu x %zu, "
+                             "plain count %llu x %zu", set, n, (unsigned long long)s.mode.lo_u64,
+                             s.mode.count, (unsigned long long)want_u, cu);
+            }
+        } else if (!(s.mode.lo_u64 >= s.min_u64 && s.mode.hi_u64 <= s.max_u64
+                     && (s.mode.pure ? s.mode.count == 1 : s.mode.passes == STATS_MODE_PASSES_DEFAULT))) {
+            distinct_bad++;
+        }
+        double want_d = 0;
+        size_t cd = plain_count_double(d, n, &want_d);
+        stats_summary_double(d, n, sd, NULL, &s);
+        if (cd >= 2) {
+            repeated++;
+            if (!(s.mode.pure && s.mode.value == want_d && s.mode.count == cd)) {
+                if (!bad++)
+                    snprintf(first_bad, sizeof first_bad, "set %d (double, n %zu): mode %.17g x %zu, "
+                             "plain count %.17g x %zu", set, n, s.mode.value, s.mode.count, want_d, cd);
+            }
+        } else if (!(s.mode.lo >= s.min && s.mode.hi <= s.max)) {
+            distinct_bad++;
+        }
+    }
+    char what[320];
+    snprintf(what, sizeof what, "mode: %zu random sets with a repeated value end on the plain count's "
+             "most frequent value (lowest on a tie)%s%s", repeated, bad ? "; first wrong: " : "", first_bad);
+    CHECK(bad == 0 && repeated > SETS, what);
+    CHECK(distinct_bad == 0, "mode: sets of distinct values keep a binned estimate inside [min, max]");
+}
+
 int main(void)
 {
     for (size_t i = 0; i < sizeof vec_summaries / sizeof vec_summaries[0]; i++)
@@ -307,5 +443,7 @@ int main(void)
     check_bytemark_rule();
     check_render();
     check_near_2_63();
+    check_mode_issue_case();
+    check_mode_random();
     return check_done();
 }

@@ -236,11 +236,12 @@ static void print_moments(const struct stats_summary *s)
 static void print_mode_outliers(const struct stats_summary *s)
 {
     const struct stats_mode *m = &s->mode;
-    printf("mode (Karsh, %d bins a pass):\n", STATS_MODE_BINS_DEFAULT);
+    printf("mode (Karsh, %zu bins a pass, one per sample; then the exact count):\n", s->n);
     line_d("mode", m->value);
     printf("  %-22s %zu of %zu (%.1f%%)\n", "samples in mode", m->count, s->n,
            s->n ? 100.0 * (double)m->count / (double)s->n : 0.0);
-    printf("  %-22s %d, %s\n", "passes", m->passes, m->pure ? "pure" : "NOT pure (pass limit)");
+    printf("  %-22s %d, %s\n", "passes", m->passes,
+           m->pure ? "pure" : "NOT pure (every value distinct, pass limit hit)");
     printf("  %-22s %.10g .. %.10g (sd %.4g)\n", "mode range", m->lo, m->hi, m->sd);
     const struct stats_outliers *o = &s->outliers;
     printf("outliers (classified, none removed):\n");

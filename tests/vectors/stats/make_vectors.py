@@ -17,7 +17,10 @@ How each expected value is computed (never with the C code under test):
   median_abs_deviation(scale=1.0) and scipy.stats.trim_mean(x, 0.2).
 - Karsh's mode: a separate implementation that filters the unsorted data the
   way his TStats did (bin by (x - min) * nbins // span with the top bin
-  holding max, keep the data of the fullest bin, lowest bin on a tie, repeat).
+  holding max, as many bins as samples as his GatherTimes did, keep the data
+  of the fullest bin, lowest bin on a tie, repeat), then, when some value
+  occurs twice or more, ends on the most frequent value counted with
+  collections.Counter (the lowest of equally frequent values).
 - outliers: Tukey fences and modified Z counted here from the exact quartiles.
 - comparisons: scipy.stats.ttest_ind(a, b, equal_var=False) for Welch;
   scipy.stats.mannwhitneyu(a, b, method='asymptotic', use_continuity=True)
@@ -29,6 +32,7 @@ How each expected value is computed (never with the C code under test):
   arithmetic, and 2 * scipy.stats.t.sf(|t|, df) for p-values;
   scipy.special.betainc for the incomplete beta.
 """
+import collections
 import os
 from fractions import Fraction as F
 
@@ -38,7 +42,7 @@ import scipy.stats
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 NBINS_HIST = 10
-MODE_BINS = 32
+MODE_BINS = 0   # as many bins as samples (Karsh's GatherTimes)
 MODE_PASSES = 16
 
 
@@ -64,6 +68,8 @@ def median_exact(xs):
 def karsh_mode(data, is_int, nbins=MODE_BINS, passes=MODE_PASSES):
     """Karsh's TSFilterMode on the unsorted array, repeated."""
     work = list(data)
+    if nbins == 0:
+        nbins = max(len(data), 2)
     done = 0
     while min(work) != max(work) and done < passes:
         lo, hi = min(work), max(work)
@@ -78,6 +84,10 @@ def karsh_mode(data, is_int, nbins=MODE_BINS, passes=MODE_PASSES):
         best = max(range(nbins), key=lambda k: (counts[k], -k))
         work = [x for x, k in zip(work, idx) if k == best]
         done += 1
+    counts = collections.Counter(data)
+    top = max(counts.values())
+    if top >= 2:
+        work = [min(x for x, c in counts.items() if c == top)] * top
     mean = sum(F(x) for x in work) / len(work)
     var = sum((F(x) - mean) ** 2 for x in work) / len(work)
     return dict(count=len(work), passes=done, pure=int(min(work) == max(work)),
