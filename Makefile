@@ -37,11 +37,14 @@ MUSL_LIBC  := /usr/lib/x86_64-linux-musl/libc.a
 GCC_INC    := $(shell $(CC) -print-file-name=include)
 # -O3 as BYTEmark's reference build; SSE stays on (doubles in the kernels).
 EFI_OPT    := -O3
-EFI_CFLAGS := $(EFI_OPT) -std=gnu11 -fpic -ffreestanding -fshort-wchar -mno-red-zone \
+# EFI_BASE_CFLAGS: the code generation and system headers, also what
+# tools/baremark-plugin compiles plug-ins with (make plugin-flags).
+EFI_BASE_CFLAGS := $(EFI_OPT) -std=gnu11 -fpic -ffreestanding -fshort-wchar -mno-red-zone \
               -fno-stack-protector -fno-strict-aliasing -fno-builtin-printf \
               -maccumulate-outgoing-args -DGNU_EFI_USE_MS_ABI -DBAREMARK_EFI \
               -nostdinc -isystem $(MUSL_INC) -isystem $(GCC_INC) \
-              -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol $(INCLUDES) $(WARN)
+              -I$(EFI_INC) -I$(EFI_INC)/x86_64 -I$(EFI_INC)/protocol
+EFI_CFLAGS := $(EFI_BASE_CFLAGS) $(INCLUDES) $(WARN)
 EFI_LDFLAGS := -nostdlib -znocombreloc -T /usr/lib/elf_x86_64_efi.lds -shared -Bsymbolic \
               -L/usr/lib /usr/lib/crt0-efi-x86_64.o
 
@@ -56,7 +59,7 @@ HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_
 HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
 UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
 
-.PHONY: all image run test test-unit test-boot host fuzz clean deps results
+.PHONY: all image run test test-unit test-boot host fuzz clean deps results plugin-flags plugins-examples
 .DEFAULT_GOAL := all
 
 all image: deps $(BUILD)/baremark.img
@@ -119,6 +122,36 @@ $(BUILD)/host/baremark: $(HOST_PORT_OBJS) $(HOST_MAIN_OBJ)
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_PORT_OBJS)
 	@mkdir -p $(dir $@)
 	$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_PORT_OBJS) $(HOST_LIBS)
+
+# ---- plug-ins (plugins/, tools/baremark-plugin) -----------------------------
+# The flags a plug-in is built with, read by tools/baremark-plugin so plug-ins
+# and the image share one toolchain and one set of switches.
+plugin-flags:
+	@echo 'EFI_CFLAGS=$(EFI_BASE_CFLAGS) $(WARN)'
+	@echo 'EFI_LDFLAGS=$(EFI_LDFLAGS)'
+	@echo 'EFI_LIBS=$(MUSL_LIBC) -lgnuefi $(MUSL_LIBC) $(shell $(CC) -print-libgcc-file-name)'
+	@echo 'HOST_CFLAGS=-O3 -g -std=gnu11 -fPIC -fvisibility=hidden -DBAREMARK_HOST $(WARN)'
+	@echo 'CC=$(CC)'
+	@echo 'NASM=$(NASM)'
+
+# The example plug-ins (one per folder of plugins/examples/) and the bad
+# plug-ins of the tests, each as NAME.efi and NAME.so.
+PLUGIN_EXAMPLES := $(patsubst plugins/examples/%/,%,$(sort $(dir $(wildcard plugins/examples/*/*.c))))
+PLUGIN_FIXTURES := $(patsubst tests/fixtures/plugins/%.c,%,$(wildcard tests/fixtures/plugins/*.c))
+PLUGIN_TOOL     := tools/baremark-plugin plugins/baremark_plugin.h plugins/plugin_efi.c
+PLUGIN_OUTS     := $(PLUGIN_EXAMPLES:%=$(BUILD)/plugins/%.efi) $(PLUGIN_FIXTURES:%=$(BUILD)/plugins/bad/%.efi)
+plugins-examples: deps $(PLUGIN_OUTS)
+
+define plugin_example_rule
+$(BUILD)/plugins/$(1).efi: $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) $(PLUGIN_TOOL)
+	@mkdir -p $(BUILD)/plugins
+	sh tools/baremark-plugin build $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) -o $$@
+endef
+$(foreach p,$(PLUGIN_EXAMPLES),$(eval $(call plugin_example_rule,$(p))))
+
+$(BUILD)/plugins/bad/%.efi: tests/fixtures/plugins/%.c $(PLUGIN_TOOL)
+	@mkdir -p $(dir $@)
+	sh tools/baremark-plugin build $< -o $@
 
 # ---- tests ------------------------------------------------------------------
 test: deps

@@ -49,6 +49,7 @@
 #ifndef BAREMARK_PLUGIN_H
 #define BAREMARK_PLUGIN_H
 
+#include <stddef.h>   /* NULL for the optional members */
 #include <stdint.h>
 
 #define BM_PLUGIN_MAGIC        0x6e6967756c506d42ull  /* "BmPlugin" little-endian */
