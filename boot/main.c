@@ -126,7 +126,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
                          "baremark cannot time anything; nothing was measured");
     if (trap_init)
         trap_init();
-    MAIN_SECTION(cfg.run_clock, clock_run, "clock", &cfg, &acpi);
+    struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
+    MAIN_SECTION(cfg.run_clock, clock_run, "clock", &ctx);
     MAIN_SECTION(cfg.run_methods, methods_run, "methods", &cfg);
     MAIN_SECTION(cfg.run_compare, compare_run, "comparisons", &cfg);
     if (cfg.run_verify && bytemark_verify)

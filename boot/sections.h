@@ -9,11 +9,12 @@
 
 #include "acpi.h"
 #include "config.h"
+#include "section.h"
 
 #define SECTION_WEAK __attribute__((weak))
 /* kernel/clock.c: calibrate the TSC against every reference; sets the
- * frequency portable code sees (run_set_tick_hz). */
-int clock_run(const struct bm_config *cfg, const struct acpi_info *ai) SECTION_WEAK;
+ * frequency portable code sees (ctx->set_tick_hz). */
+int clock_run(const struct section_ctx *ctx) SECTION_WEAK;
 /* bench/methods.c: the timing methods, their overhead and resolution. */
 int methods_run(const struct bm_config *cfg) SECTION_WEAK;
 /* bench/compare.c: A/A and A/B comparisons. */

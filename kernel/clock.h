@@ -3,7 +3,7 @@
  * reference the platform has: HPET, ACPI PM timer, PIT channel 2 (measured),
  * CPUID 0x15 and 0x16 (stated by the CPU).
  *
- * clock_run (declared in boot/sections.h) is the clock section:
+ * clock_run is the clock section (bench/section.h):
  *  1. find the references (ACPI tables, CPUID) and say why each missing one is
  *     missing;
  *  2. in a quiet phase (bench/quiet.h: firmware timer stopped), calibrate
@@ -15,7 +15,7 @@
  *     edge retried;
  *  3. per reference, the tightest window that agrees with the others (bench/
  *     clock_math.h): kHz and its uncertainty in ppm; pairwise disagreement;
- *  4. the chosen frequency (order of trust below), run_set_tick_hz, then the
+ *  4. the chosen frequency (order of trust below), ctx->set_tick_hz, then the
  *     quiet-machine check (bench/quiet.h) at that rate.
  *
  * Order of trust (most trusted first), and why:
@@ -52,6 +52,13 @@ struct clock_msrs {
     int smi_ok, aperf_ok;          /* the CPU has them and the reads worked */
     uint64_t smi, aperf, mperf;
 };
+
+struct section_ctx;
+
+/* The clock section: calibrate, set the run's TSC frequency
+ * (ctx->set_tick_hz), the quiet-machine check, the "clock" results member.
+ * Returns SECTION_OK, or SECTION_WARNINGS when no reference gave a rate. */
+int clock_run(const struct section_ctx *ctx);
 
 /* Read the SMI count and APERF/MPERF through cpu_rdmsr_safe (a CPU without
  * them never faults the run).  Call with the exception handlers installed. */

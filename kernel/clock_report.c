@@ -1,0 +1,232 @@
+/*
+ * kernel/clock_report.c - the clock section's output: its serial text and
+ * its "clock" results member (docs/results-schema.md).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <string.h>
+
+#include "clock_internal.h"
+#include "json.h"
+#include "out.h"
+#include "results.h"
+
+static void clock_print_ref(const struct clock_ref *r)
+{
+    if (!r->present || !r->valid) {
+        out_printf("clock: %-8s %s\n", r->name, r->why);
+        return;
+    }
+    if (!r->measured) {
+        out_printf("clock: %-8s %.3f kHz stated (%s; +-%.3f ppm resolution)\n", r->name, r->khz,
+                   r->stated_from, r->ppm);
+        return;
+    }
+    const struct clockm_window *w = &r->win[r->best];
+    out_printf("clock: %-8s %.3f kHz +-%.3f ppm (%s window of %.1f ms; %zu windows, %llu dropped; "
+               "%.9g Hz counter, %u bits; read %llu ticks, %llu slow edges retried)\n",
+               r->name, r->khz, r->ppm, r->refined[r->best] ? "refined" : "short", w->ms, r->nwin,
+               (unsigned long long)r->windows_failed, r->c.hz, r->c.bits,
+               (unsigned long long)r->c.read_min, (unsigned long long)r->c.slow_edges);
+}
+
+static void clock_print_agreement(const struct clock_state *s)
+{
+    double worst = 0;
+    int pairs = 0;
+    for (int i = 0; i < CLOCK_NREFS; i++) {
+        for (int j = i + 1; j < CLOCK_NREFS; j++) {
+            const struct clock_ref *a = &s->ref[i], *b = &s->ref[j];
+            if (!a->valid || !b->valid)
+                continue;
+            double d = clockm_ppm(a->khz, b->khz);
+            out_printf("clock: %s vs %s: %+.3f ppm\n", a->name, b->name, d);
+            if (a->measured && b->measured) {
+                if (fabs(d) > worst)
+                    worst = fabs(d);
+                if (fabs(d) > CLOCKM_AGREE_PPM)
+                    out_warn("clock: %s calibration deviates from %s by %+.1f ppm (more than %.0f ppm)",
+                             a->name, b->name, d, CLOCKM_AGREE_PPM);
+            }
+            pairs++;
+        }
+    }
+    if (!pairs)
+        out_printf("clock: agreement: fewer than two references, nothing to compare\n");
+    else
+        out_printf("clock: agreement: measured references within %.3f ppm of each other (bound %.0f ppm)\n",
+                   worst, CLOCKM_AGREE_PPM);
+}
+
+void clock_print(const struct clock_state *s, double calib_ms)
+{
+    const struct quiet_phase_report *p = &s->phase;
+
+    if (s->hpet_started)
+        out_printf("clock: the HPET's main counter was halted: started for calibration, halted again after\n");
+    if (p->timer_stopped)
+        out_printf("clock: firmware timer stopped while calibrating (Timer Architectural Protocol; "
+                   "period %llu x 100 ns restored after)\n", (unsigned long long)p->timer_period_100ns);
+    else
+        out_printf("clock: firmware timer not stopped (%s); interrupts masked in every window\n",
+                   p->timer_note);
+    for (int i = 0; i < CLOCK_NREFS; i++)
+        clock_print_ref(&s->ref[i]);
+    clock_print_agreement(s);
+    if (s->chosen >= 0)
+        out_printf("clock: chosen %.3f kHz from %s (order of trust: hpet, pm_timer, pit, cpuid_15, cpuid_16)\n",
+                   s->chosen_khz, s->ref[s->chosen].name);
+    if (!isnan(calib_ms))
+        out_printf("clock: calibration took %.1f ms (refined window %.1f ms)\n", calib_ms, s->refined_ms);
+    out_printf("clock: unmasked while calibrating: NMI (%llu seen), SMI (%s",
+               (unsigned long long)p->nmis, p->smi_counted ? "" : "not counted: no SMI counter on this CPU");
+    if (p->smi_counted)
+        out_printf("%llu counted in MSR 0x34", (unsigned long long)p->smis);
+    out_printf(")\n");
+    if (p->aperf_mperf && p->mperf)
+        out_printf("clock: APERF/MPERF during calibration %.4f (actual over nominal clock)\n",
+                   (double)p->aperf / (double)p->mperf);
+    else
+        out_printf("clock: APERF/MPERF not available on this CPU\n");
+}
+
+static void clock_json_ref(struct json_writer *w, const struct clock_state *s, const struct clock_ref *r)
+{
+    json_obj_begin(w, NULL);
+    json_str(w, "name", r->name);
+    json_str(w, "kind", r->measured ? "measured" : "stated");
+    json_double(w, "khz", r->khz);
+    json_double(w, "ppm", clockm_round_ppm(r->ppm));
+    if (!r->measured) {
+        json_str(w, "stated_from", r->stated_from);
+        json_obj_end(w);
+        return;
+    }
+    json_double(w, "counter_hz", r->c.hz);
+    json_u64(w, "counter_bits", r->c.bits);
+    if (!strcmp(r->name, "hpet"))
+        json_bool(w, "counter_started", s->hpet_started);
+    json_arr_begin(w, "windows");
+    for (size_t i = 0; i < r->nwin; i++)
+        json_double(w, NULL, r->win[i].khz);
+    json_arr_end(w);
+    json_arr_begin(w, "windows_ppm");
+    for (size_t i = 0; i < r->nwin; i++)
+        json_double(w, NULL, clockm_round_ppm(r->win[i].ppm));
+    json_arr_end(w);
+    json_arr_begin(w, "windows_ms");
+    for (size_t i = 0; i < r->nwin; i++)
+        json_double(w, NULL, round(r->win[i].ms * 1e6) / 1e6);   /* to the ns */
+    json_arr_end(w);
+    json_arr_begin(w, "windows_refined");
+    for (size_t i = 0; i < r->nwin; i++)
+        json_bool(w, NULL, r->refined[i]);
+    json_arr_end(w);
+    json_arr_begin(w, "windows_rejected");
+    for (size_t i = 0; i < r->nwin; i++)
+        json_bool(w, NULL, r->win[i].rejected);
+    json_arr_end(w);
+    json_u64(w, "window_used", (uint64_t)r->best);
+    json_u64(w, "windows_failed", r->windows_failed);
+    json_u64(w, "read_ticks", r->c.read_min);
+    json_u64(w, "slow_limit_ticks", r->c.slow_limit);
+    json_u64(w, "slow_edges", r->c.slow_edges);
+    json_obj_end(w);
+}
+
+static void clock_json_agreement(struct json_writer *w, const struct clock_state *s)
+{
+    double worst = 0;
+    json_obj_begin(w, "agreement");
+    json_double(w, "bound_ppm", CLOCKM_AGREE_PPM);
+    json_arr_begin(w, "pairs");
+    for (int i = 0; i < CLOCK_NREFS; i++)
+        for (int j = i + 1; j < CLOCK_NREFS; j++) {
+            const struct clock_ref *a = &s->ref[i], *b = &s->ref[j];
+            if (!a->valid || !b->valid)
+                continue;
+            double d = clockm_ppm(a->khz, b->khz);
+            if (a->measured && b->measured && fabs(d) > worst)
+                worst = fabs(d);
+            json_obj_begin(w, NULL);
+            json_str(w, "a", a->name);
+            json_str(w, "b", b->name);
+            json_double(w, "ppm", clockm_round_ppm(d));
+            json_bool(w, "measured", a->measured && b->measured);
+            json_obj_end(w);
+        }
+    json_arr_end(w);
+    json_double(w, "max_measured_ppm", clockm_round_ppm(worst));
+    json_bool(w, "agree", worst <= CLOCKM_AGREE_PPM);
+    json_obj_end(w);
+}
+
+static void clock_json_phase(struct json_writer *w, const struct quiet_phase_report *p)
+{
+    json_obj_begin(w, "quiet_phase");
+    json_bool(w, "timer_stopped", p->timer_stopped);
+    json_u64(w, "timer_period_100ns", p->timer_period_100ns);
+    if (!p->timer_stopped)
+        json_str(w, "timer_note", p->timer_note);
+    json_u64(w, "nmis", p->nmis);
+    json_bool(w, "smi_counted", p->smi_counted);
+    if (p->smi_counted)
+        json_u64(w, "smis", p->smis);
+    json_bool(w, "aperf_mperf", p->aperf_mperf);
+    if (p->aperf_mperf) {
+        json_u64(w, "aperf", p->aperf);
+        json_u64(w, "mperf", p->mperf);
+    }
+    json_obj_end(w);
+}
+
+void clock_json(const struct clock_state *s, double calib_ms, const struct quiet_result *q,
+                const struct quiet_phase_report *qp)
+{
+    struct json_writer *w = results_section_begin("clock", 0);
+
+    json_arr_begin(w, "references");
+    for (int i = 0; i < CLOCK_NREFS; i++)
+        if (s->ref[i].valid)
+            clock_json_ref(w, s, &s->ref[i]);
+    json_arr_end(w);
+    json_arr_begin(w, "unavailable");
+    for (int i = 0; i < CLOCK_NREFS; i++) {
+        if (s->ref[i].valid)
+            continue;
+        json_obj_begin(w, NULL);
+        json_str(w, "name", s->ref[i].name);
+        json_bool(w, "present", s->ref[i].present);
+        json_str(w, "why", s->ref[i].why);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    clock_json_agreement(w, s);
+    if (s->chosen >= 0) {
+        json_double(w, "chosen_khz", s->chosen_khz);
+        json_str(w, "source", s->ref[s->chosen].name);
+    } else {
+        json_null(w, "chosen_khz");   /* and no source */
+    }
+    json_bool(w, "contested", s->contested);
+    json_arr_begin(w, "order_of_trust");
+    for (int i = 0; i < CLOCK_NREFS; i++)
+        json_str(w, NULL, clock_names[i]);
+    json_arr_end(w);
+    json_double(w, "calibration_ms", calib_ms);
+    json_double(w, "refined_ms", s->refined_ms);
+    json_u64(w, "short_windows", CLOCK_SHORT_WINDOWS);
+    json_u64(w, "short_ms", CLOCK_SHORT_MS);
+    clock_json_phase(w, &s->phase);
+    json_str(w, "unmasked", "NMI, SMI");
+    if (q) {
+        quiet_json(w, "quiet", q);
+        json_obj_begin(w, "quiet_check_phase");
+        json_bool(w, "timer_stopped", qp->timer_stopped);
+        json_u64(w, "nmis", qp->nmis);
+        if (qp->smi_counted)
+            json_u64(w, "smis", qp->smis);
+        json_obj_end(w);
+    }
+    results_section_end();
+}
