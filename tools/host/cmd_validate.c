@@ -203,9 +203,9 @@ static int rv_file(const char *path, int quiet, int *sections_seen)
         rv_walk(&c, root, f->path, "", f);
     rv_top_check(root, path, &c.problems, quiet);
     *sections_seen = 0;
-    for (const struct rv_section *s = rv_sections; s->name; s++) {
-        rv_section(&c, root, s);
-        if (json_object_get(root, s->name))
+    for (const struct rv_section *const *s = rv_sections; *s; s++) {
+        rv_section(&c, root, *s);
+        if (json_object_get(root, (*s)->name))
             (*sections_seen)++;
     }
     json_decref(root);

@@ -1,6 +1,7 @@
 /*
  * tools/host/report_schema.h - schema 1 of the results file as a table
- * (docs/results-schema.md is its prose), used by `baremark validate`.
+ * (docs/results-schema.md is its prose), used by `baremark validate`;
+ * one validator per section in tools/host/validate_NAME.c.
  */
 #ifndef BAREMARK_REPORT_SCHEMA_H
 #define BAREMARK_REPORT_SCHEMA_H
@@ -39,8 +40,9 @@ struct rv_section {
 
 /* The top level's own members (schema, name, errors, status, ended). */
 extern const struct rv_field rv_top_fields[];
-/* The sections, NULL-name terminated. */
-extern const struct rv_section rv_sections[];
+/* The sections, NULL terminated (tools/host/report_schema.c says how to
+ * add one). */
+extern const struct rv_section *const rv_sections[];
 
 /* Checks that span top-level members (errors vs status, schema version). */
 void rv_top_check(json_t *root, const char *file, int *problems, int quiet);

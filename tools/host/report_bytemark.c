@@ -1,0 +1,114 @@
+/*
+ * tools/host/report_bytemark.c - the report's BYTEmark section: each kernel's score
+ * with its runs and 95% interval, and the indexes.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+static void bytemark_row(FILE *f, json_t *t)
+{
+    static const char *const mean_keys[] = { "mean", "score", NULL };
+    static const char *const sd_keys[] = { "sd", "stddev", NULL };
+    static const char *const half_keys[] = { "half", "half_interval", "ci95_half", NULL };
+    static const char *const old_keys[] = { "old_index", "index_old", "p90_index", NULL };
+    static const char *const new_keys[] = { "new_index", "index_new", "k6_index", NULL };
+    double *x;
+    size_t n = rj_run_scores(t, &x);
+    double mean = rj_num_any(t, mean_keys), sd = rj_num_any(t, sd_keys), half = rj_num_any(t, half_keys);
+    char b[6][48];
+    if (n && (isnan(mean) || isnan(sd) || isnan(half))) {
+        double *s = malloc(n * sizeof *s);
+        struct stats_summary xs;
+        struct stats_bytemark bm;
+        if (s && !stats_summary_double(x, n, s, NULL, &xs)) {
+            stats_bytemark_rule(n, xs.mean, xs.sd_sample, &bm);
+            mean = isnan(mean) ? xs.mean : mean;
+            sd = isnan(sd) ? xs.sd_sample : sd;
+            half = isnan(half) ? bm.half : half;
+        }
+        free(s);
+    }
+    fputs("<tr><td>", f);
+    rj_html(f, rj_name(t, "?"));
+    fputs("</td><td>", f);
+    rj_html(f, rj_str(t, "status", ""));
+    if (rj_str(t, "why", NULL)) {
+        fputs(": ", f);
+        rj_html(f, rj_str(t, "why", ""));
+    }
+    fputs("</td><td>", f);
+    rj_html(f, rj_str(t, "unit", ""));
+    fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n score\">%s</td><td class=\"n\">%s</td><td class=\"n\">",
+            n, rj_fmt(b[0], 48, mean), rj_fmt(b[1], 48, sd));
+    if (!isnan(half) && mean > 0)
+        fprintf(f, "&plusmn;&nbsp;%s (%s%%)", rj_fmt(b[2], 48, half), rj_fmt(b[3], 48, round(half / mean * 1000) / 10));
+    else
+        fputs("-", f);
+    fputs("</td><td>", f);
+    rj_svg_runs(f, x, n, mean, half);
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", rj_fmt(b[4], 48, rj_num_any(t, old_keys)),
+            rj_fmt(b[5], 48, rj_num_any(t, new_keys)));
+    free(x);
+}
+
+/* BYTEmark's index names and baselines (bench/bytemark/bytemark.c). */
+static void index_table(FILE *f, json_t *idx)
+{
+    static const char *const names[][2] = {
+        { "original_integer", "Integer index (original: Pentium 90 = 1)" },
+        { "original_fp", "Floating-point index (original: Pentium 90 = 1)" },
+        { "linux_memory", "Memory index (Linux: AMD K6-233 = 1)" },
+        { "linux_integer", "Integer index (Linux: AMD K6-233 = 1)" },
+        { "linux_fp", "Floating-point index (Linux: AMD K6-233 = 1)" },
+        { "tests_missing", "Tests that did not run (left out of the products)" },
+    };
+    const char *k;
+    json_t *v;
+    fputs("<table id=\"bytemark-indexes\">", f);
+    json_object_foreach(idx, k, v) {
+        const char *label = k;
+        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
+            if (!strcmp(names[i][0], k))
+                label = names[i][1];
+        fputs("<tr><th>", f);
+        rj_html(f, label);
+        fputs("</th>", f);
+        rp_td(f, v);
+        fputs("</tr>", f);
+    }
+    fputs("</table>", f);
+}
+
+void part_bytemark(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *sec = json_object_get(r->root, "bytemark"), *tests, *t, *idx;
+    size_t i;
+    fputs("<h2 id=\"bytemark\">BYTEmark kernels</h2>", f);
+    if (rp_section_missing(f, sec))
+        return;
+    tests = rj_bytemark_tests(sec);
+    if (rp_array_of_objects(tests)) {
+        fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>status</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
+              "<th>95% interval</th><th>runs (dots) and the 95% interval</th><th>old index</th><th>new index</th></tr>", f);
+        json_array_foreach(tests, i, t)
+            bytemark_row(f, t);
+        fputs("</table>", f);
+    }
+    idx = json_object_get(sec, "indexes");
+    fputs("<h3>Indexes</h3>", f);
+    if (json_is_object(idx))
+        index_table(f, idx);
+    else
+        fputs("<p class=\"none\">not computed (CUSTOMRUN, as in BYTEmark, or not in the results)</p>", f);
+    if (json_is_object(sec)) {
+        fputs("<h3>Run settings</h3>", f);
+        rp_kv_table_skip(f, sec, "indexes");
+    }
+}

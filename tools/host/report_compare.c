@@ -1,0 +1,76 @@
+/*
+ * tools/host/report_compare.c - the report's A/B comparisons (bench/compare.c):
+ * Karsh's raw-sample strip, overlaid histograms, the run's verdict and one
+ * recomputed from the raw samples.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+static void comparison_card(FILE *f, json_t *cmp)
+{
+    double *a = NULL, *b = NULL;
+    const char *la, *lb, *unit = rj_str(cmp, "unit", "ticks");
+    size_t na = rj_ab_samples(cmp, 0, &a, &la), nb = rj_ab_samples(cmp, 1, &b, &lb);
+    const char *verdict = rj_str(cmp, "verdict", NULL);
+
+    fputs("<div class=\"comparison\"><h3>", f);
+    rj_html(f, rj_name(cmp, "comparison"));
+    fputs("</h3>", f);
+    if (verdict) {
+        fprintf(f, "<p class=\"verdict %s\">the run's verdict: A (", strstr(verdict, "faster") ? "faster" :
+                strstr(verdict, "slower") ? "slower" : "same");
+        rj_html(f, la);
+        fputs(") against B (", f);
+        rj_html(f, lb);
+        fputs("): ", f);
+        rj_html(f, verdict);
+        fputs("</p>", f);
+    }
+    if (na >= 2 && nb >= 2) {
+        double *sa = malloc(na * sizeof *sa), *sb = malloc(nb * sizeof *sb);
+        struct stats_summary xa, xb;
+        struct stats_compare c;
+        char p1[48], p2[48], z[48];
+        if (sa && sb && !stats_summary_double(a, na, sa, NULL, &xa) && !stats_summary_double(b, nb, sb, NULL, &xb)) {
+            stats_compare_sorted_double(sa, &xa, sb, &xb, REPORT_NOISE, &c);
+            fprintf(f, "<p class=\"recomputed\">recomputed from the raw samples: Welch p = %s, Mann-Whitney p = %s, "
+                    "Karsh Z = %s; A is <span class=\"verdict\">%s</span> at 95%% (noise threshold %.0f%%)</p>",
+                    rj_fmt(p1, sizeof p1, c.welch_p), rj_fmt(p2, sizeof p2, c.mw_p), rj_fmt(z, sizeof z, c.karsh_z),
+                    stats_verdict_name(c.verdict), REPORT_NOISE * 100);
+        }
+        free(sa);
+        free(sb);
+    }
+    rp_kv_table(f, cmp);
+    fputs("<div class=\"card\"><h4>Raw samples in the order taken (A blue, B orange)</h4>", f);
+    rj_svg_strip(f, a, na, b, nb, unit);
+    fputs("</div><div class=\"card\"><h4>Histograms on one scale</h4>", f);
+    rj_svg_histogram(f, a, na, b, nb, unit, la, lb);
+    fputs("</div></div>", f);
+    free(a);
+    free(b);
+}
+
+void part_comparisons(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *sec = json_object_get(r->root, "comparisons"), *list, *el;
+    size_t i;
+    fputs("<h2 id=\"comparisons\">A/B comparisons</h2>", f);
+    if (rp_section_missing(f, sec))
+        return;
+    list = rj_comparisons_list(sec);
+    json_array_foreach(list, i, el)
+        if (json_is_object(el))
+            comparison_card(f, el);
+    if (json_is_object(sec) && rp_kv_count(sec)) {
+        fputs("<h3>Other comparison results</h3>", f);
+        rp_kv_table(f, sec);
+    }
+}

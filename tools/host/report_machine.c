@@ -1,0 +1,105 @@
+/*
+ * tools/host/report_machine.c - the head of the report page (name, status,
+ * warnings, the one-line summary of machine and build) and the machine and
+ * build tables (sections system or host, and build).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+static const char *status_text(int s)
+{
+    switch (s) {
+    case 0: return "completed and saved";
+    case 2: return "completed with warnings";
+    case 3: return "could not run";
+    default: return "unknown status";
+    }
+}
+
+void part_header(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *errors = json_object_get(r->root, "errors"), *e;
+    int status = (int)rj_num(r->root, "status", -1);
+    size_t i;
+    fputs("<h1>baremark run ", f);
+    if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
+        rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
+    else
+        rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
+    fprintf(f, "</h1><p class=\"status%d\" id=\"status\">status %d: %s%s</p>", status, status,
+            status_text(status), rj_bool(r->root, "ended", 0) ? "" : " (the run did not finish: partial results)");
+    if (json_array_size(errors)) {
+        fputs("<h3>Warnings and errors</h3><ul class=\"errors\">", f);
+        json_array_foreach(errors, i, e) {
+            fputs("<li>", f);
+            rj_html(f, json_string_value(e));
+            fputs("</li>", f);
+        }
+        fputs("</ul>", f);
+    }
+}
+
+/* One line a person reads first: what ran where. */
+void machine_line(FILE *f, json_t *root)
+{
+    json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
+    json_t *host = json_object_get(root, "host");
+    const char *hv = rj_str(sys, "hypervisor", "");
+    if (!sys && !build && !host)
+        return;
+    fputs("<p class=\"summary\" id=\"summary\">", f);
+    if (!sys && json_is_object(host)) {
+        rj_html(f, rj_str(host, "cpu_brand", "?"));
+        fprintf(f, " (%s), %.0f logical CPU%s, under ", rj_str(host, "cpu_vendor", "?"),
+                rj_num(host, "logical_cpus", NAN), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
+        rj_html(f, rj_str(host, "os", "Linux"));
+        fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
+    }
+    if (sys) {
+        rj_html(f, rj_str(sys, "cpu_brand", "?"));
+        fprintf(f, " (%s family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ", rj_str(sys, "cpu_vendor", "?"),
+                rj_num(sys, "family", NAN), rj_num(sys, "model", NAN), rj_num(sys, "stepping", NAN),
+                rj_num(sys, "logical_cpus", NAN), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
+        if (hv[0]) {
+            fputs("under hypervisor ", f);
+            rj_html(f, hv);
+        } else {
+            fputs("bare metal", f);
+        }
+        fprintf(f, ", %.0f MiB; firmware ", rj_num(sys, "memory_mib", NAN));
+        rj_html(f, rj_str(sys, "firmware_vendor", "?"));
+        fputs(". ", f);
+    }
+    if (build) {
+        fputs("Build ", f);
+        rj_html(f, rj_str(build, "version", "?"));
+        fputs(", ", f);
+        rj_html(f, rj_str(build, "compiler", "?"));
+        fputs(" ", f);
+        rj_html(f, rj_str(build, "flags", ""));
+        fputs(".", f);
+    }
+    fputs("</p>", f);
+}
+
+void part_machine(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
+    if (!sys)
+        sys = json_object_get(r->root, "host");      /* the hosted program's machine */
+    fputs("<h2 id=\"machine\">Machine and build</h2><div class=\"card\"><h3>Machine</h3>", f);
+    if (!rp_section_missing(f, sys))
+        rp_kv_table(f, sys);
+    fputs("</div><div class=\"card\"><h3>Build</h3>", f);
+    if (!rp_section_missing(f, build))
+        rp_kv_table(f, build);
+    fputs("</div>", f);
+}

@@ -1,0 +1,124 @@
+/*
+ * tools/host/report_methods.c - the report's methods section (bench/methods.c):
+ * overheads with their histograms and the measurements' three estimators.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+/* A summary line of a sample, from stats/. */
+static void sample_summary(FILE *f, const double *x, size_t n, const char *unit)
+{
+    struct stats_summary s;
+    double *scratch = malloc((n ? n : 1) * sizeof *scratch);
+    char a[48], b[48], c[48], d[48];
+    if (!scratch || stats_summary_double(x, n, scratch, NULL, &s) != 0) {
+        free(scratch);
+        return;
+    }
+    fprintf(f, "<p>n = %zu; min %s, median %s, mean %s, sd %s %s</p>", n, rj_fmt(a, sizeof a, s.min),
+            rj_fmt(b, sizeof b, s.median), rj_fmt(c, sizeof c, s.mean), rj_fmt(d, sizeof d, s.sd_sample), unit);
+    free(scratch);
+}
+
+/* Each element of a list that carries raw samples gets a histogram card. */
+static void sample_cards(FILE *f, json_t *list, const char *what)
+{
+    json_t *el;
+    size_t i;
+    json_array_foreach(list, i, el) {
+        double *x;
+        size_t n = rj_method_samples(el, &x);
+        const char *unit = rj_str(el, "unit", "ticks");
+        if (!n)
+            continue;
+        fprintf(f, "<div class=\"card %s\" data-name=\"", what);
+        rj_html(f, rj_name(el, "?"));
+        fputs("\"><h4>", f);
+        rj_html(f, rj_name(el, "?"));
+        fputs("</h4>", f);
+        sample_summary(f, x, n, unit);
+        rj_svg_histogram(f, x, n, NULL, 0, unit, NULL, NULL);
+        fputs("</div>", f);
+        free(x);
+    }
+}
+
+/* The methods section's measurements (bench/methods.c): the three net-time
+ * estimators per target and method, in ticks and ns per iteration. */
+static void measurements_table(FILE *f, json_t *list)
+{
+    static const char *const est[] = { "minus_placeholder", "apple", "n_vs_2n" };
+    json_t *el;
+    size_t i;
+    char b[48];
+    fputs("<table id=\"method-measurements\"><tr><th rowspan=\"2\">target</th><th rowspan=\"2\">method</th>"
+          "<th rowspan=\"2\">status</th><th rowspan=\"2\">N</th><th colspan=\"3\">ticks per iteration</th>"
+          "<th colspan=\"3\">ns per iteration</th><th rowspan=\"2\">net median (ticks)</th>"
+          "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th></tr><tr>"
+          "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th>"
+          "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th></tr>", f);
+    json_array_foreach(list, i, el) {
+        json_t *pi = json_object_get(el, "per_iteration"), *ns = json_object_get(el, "per_iteration_ns");
+        json_t *net = json_object_get(el, "net");
+        fputs("<tr><td>", f);
+        rj_html(f, rj_str(el, "target", "?"));
+        fputs("</td><td>", f);
+        rj_html(f, rj_str(el, "method", "?"));
+        fputs("</td><td>", f);
+        rj_html(f, rj_str(el, "status", ""));
+        fprintf(f, "</td><td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations", NAN)));
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(pi, est[k], NAN)));
+        for (int k = 0; k < 3; k++)
+            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(ns, est[k], NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "median", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "sd", NAN)));
+        if (json_object_get(el, "calibration_retakes"))
+            fprintf(f, "<td class=\"n\">%s / %s</td></tr>", rj_fmt(b, sizeof b, rj_num(el, "calibration_retakes", NAN)),
+                    rj_fmt(b + 24, 24, rj_num(el, "benchmark_retakes", NAN)));
+        else
+            fputs("<td></td></tr>", f);
+    }
+    fputs("</table>", f);
+}
+
+void part_methods(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *methods = json_object_get(r->root, "methods"), *list, *v;
+    const char *k;
+    fputs("<h2 id=\"methods\">Timing methods</h2>", f);
+    if (rp_section_missing(f, methods))
+        return;
+    list = rj_methods_list(methods);
+    if (rp_array_of_objects(list)) {
+        fputs("<h3>Overhead and resolution</h3>", f);
+        rp_list_table(f, list);
+        sample_cards(f, list, "method");
+    }
+    if (!json_is_object(methods))
+        return;
+    /* Other lists (measurements, profiles): a table and their histograms. */
+    json_object_foreach(methods, k, v) {
+        if (v == list || !rp_array_of_objects(v))
+            continue;
+        fputs("<h3>", f);
+        rj_html(f, k);
+        fputs("</h3>", f);
+        if (!strcmp(k, "measurements"))
+            measurements_table(f, v);
+        else
+            rp_list_table(f, v);
+        sample_cards(f, v, "measurement");
+    }
+    if (rp_kv_count(methods)) {
+        fputs("<h3>Other method results</h3>", f);
+        rp_kv_table(f, methods);
+    }
+}

@@ -1,0 +1,67 @@
+/*
+ * tools/host/report_parts.h - the parts of `baremark report`'s page
+ * (tools/host/cmd_report.c is the page frame and the table of sections;
+ * each section's view is tools/host/report_NAME.c; the generic tables that
+ * show any object or list are tools/host/report_tables.c).
+ */
+#ifndef BAREMARK_REPORT_PARTS_H
+#define BAREMARK_REPORT_PARTS_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+/* Noise threshold for the report's own recomputed verdict: 1% of the
+ * median, as `baremark compare` uses by default. */
+#define REPORT_NOISE 0.01
+/* Arrays longer than this are summarised ("N values") in generic tables. */
+#define REPORT_INLINE_MAX 8
+
+struct report {
+    FILE *f;
+    json_t *root;
+};
+
+/* One section of the page: the top-level members it shows ("a|b": the
+ * generic part at the end of the page leaves them out) and the function
+ * that writes its part.  The table is report_sections[] in cmd_report.c. */
+struct report_section {
+    const char *members;
+    void (*write)(struct report *r);
+};
+extern const struct report_section report_sections[];
+
+/* Whether top-level member k is one of "a|b|c". */
+int rp_member_in(const char *members, const char *k);
+
+/* ---- generic tables (report_tables.c) ---------------------------------------- */
+int rp_is_scalar(json_t *v);
+int rp_array_of_objects(json_t *v);
+/* One value in a cell: numbers formatted, strings escaped, short arrays
+ * inline, long ones counted. */
+void rp_cell_value(FILE *f, json_t *v);
+void rp_td(FILE *f, json_t *v);
+/* How many rows rp_kv_table would write. */
+size_t rp_kv_count(json_t *obj);
+/* Key/value rows of an object's scalar members and small nested objects;
+ * skip names a member to leave out (or NULL). */
+void rp_kv_table_skip(FILE *f, json_t *obj, const char *skip);
+void rp_kv_table(FILE *f, json_t *obj);
+/* A list of objects as a table, the union of their members as columns. */
+void rp_list_table(FILE *f, json_t *arr);
+/* Everything of an object: its scalars, then each list as a table. */
+void rp_generic_object(FILE *f, json_t *obj, const char *skip);
+/* "not run" when sec is NULL (returns 1). */
+int rp_section_missing(FILE *f, json_t *sec);
+
+/* ---- the parts --------------------------------------------------------------- */
+void part_header(struct report *r);                 /* report_machine.c */
+void machine_line(FILE *f, json_t *root);           /* report_machine.c */
+void part_machine(struct report *r);                /* report_machine.c */
+void part_clock(struct report *r);                  /* report_clock.c */
+void part_quiet(struct report *r);                  /* report_quiet.c */
+void part_methods(struct report *r);                /* report_methods.c */
+void part_comparisons(struct report *r);            /* report_compare.c */
+void part_bytemark(struct report *r);               /* report_bytemark.c */
+
+#endif

@@ -1,0 +1,112 @@
+/*
+ * tools/host/validate_compare.c - the comparisons section (bench/compare.c): each A/B
+ * comparison's samples, means and verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_util.h"
+#include "validate.h"
+
+/* bench/compare.c compare_section() and compare_json(). */
+#define COMPARE_VERDICTS "faster|slower|no difference"
+
+static const struct rv_field comparisons_fields[] = {
+    { "method", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "precision", RV_UINT, REQ, "calls per timing", NULL, 1 },
+    { "accuracy", RV_UINT, REQ, "trials", NULL, 1 },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },
+    { "noise", RV_NUM, OPT, "fraction", NULL, 0 },
+    { "seed", RV_UINT, OPT, NULL, NULL, NOMIN },
+    { "tick_hz", RV_UINT, OPT, "Hz; 0 when the clock was not calibrated", NULL, NOMIN },
+    { "interrupts_masked", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons", RV_ARR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].kind", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].method", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].order", RV_STR, REQ, NULL, "alternate|random", NOMIN },
+    { "comparisons[].precision", RV_UINT, OPT, "calls per timing", NULL, 1 },
+    { "comparisons[].accuracy", RV_UINT, OPT, "trials", NULL, 1 },
+    { "comparisons[].unit", RV_STR, OPT, NULL, "ticks", NOMIN },
+    { "comparisons[].status", RV_STR, REQ, NULL, METHODS_STATUSES, NOMIN },
+    { "comparisons[].why", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].expect", RV_STR, OPT, NULL, COMPARE_VERDICTS "|none", NOMIN },
+    { "comparisons[].a", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].a.name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].a.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
+    { "comparisons[].a.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
+    { "comparisons[].a.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].b", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].b.name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].b.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
+    { "comparisons[].b.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
+    { "comparisons[].b.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].overhead", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].overhead.median", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "comparisons[].b_first", RV_NUMS, OPT, "1 when B was timed first", NULL, 0 },
+    { "comparisons[].diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].rel_mean", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    { "comparisons[].diff_mode", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].rel_mode", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    { "comparisons[].diff_median", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].rel_median", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    { "comparisons[].z", RV_NUM_OR_NULL, OPT, "Karsh's Z", NULL, 0 },
+    { "comparisons[].z_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].welch_t", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].welch_df", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
+    { "comparisons[].welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].mann_whitney_u", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
+    { "comparisons[].mann_whitney_z", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].mann_whitney_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].noise", RV_NUM, OPT, "fraction", NULL, 0 },
+    { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
+    { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "resolution", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "resolution.null_experiments", RV_UINT, REQ, NULL, NULL, NOMIN },
+    { "resolution.rel_mean", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
+    { "resolution.rel_mode", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
+    QUIET_PHASES_FIELDS,
+    { NULL },
+};
+
+/* Each comparison: A and B have as many samples as trials, the means are
+ * the samples' and the differences the means'. */
+static void comparisons_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *c;
+    size_t i;
+    char at[160];
+    rv_quiet_phases(sec, where, (long)json_array_size(json_object_get(sec, "comparisons")), file, problems,
+                       quiet);
+    json_array_foreach(json_object_get(sec, "comparisons"), i, c) {
+        json_t *a = json_object_get(c, "a"), *b = json_object_get(c, "b");
+        double mn, mx, ma, mb;
+        snprintf(at, sizeof at, "%s.comparisons[%zu] (%s)", where, i, rj_str(c, "name", "?"));
+        if (!a || !b)
+            continue;
+        size_t na = rv_arr_stats(json_object_get(a, "samples"), &mn, &mx, &ma);
+        size_t nb = rv_arr_stats(json_object_get(b, "samples"), &mn, &mx, &mb);
+        if (na != nb)
+            rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
+        rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
+        rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
+        rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
+        rv_expect_close(rj_num(c, "diff_mean", NAN), rj_num(a, "mean", NAN) - rj_num(b, "mean", NAN),
+                        "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
+        const char *expect = rj_str(c, "expect", NULL), *verdict = rj_str(c, "verdict", NULL);
+        json_t *ok = json_object_get(c, "as_expected");
+        if (expect && verdict && json_is_boolean(ok)
+            && json_is_true(ok) != (!strcmp(expect, "none") || !strcmp(expect, verdict)))
+            rv_say(file, at, "as_expected disagrees with expect and verdict", problems, quiet);
+    }
+}
+
+const struct rv_section rv_section_comparisons = { "comparisons", 0, comparisons_fields, comparisons_check };
