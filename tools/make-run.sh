@@ -3,9 +3,19 @@
 # QEMU (serial shown live), then copy the run's files out of the image.
 # The quick profile keeps the whole boot under 90 s under TCG; set
 # RUN_OPTIONS to pass other settings (e.g. RUN_OPTIONS="profile=full").
+# PLUGINS="a.efi b.efi" copies those plug-ins into the image's
+# \baremark\plugins\ first (tools/baremark-stick add-plugin); like a stick,
+# the image keeps them for later runs until removed.
 set -u
 img=$1 results=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
+if [ -n "${PLUGINS:-}" ]; then
+    # shellcheck disable=SC2086
+    "$top/tools/baremark-stick" add-plugin "$img" $PLUGINS ||
+        { echo "make run: could not put PLUGINS on $img (see above); not booted"; exit 1; }
+fi
+plugins=$("$top/tools/baremark-stick" list-plugins "$img" 2>/dev/null | awk 'NR > 1 && NF == 3 { printf " %s", $1 }')
+[ -n "$plugins" ] && echo "make run: plug-ins on the image:$plugins (tools/baremark-stick remove-plugin $img NAME takes one off)"
 serial=$(mktemp)
 trap 'rm -f "$serial"' EXIT
 echo "make run: booting $img under QEMU (${ACCEL:-tcg}); serial output follows"
