@@ -3,14 +3,25 @@
  * [--noise F] A.json B.json`: two runs side by side (two machines, two
  * firmware settings, bare metal against the hosted Linux program).
  *
- * Per timing method (its overhead samples) and per BYTEmark kernel (its
- * per-run scores): both values, the ratio A/B, Welch's and Mann-Whitney's
- * two-sided p from the raw samples (stats/), and a verdict at 95%: A is
+ * Per timing method (its overhead samples), per measured target (the
+ * built-in targets and plug-in routines, PLUGIN:ROUTINE, of
+ * methods.measurements: their net time per iteration) and per BYTEmark
+ * kernel (its per-run scores): both values, the ratio A/B, Welch's and
+ * Mann-Whitney's two-sided p from the raw samples (stats/), and a verdict at
+ * 95%: A is
  * faster or slower only when both tests say so, the mean and the median move
  * the same way and the medians differ by more than the noise threshold
  * (stats_compare_sorted_double).  Method overheads are compared in ns when
  * both runs carry a calibrated clock (tick rates differ between machines),
  * else in ticks.  Kernel scores are rates: larger is faster.
+ *
+ * A target's samples are its net times per iteration, (timing - placeholder
+ * median) / iterations, the engine's own net samples (bench/methods.h), taken
+ * with one method for both runs: --method NAME, by default the SDM's
+ * sequence (sdm-recommended), else the first method good in both runs.  A/B
+ * comparisons present in both runs (the built-in ones and COMPARE= pairs)
+ * are listed after the table with each run's relative difference of medians
+ * and verdict.
  */
 #include <math.h>
 #include <stdio.h>
@@ -32,10 +43,15 @@ struct cr_run {
     double khz;          /* calibrated TSC kHz, NAN when unknown */
 };
 
+/* The method a target is compared with unless --method says otherwise. */
+#define CR_DEFAULT_TARGET_METHOD "sdm-recommended"
+
 /* One compared item. */
 struct cr_item {
-    const char *kind;    /* "method" or "kernel" */
+    const char *kind;    /* "method", "target", "routine" (a plug-in's) or "kernel" */
     const char *name;
+    char label[96];      /* name shown: the target, with its method when not the usual one */
+    const char *method;  /* targets: the method both figures come from */
     const char *unit;
     size_t na, nb;
     double a, b;         /* medians (methods) or mean scores (kernels) */
@@ -159,6 +175,104 @@ static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struc
     return n;
 }
 
+/* The measurement of `target` with `method` in a run's measurements, if it
+ * has net samples (any status that kept its timings: ok, too_short,
+ * inconclusive). */
+static json_t *cr_measurement(json_t *list, const char *target, const char *method)
+{
+    size_t i;
+    json_t *m;
+    json_array_foreach(list, i, m) {
+        if (!strcmp(rj_str(m, "target", ""), target) && !strcmp(rj_str(m, "method", ""), method)
+            && json_array_size(json_object_get(m, "samples")) && json_is_number(json_object_get(m, "placeholder_median")))
+            return m;
+    }
+    return NULL;
+}
+
+/* Net samples per iteration of one measurement, ticks (or ns with khz). */
+static size_t cr_net_samples(json_t *m, double khz, double **out)
+{
+    size_t n = rj_numbers(json_object_get(m, "samples"), out);
+    double p = rj_num(m, "placeholder_median", NAN), it = rj_num(m, "iterations", NAN);
+    if (isnan(p) || !(it > 0)) {
+        free(*out);
+        *out = NULL;
+        return 0;
+    }
+    for (size_t i = 0; i < n; i++) {
+        (*out)[i] = ((*out)[i] - p) / it;
+        if (!isnan(khz))
+            (*out)[i] *= 1e6 / khz;
+    }
+    return n;
+}
+
+/* Every target measured in both runs (once each, in A's order). */
+static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_method, double noise,
+                         struct cr_item *out, size_t cap)
+{
+    json_t *la = json_object_get(json_object_get(A->root, "methods"), "measurements");
+    json_t *lb = json_object_get(json_object_get(B->root, "methods"), "measurements");
+    int ns = !isnan(A->khz) && !isnan(B->khz);
+    size_t i, n = 0;
+    json_t *ea;
+    json_array_foreach(la, i, ea) {
+        const char *target = rj_str(ea, "target", NULL), *method = NULL;
+        int seen = 0;
+        if (!target || n == cap)
+            continue;
+        for (size_t k = 0; k < n && !seen; k++)
+            seen = !strcmp(out[k].name, target);
+        if (seen)
+            continue;
+        /* the method: the one asked for, else the usual one, else the first good in both */
+        const char *first = want_method ? want_method : CR_DEFAULT_TARGET_METHOD;
+        if (cr_measurement(la, target, first) && cr_measurement(lb, target, first))
+            method = first;
+        size_t j;
+        json_t *m;
+        json_array_foreach(la, j, m) {
+            const char *mm = rj_str(m, "method", "");
+            if (method || want_method)
+                break;
+            if (!strcmp(rj_str(m, "target", ""), target) && cr_measurement(la, target, mm)
+                && cr_measurement(lb, target, mm))
+                method = mm;
+        }
+        int in_b = 0;
+        json_array_foreach(lb, j, m)
+            in_b |= !strcmp(rj_str(m, "target", ""), target);
+        if (!in_b)
+            continue;
+        struct cr_item *it = &out[n++];
+        it->kind = strchr(target, ':') ? "routine" : "target";
+        it->name = target;
+        it->unit = ns ? "ns/iteration" : "ticks/iteration";
+        it->method = method;
+        if (!method) {
+            snprintf(it->label, sizeof it->label, "%s", target);
+            it->a = it->b = it->ratio = it->welch_p = it->mw_p = NAN;
+            it->verdict = want_method ? "method not good in both" : "no method good in both";
+            continue;
+        }
+        if (!strcmp(method, CR_DEFAULT_TARGET_METHOD) || want_method)
+            snprintf(it->label, sizeof it->label, "%s", target);
+        else
+            snprintf(it->label, sizeof it->label, "%s [%s]", target, method);
+        double *a = NULL, *b = NULL;
+        it->na = cr_net_samples(cr_measurement(la, target, method), ns ? A->khz : NAN, &a);
+        it->nb = cr_net_samples(cr_measurement(lb, target, method), ns ? B->khz : NAN, &b);
+        it->a = it->na ? cr_median(a, it->na) : NAN;
+        it->b = it->nb ? cr_median(b, it->nb) : NAN;
+        it->ratio = it->a / it->b;
+        cr_test(it, a, b, noise, 0);
+        free(a);
+        free(b);
+    }
+    return n;
+}
+
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
     static const char *const mean_keys[] = { "mean", "score", NULL };
@@ -193,7 +307,50 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
     return n;
 }
 
+/* ---- A/B comparisons present in both runs ------------------------------------- */
+
+struct cr_pair {
+    const char *name;
+    json_t *a, *b;       /* the comparison in run A and in run B */
+};
+
+static size_t cr_pairs(struct cr_run *A, struct cr_run *B, struct cr_pair *out, size_t cap)
+{
+    json_t *la = rj_comparisons_list(json_object_get(A->root, "comparisons"));
+    json_t *lb = rj_comparisons_list(json_object_get(B->root, "comparisons"));
+    size_t i, n = 0;
+    json_t *ea;
+    json_array_foreach(la, i, ea) {
+        const char *name = rj_name(ea, NULL);
+        json_t *eb = name ? cr_find(lb, name) : NULL;
+        if (eb && n < cap)
+            out[n++] = (struct cr_pair){ name, ea, eb };
+    }
+    return n;
+}
+
+/* "A faster (-12.345%)" from one run's comparison, into buf. */
+static const char *cr_pair_side(json_t *c, char *buf, size_t n)
+{
+    const char *v = rj_str(c, "verdict", NULL);
+    if (!v) {
+        snprintf(buf, n, "%s", rj_str(c, "status", "not run"));
+        return buf;
+    }
+    double rel = rj_num(c, "rel_median", NAN);
+    snprintf(buf, n, "%s%s (%+.3f%%)", strcmp(v, "no difference") ? "A " : "", v, rel * 100);
+    return buf;
+}
+
+static int cr_pair_same(const struct cr_pair *p)
+{
+    const char *va = rj_str(p->a, "verdict", NULL), *vb = rj_str(p->b, "verdict", NULL);
+    return va && vb && !strcmp(va, vb);
+}
+
 /* ---- output ------------------------------------------------------------------ */
+
+static const char *cr_label(const struct cr_item *it) { return it->label[0] ? it->label : it->name; }
 
 static const char *cr_machine(json_t *root)
 {
@@ -210,23 +367,39 @@ static const char *cr_machine(json_t *root)
     return buf;
 }
 
-static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise,
+                    const char *method, const struct cr_pair *pairs, size_t np)
 {
     char b[5][48];
     printf("A: %s  %s (%s)\nB: %s  %s (%s)\n", A->path, rj_str(A->root, "name", "?"), cr_machine(A->root),
            B->path, rj_str(B->root, "name", "?"), cr_machine(B->root));
     printf("verdict at 95%% (Welch and Mann-Whitney p < %.2f, medians differ by more than %.3g%%)\n\n",
            STATS_ALPHA, noise * 100);
-    printf("%-7s %-26s %-14s %14s %14s %8s %10s %10s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
+    printf("%-7s %-34s %-15s %14s %14s %8s %10s %10s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
            "WELCH P", "MW P", "VERDICT");
     for (size_t i = 0; i < n; i++)
-        printf("%-7s %-26.26s %-14.14s %14s %14s %8s %10s %10s  %s\n", it[i].kind, it[i].name, it[i].unit,
+        printf("%-7s %-34.34s %-15.15s %14s %14s %8s %10s %10s  %s\n", it[i].kind, cr_label(&it[i]), it[i].unit,
                rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
                isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
                isnan(it[i].welch_p) ? "-" : (snprintf(b[3], 48, "%.3g", it[i].welch_p), b[3]),
                isnan(it[i].mw_p) ? "-" : (snprintf(b[4], 48, "%.3g", it[i].mw_p), b[4]), it[i].verdict);
     if (!n)
-        printf("(nothing to compare: no method or kernel is in both runs)\n");
+        printf("(nothing to compare: no method, target or kernel is in both runs)\n");
+    for (size_t i = 0; i < n; i++)
+        if (it[i].method) {
+            printf("\ntargets and routines: median net time per iteration, (timing - placeholder median) / "
+                   "iterations, with %s%s\n", method ? method : CR_DEFAULT_TARGET_METHOD,
+                   method ? "" : " (another method, named in brackets, where that one has no samples in both runs)");
+            break;
+        }
+    if (np)
+        printf("\nA/B comparisons in both runs (relative difference of medians, (A - B) / B, and each run's verdict):\n"
+               "%-44s %-30s %-30s %s\n", "COMPARISON", "IN A", "IN B", "");
+    for (size_t i = 0; i < np; i++) {
+        char x[64], y[64];
+        printf("%-44.44s %-30s %-30s %s\n", pairs[i].name, cr_pair_side(pairs[i].a, x, sizeof x),
+               cr_pair_side(pairs[i].b, y, sizeof y), cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
+    }
 }
 
 /* Not json_null(): bench/json.c defines a function of that name too, and
@@ -234,7 +407,8 @@ static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it
  * the library. */
 static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }
 
-static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise,
+                    const struct cr_pair *pairs, size_t np)
 {
     json_t *o = json_object(), *items = json_array();
     struct cr_run *runs[2] = { A, B };
@@ -252,8 +426,10 @@ static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         json_t *e = json_object();
         json_object_set_new(e, "kind", json_string(it[i].kind));
         json_object_set_new(e, "name", json_string(it[i].name));
+        if (it[i].method)
+            json_object_set_new(e, "method", json_string(it[i].method));
         json_object_set_new(e, "unit", json_string(it[i].unit));
-        json_object_set_new(e, "value", json_string(!strcmp(it[i].kind, "method") ? "median" : "mean"));
+        json_object_set_new(e, "value", json_string(strcmp(it[i].kind, "kernel") ? "median" : "mean"));
         json_object_set_new(e, "n_a", json_integer((json_int_t)it[i].na));
         json_object_set_new(e, "n_b", json_integer((json_int_t)it[i].nb));
         json_object_set_new(e, "a", cr_num_or_null(it[i].a));
@@ -265,12 +441,25 @@ static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         json_array_append_new(items, e);
     }
     json_object_set_new(o, "items", items);
+    json_t *cmp = json_array();
+    for (size_t i = 0; i < np; i++) {
+        json_t *e = json_object();
+        json_object_set_new(e, "name", json_string(pairs[i].name));
+        json_object_set_new(e, "rel_median_a", cr_num_or_null(rj_num(pairs[i].a, "rel_median", NAN)));
+        json_object_set_new(e, "rel_median_b", cr_num_or_null(rj_num(pairs[i].b, "rel_median", NAN)));
+        json_object_set_new(e, "verdict_a", json_string(rj_str(pairs[i].a, "verdict", rj_str(pairs[i].a, "status", "?"))));
+        json_object_set_new(e, "verdict_b", json_string(rj_str(pairs[i].b, "verdict", rj_str(pairs[i].b, "status", "?"))));
+        json_object_set_new(e, "same_verdict", json_boolean(cr_pair_same(&pairs[i])));
+        json_array_append_new(cmp, e);
+    }
+    json_object_set_new(o, "comparisons", cmp);
     json_dumpf(o, stdout, JSON_INDENT(1) | JSON_PRESERVE_ORDER | JSON_REAL_PRECISION(10));
     putchar('\n');
     json_decref(o);
 }
 
-static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise)
+static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise,
+                    const struct cr_pair *pairs, size_t np)
 {
     char b[5][48];
     FILE *f = stdout;
@@ -291,13 +480,13 @@ static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         fputs("</td></tr>", f);
     }
     fprintf(f, "</table><p>Verdict at 95%%: both Welch's and Mann-Whitney's p below %.2f, mean and median moving "
-            "the same way, medians more than %.3g%% apart. Methods: median overhead; kernels: mean score "
-            "(larger is faster).</p><table id=\"compare\"><tr><th>kind</th><th>name</th><th>unit</th><th>A</th>"
+            "the same way, medians more than %.3g%% apart. Methods: median overhead; targets and plug-in routines: "
+            "median net time per iteration; kernels: mean score (larger is faster).</p><table id=\"compare\"><tr><th>kind</th><th>name</th><th>unit</th><th>A</th>"
             "<th>B</th><th>A/B</th><th>Welch p</th><th>Mann-Whitney p</th><th>verdict</th></tr>",
             STATS_ALPHA, noise * 100);
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "<tr><td>%s</td><td>", it[i].kind);
-        rj_html(f, it[i].name);
+        rj_html(f, cr_label(&it[i]));
         fputs("</td><td>", f);
         rj_html(f, it[i].unit);
         fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
@@ -307,11 +496,27 @@ static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it
                 strstr(it[i].verdict, "faster") ? "faster" : strstr(it[i].verdict, "slower") ? "slower" : "",
                 it[i].verdict);
     }
-    fputs("</table></body></html>\n", f);
+    fputs("</table>", f);
+    if (np)
+        fputs("<h2>A/B comparisons in both runs</h2><table id=\"pairs\"><tr><th>comparison</th><th>in A</th>"
+              "<th>in B</th><th></th></tr>", f);
+    for (size_t i = 0; i < np; i++) {
+        char x[64], y[64];
+        fputs("<tr class=\"pair\"><td>", f);
+        rj_html(f, pairs[i].name);
+        fputs("</td><td>", f);
+        rj_html(f, cr_pair_side(pairs[i].a, x, sizeof x));
+        fputs("</td><td>", f);
+        rj_html(f, cr_pair_side(pairs[i].b, y, sizeof y));
+        fprintf(f, "</td><td>%s</td></tr>", cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
+    }
+    fputs(np ? "</table></body></html>\n" : "</body></html>\n", f);
 }
 
-/* Items at most: nine methods and ten kernels, with room for lists that grow. */
-#define CR_MAX_ITEMS 256
+/* Items at most: nine methods, the targets (built-in and every plug-in
+ * routine: up to 256) and ten kernels. */
+#define CR_MAX_ITEMS 512
+#define CR_MAX_PAIRS 64
 
 int cmd_compare_runs(int argc, char **argv)
 {
@@ -319,7 +524,8 @@ int cmd_compare_runs(int argc, char **argv)
     double noise = CR_DEFAULT_NOISE;
     const char *files[2] = { NULL, NULL };
     int nfiles = 0;
-    static const char usage[] = "usage: baremark compare-runs [--json|--html] [--noise F] A.json B.json\n";
+    const char *method = NULL;
+    static const char usage[] = "usage: baremark compare-runs [--json|--html] [--noise F] [--method NAME] A.json B.json\n";
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))
@@ -333,7 +539,9 @@ int cmd_compare_runs(int argc, char **argv)
                 fprintf(stderr, "baremark compare-runs: --noise wants a fraction in [0, 1), e.g. 0.01\n");
                 return 2;
             }
-        } else if (argv[i][0] != '-' && nfiles < 2)
+        } else if (!strcmp(argv[i], "--method") && i + 1 < argc)
+            method = argv[++i];
+        else if (argv[i][0] != '-' && nfiles < 2)
             files[nfiles++] = argv[i];
         else {
             fputs(usage, stderr);
@@ -363,14 +571,17 @@ int cmd_compare_runs(int argc, char **argv)
         json_decref(runs[1].root);
         return 2;
     }
+    struct cr_pair pairs[CR_MAX_PAIRS];
     size_t n = cr_methods(&runs[0], &runs[1], noise, items, CR_MAX_ITEMS);
+    n += cr_targets(&runs[0], &runs[1], method, noise, items + n, CR_MAX_ITEMS - n);
     n += cr_kernels(&runs[0], &runs[1], noise, items + n, CR_MAX_ITEMS - n);
+    size_t np = cr_pairs(&runs[0], &runs[1], pairs, CR_MAX_PAIRS);
     if (fmt == CR_JSON)
-        cr_json(&runs[0], &runs[1], items, n, noise);
+        cr_json(&runs[0], &runs[1], items, n, noise, pairs, np);
     else if (fmt == CR_HTML)
-        cr_html(&runs[0], &runs[1], items, n, noise);
+        cr_html(&runs[0], &runs[1], items, n, noise, pairs, np);
     else
-        cr_text(&runs[0], &runs[1], items, n, noise);
+        cr_text(&runs[0], &runs[1], items, n, noise, method, pairs, np);
     free(items);
     json_decref(runs[0].root);
     json_decref(runs[1].root);

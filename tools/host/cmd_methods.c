@@ -5,6 +5,7 @@
  *   baremark methods [--quick|--full] [--samples N] [--iterations N]
  *                    [--precision N] [--accuracy N]
  *                    [--no-methods] [--no-compare] [--json FILE]
+ *                    [--plugin FILE.so ...] [--routines LIST] [--timeout S]
  *
  * --samples and --iterations are the command file's METHODSAMPLES and
  * METHODITERATIONS; --precision (calls per timing) and --accuracy (trials)
@@ -15,6 +16,16 @@
  * interrupts, so a timing may include an interrupt or a context switch (the
  * text and the JSON say so).  --json writes a results document with the
  * `methods` and `comparisons` sections, "platform": "linux", status, ended.
+ *
+ * --plugin loads a plug-in's shared object (tools/baremark-plugin writes
+ * NAME.so beside NAME.efi; repeat for several) into the same registry the
+ * image uses: its routines are measured as PLUGIN:ROUTINE targets and the
+ * document gets the image's `plugins` member.  --routines selects them
+ * (PLUGINROUTINES syntax: copy:rep_movsb,branch or *).  A routine that
+ * faults (SIGSEGV, SIGILL, SIGFPE) or does not return within --timeout
+ * seconds (default 60; 0: no limit) is taken out with one line, as on bare
+ * metal; a plug-in that is refused is named with the reason; the run goes on
+ * with status 2.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,15 +34,22 @@
 #include "commands.h"
 #include "compare.h"
 #include "config.h"
+#include "host_platform.h"
+#include "host_plugins.h"
 #include "json.h"
 #include "methods.h"
 #include "platform.h"
+#include "plugins.h"
+
+/* Seconds a protected call of a plug-in run may take before it is ended. */
+#define CMD_METHODS_PLUGIN_TIMEOUT 60
 
 static int cmd_methods_usage(void)
 {
     fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N]\n"
                     "                        [--precision N] [--accuracy N]\n"
-                    "                        [--no-methods] [--no-compare] [--json FILE]\n");
+                    "                        [--no-methods] [--no-compare] [--json FILE]\n"
+                    "                        [--plugin FILE.so ...] [--routines LIST] [--timeout S]\n");
     return 2;
 }
 
@@ -61,8 +79,10 @@ int cmd_methods(int argc, char **argv)
 {
     struct bm_config cfg;
     const char *json_path = NULL;
-    int run_methods = 1, run_compare = 1, status = 0;
-    uint32_t precision = 0, accuracy = 0;
+    int run_methods = 1, run_compare = 1, status = 0, nplugins = 0;
+    uint32_t precision = 0, accuracy = 0, timeout = CMD_METHODS_PLUGIN_TIMEOUT;
+    char *plugins[PLUGINS_MAX_FILES];
+    const char *routines = NULL;
 
     config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
@@ -88,14 +108,35 @@ int cmd_methods(int argc, char **argv)
                 return fprintf(stderr, "baremark methods: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
         } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json_path = argv[++i];
-        else
+        else if (!strcmp(argv[i], "--plugin") && i + 1 < argc) {
+            if (nplugins == PLUGINS_MAX_FILES)
+                return fprintf(stderr, "baremark methods: at most %u --plugin files\n", PLUGINS_MAX_FILES), 2;
+            plugins[nplugins++] = argv[++i];
+        } else if (!strcmp(argv[i], "--routines") && i + 1 < argc)
+            routines = argv[++i];
+        else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
+            if (cmd_methods_number(argv[++i], 0, 86400, &timeout))
+                return fprintf(stderr, "baremark methods: --timeout wants 0..86400 seconds\n"), 2;
+        } else
             return cmd_methods_usage();
     }
+    if (routines && !nplugins)
+        return fprintf(stderr, "baremark methods: --routines selects routines of a --plugin\n"), 2;
 
     struct json_writer doc, *w = NULL;
     if (json_path) {
         host_doc_begin(&doc);
         w = &doc;
+    }
+    if (nplugins) {
+        host_protect_timeout(timeout);
+        status |= host_plugins_prepare(plugins, nplugins, routines, cfg.methods_iterations);
+        plugins_print();
+        if (w) {
+            json_obj_begin(w, "plugins");
+            plugins_json(w);
+            json_obj_end(w);
+        }
     }
     if (run_methods) {
         struct methods_plan p;
@@ -117,6 +158,8 @@ int cmd_methods(int argc, char **argv)
         if (w)
             json_obj_end(w);
     }
+    if (nplugins)
+        host_plugins_finish();
     if (w) {
         json_i64(w, "status", status ? 2 : 0);
         json_bool(w, "ended", 1);

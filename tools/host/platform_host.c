@@ -1,13 +1,27 @@
 /*
  * tools/host/platform_host.c - bench/platform.h and bench/out.h for Linux.
  * The TSC frequency is measured once against CLOCK_MONOTONIC_RAW.
+ *
+ * plat_protected catches what the image's exception handlers catch: a
+ * routine that raises SIGSEGV, SIGBUS, SIGILL or SIGFPE (the signals Linux
+ * turns #PF/#GP, #UD and #DE into) fails only that call, as in the image.
+ * The handler runs on its own stack, so a stack overflow is caught too.  With
+ * host_protect_timeout(S) set, a call that has not returned after S seconds
+ * is ended the same way (SIGALRM): the hosted program's watchdog for plug-in
+ * routines that never return.
  */
+#define _GNU_SOURCE
+#include <setjmp.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
+#include <sys/time.h>
 #include <time.h>
 #include <x86intrin.h>
 
+#include "host_platform.h"
 #include "out.h"
 #include "platform.h"
 
@@ -91,13 +105,99 @@ void out_warn(const char *fmt, ...)
 
 int host_warning_count(void) { return host_warnings; }
 
+/* ---- protected calls --------------------------------------------------------- */
+
+#define HOST_ALT_STACK (64 * 1024)
+
+static sigjmp_buf *host_jump;           /* innermost protected call, NULL outside */
+static volatile sig_atomic_t host_signal;
+static void *volatile host_fault_addr;
+static unsigned host_timeout_s;
+static int host_handlers_ready;
+
+void host_protect_timeout(unsigned seconds) { host_timeout_s = seconds; }
+
+static void host_on_signal(int sig, siginfo_t *si, void *ctx)
+{
+    (void)ctx;
+    if (!host_jump) {            /* not inside a protected call: die as usual */
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    host_signal = sig;
+    host_fault_addr = si ? si->si_addr : NULL;
+    siglongjmp(*host_jump, 1);
+}
+
+static void host_handlers_install(void)
+{
+    static const int sigs[] = { SIGSEGV, SIGBUS, SIGILL, SIGFPE, SIGALRM };
+    stack_t ss = { .ss_sp = malloc(HOST_ALT_STACK), .ss_size = HOST_ALT_STACK, .ss_flags = 0 };
+    struct sigaction sa;
+    if (ss.ss_sp)
+        sigaltstack(&ss, NULL);
+    memset(&sa, 0, sizeof sa);
+    sa.sa_sigaction = host_on_signal;
+    sa.sa_flags = SA_SIGINFO | SA_ONSTACK;
+    sigemptyset(&sa.sa_mask);
+    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
+        sigaction(sigs[i], &sa, NULL);
+    host_handlers_ready = 1;
+}
+
+static void host_alarm(unsigned seconds)
+{
+    struct itimerval t;
+    memset(&t, 0, sizeof t);
+    t.it_value.tv_sec = seconds;
+    setitimer(ITIMER_REAL, &t, NULL);
+}
+
+/* What the image would have called it, for the one-line reason. */
+static const char *host_signal_what(int sig)
+{
+    switch (sig) {
+    case SIGSEGV: return "invalid memory reference (#PF or #GP on bare metal)";
+    case SIGBUS: return "bus error (#GP or #AC on bare metal)";
+    case SIGILL: return "invalid instruction (#UD on bare metal)";
+    case SIGFPE: return "arithmetic exception (#DE on bare metal)";
+    default: return "signal";
+    }
+}
+
 int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
 {
-    long r = fn(arg);
-    if (result)
-        *result = r;
+    sigjmp_buf here, *outer = host_jump;
+    /* Only these survive the jump back: everything else is set before it. */
+    volatile unsigned armed = 0;
     if (why_size)
         why[0] = 0;
+    if (!host_handlers_ready)
+        host_handlers_install();
+    if (sigsetjmp(here, 1)) {
+        int sig = host_signal;
+        host_jump = outer;
+        if (armed)
+            host_alarm(0);
+        if (sig == SIGALRM)
+            snprintf(why, why_size, "did not return within %u s (the hosted program's watchdog)", armed);
+        else
+            snprintf(why, why_size, "%s: %s at address %p", sigabbrev_np(sig) ? sigabbrev_np(sig) : "SIG?",
+                     host_signal_what(sig), host_fault_addr);
+        return -1;
+    }
+    host_jump = &here;
+    if (host_timeout_s && !outer) {
+        armed = host_timeout_s;
+        host_alarm(host_timeout_s);
+    }
+    long r = fn(arg);
+    if (armed)
+        host_alarm(0);
+    host_jump = outer;
+    if (result)
+        *result = r;
     return 0;
 }
 

@@ -1,0 +1,103 @@
+#!/bin/sh
+# tests/unit/test_plugin_host.sh - plug-ins in the hosted program (the .so
+# path): build/host/baremark methods --plugin loads the example plug-ins'
+# shared objects into the image's registry and lists them in the JSON (file,
+# size, SHA-256 checked against sha256sum, routines, instruction counts);
+# every bad plug-in is refused or taken out with its line while the rest goes
+# on with status 2 (wrong version, sizes, no routines, duplicate and bad
+# names, not a shared object, a failing setup, #UD/#GP/#PF/#DE as signals, a
+# routine that never returns ended by --timeout).  No timed thresholds:
+# only what the code fixes.
+cd "$(dirname "$0")/../.." || exit 1
+T=${TMPDIR:-/tmp}/test_plugin_host.$$
+mkdir -p "$T"
+trap 'rm -rf "$T"' EXIT
+check() { if [ "$2" = 0 ]; then printf 'PASS: %s\n' "$1"; else printf 'FAIL: %s (%s)\n' "$1" "${3:-}"; fi; }
+B=build/host/baremark
+P=build/plugins
+if ! make -s host plugins-examples > "$T/build.log" 2>&1; then
+    echo "FAIL: could not build the host program and the plug-ins ($(tail -3 "$T/build.log" | tr '\n' ' '))"
+    exit 1
+fi
+Q="--quick --samples 10 --iterations 1 --no-compare"
+
+# ---- loading and listing -------------------------------------------------------------
+"$B" methods $Q --no-methods --plugin $P/copy.so --plugin $P/chain.so --json "$T/good.json" > "$T/out" 2>&1; rc=$?
+check "two good plug-ins: exit 0" $([ $rc = 0 ]; echo $?) "rc $rc: $(tail -3 "$T/out")"
+check "the document is valid JSON with status 0" $(jq -e '.status == 0 and .ended == true' "$T/good.json" >/dev/null; echo $?)
+check "plugins: both files loaded, none rejected, 5 routines ready" \
+    $(jq -e '.plugins.loaded == 2 and .plugins.rejected == 0 and .plugins.routines_ready == 5' "$T/good.json" >/dev/null; echo $?) \
+    "$(jq -c '.plugins | {loaded, rejected, routines_ready}' "$T/good.json")"
+sum=$(sha256sum < $P/copy.so | cut -d' ' -f1)
+check "copy.so: its size and SHA-256 as the file's" \
+    $(jq -e --arg s "$sum" --argjson n "$(stat -c %s $P/copy.so)" \
+        '.plugins.files[] | select(.file == "copy.so") | .sha256 == $s and .size == $n' "$T/good.json" >/dev/null; echo $?)
+check "routines are named PLUGIN:ROUTINE" \
+    $([ "$(jq -r '[.plugins.files[].routines[].target] | join(" ")' "$T/good.json")" = \
+        "copy:rep_movsb copy:sse2 copy:loop8 chain:add100 chain:add1000" ]; echo $?) \
+    "$(jq -r '[.plugins.files[].routines[].target] | join(" ")' "$T/good.json")"
+check "chain's exact instruction counts travel with its routines (5 + 102/1002 per iteration)" \
+    $(jq -e '[.plugins.files[] | select(.name == "chain") | .routines[] | [.instructions_fixed, .instructions_per_iteration]]
+              == [[5, 102], [5, 1002]]' "$T/good.json" >/dev/null; echo $?)
+check "copy's setup allocated its buffers through host->alloc (2 KiB and the pointers)" \
+    $(jq -e '[.plugins.files[] | select(.name == "copy") | .routines[] | .setup and .memory_bytes >= 2048] | all' \
+        "$T/good.json" >/dev/null; echo $?)
+check "the text lists each file with its SHA-256" $(grep -q "^plugin copy.so: [0-9]* bytes, SHA-256 $sum" "$T/out"; echo $?)
+
+"$B" methods $Q --no-methods --plugin $P/copy.so --plugin $P/branch.so --routines copy:sse2,branch \
+    --json "$T/sel.json" > "$T/out" 2>&1; rc=$?
+check "--routines selects: copy:sse2 and both of branch ready, the other two not selected" \
+    $([ $rc = 0 ] && [ "$(jq -r '[.plugins.files[].routines[] | .target + "=" + .status] | join(" ")' "$T/sel.json")" = \
+        "copy:rep_movsb=not_selected copy:sse2=ready copy:loop8=not_selected branch:branchy=ready branch:branchless=ready" ]; echo $?) \
+    "rc $rc: $(jq -r '[.plugins.files[].routines[] | .target + "=" + .status] | join(" ")' "$T/sel.json")"
+"$B" methods $Q --no-methods --plugin $P/copy.so --routines copy:nothing --json "$T/sel2.json" > "$T/out" 2>&1; rc=$?
+check "--routines naming nothing: a warning, status 2" \
+    $([ $rc = 1 ] && grep -q 'PLUGINROUTINES: "copy:nothing" names no routine' "$T/out" && jq -e '.status == 2' "$T/sel2.json" >/dev/null; echo $?) "rc $rc"
+
+# ---- bad plug-ins: each refused with its line; the good one still loaded ----------------
+printf 'not a shared object\n' > "$T/text.so"
+"$B" methods $Q --no-methods --plugin $P/bad/version.so --plugin $P/bad/sizes.so --plugin $P/bad/empty.so \
+    --plugin $P/bad/dupnames.so --plugin $P/bad/badname.so --plugin "$T/text.so" --plugin $P/chain.so \
+    --plugin "$T/missing.so" --json "$T/bad.json" > "$T/out" 2>&1; rc=$?
+check "bad plug-ins: the run completes with status 2 (exit 1)" \
+    $([ $rc = 1 ] && jq -e '.status == 2 and .ended == true' "$T/bad.json" >/dev/null; echo $?) "rc $rc"
+line() { # WHAT REGEX
+    check "$1" $([ "$(grep -Ec "$2" "$T/out")" = 1 ]; echo $?) "$(grep -E '^warning' "$T/out" | tr '\n' '|')"
+}
+line "wrong interface version: one line naming the file" \
+    '^warning: plugin version\.so: interface version 2, this baremark reads version 1: .*; skipped$'
+line "wrong struct sizes: one line" '^warning: plugin sizes\.so: struct sizes 48 and 64, .*; skipped$'
+line "zero routines: one line" '^warning: plugin empty\.so: no routines \(count 0\).*; skipped$'
+line "duplicate routine names: one line naming the name" \
+    '^warning: plugin dupnames\.so: two routines are named "twice".*; skipped$'
+line "a bad routine name: one line" '^warning: plugin badname\.so: the name of routine 1 has a character .*; skipped$'
+line "not a shared object: one line" '^warning: plugin text\.so: not a loadable shared object .*; skipped$'
+line "a missing file: one line" '^warning: plugin missing\.so: cannot read .*; skipped$'
+check "bad.json: 1 loaded, 7 rejected, each with its why; chain's 2 routines ready" \
+    $(jq -e '.plugins.loaded == 1 and .plugins.rejected == 7 and .plugins.routines_ready == 2
+             and ([.plugins.files[] | select(.status == "rejected") | .why | length > 0] | all)' "$T/bad.json" >/dev/null; echo $?) \
+    "$(jq -c '.plugins | {loaded, rejected, routines_ready}' "$T/bad.json")"
+
+# ---- faults and a routine that never returns ------------------------------------------------
+"$B" methods $Q --no-methods --plugin $P/bad/faults.so --plugin $P/bad/setupfail.so --plugin $P/bad/hang.so \
+    --timeout 1 --json "$T/faults.json" > "$T/out" 2>&1; rc=$?
+check "faulting routines: the program survives, status 2 (exit 1)" \
+    $([ $rc = 1 ] && jq -e '.status == 2 and .ended == true' "$T/faults.json" >/dev/null; echo $?) "rc $rc: $(tail -2 "$T/out")"
+line "#UD: faults:ud taken out as SIGILL" '^warning: plugin faults\.so: routine faults:ud .*ILL: invalid instruction \(#UD on bare metal\).*; not timed$'
+line "#GP: faults:gp taken out as SIGSEGV" '^warning: plugin faults\.so: routine faults:gp .*SEGV: invalid memory reference.*; not timed$'
+line "#PF: faults:pf taken out as SIGSEGV at the address it read" \
+    '^warning: plugin faults\.so: routine faults:pf .*SEGV: invalid memory reference .* at address 0xffff800000000000; not timed$'
+line "#DE: faults:de taken out as SIGFPE" '^warning: plugin faults\.so: routine faults:de .*FPE: arithmetic exception \(#DE on bare metal\).*; not timed$'
+line "a failing setup: setupfail:nomem taken out" '^warning: plugin setupfail\.so: routine setupfail:nomem setup returned 1; not timed$'
+line "a routine that never returns: ended by the watchdog after 1 s" \
+    '^warning: plugin hang\.so: routine hang:forever .*did not return within 1 s.*; not timed$'
+check "faults.json: each bad routine's status and why; the ok routines ready" \
+    $([ "$(jq -r '[.plugins.files[].routines[] | .target + "=" + .status] | join(" ")' "$T/faults.json")" = \
+        "faults:ok=ready faults:ud=fault faults:gp=fault faults:pf=fault faults:de=fault setupfail:ok=ready setupfail:nomem=setup_failed hang:ok=ready hang:forever=fault" ]; echo $?) \
+    "$(jq -r '[.plugins.files[].routines[] | .target + "=" + .status] | join(" ")' "$T/faults.json")"
+
+# ---- usage ------------------------------------------------------------------------------------
+"$B" methods --routines copy:sse2 > "$T/out" 2>&1; rc=$?
+check "--routines without --plugin: usage error, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"
+"$B" methods --plugin > "$T/out" 2>&1; rc=$?
+check "--plugin without a file: usage, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"

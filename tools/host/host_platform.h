@@ -1,0 +1,16 @@
+/*
+ * tools/host/host_platform.h - what the hosted program's platform layer
+ * (tools/host/platform_host.c) offers beyond bench/platform.h.
+ */
+#ifndef BAREMARK_HOST_PLATFORM_H
+#define BAREMARK_HOST_PLATFORM_H
+
+/* Warnings printed with out_warn so far. */
+int host_warning_count(void);
+
+/* End a protected call (plat_protected) that has not returned after
+ * `seconds` as if it had faulted ("did not return within S s"); 0: no limit
+ * (the default).  Applies to the outermost protected call. */
+void host_protect_timeout(unsigned seconds);
+
+#endif

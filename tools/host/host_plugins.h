@@ -1,0 +1,24 @@
+/*
+ * tools/host/host_plugins.h - plug-ins in the hosted program: load NAME.so
+ * files into the registry of bench/plugins.h (tools/host/plugin_host.c).
+ */
+#ifndef BAREMARK_HOST_PLUGINS_H
+#define BAREMARK_HOST_PLUGINS_H
+
+#include <stdint.h>
+
+/* One shared object: read (size, SHA-256), dlopen, dlsym(BM_PLUGIN_SYMBOL),
+ * checked and its routines added as PLUGIN:ROUTINE targets.  0, or -1 after
+ * the one-line reason ("plugin FILE: WHY; skipped"). */
+int host_plugin_load(const char *path);
+
+/* Reset the registry, load `n` files, select `routines` (PLUGINROUTINES
+ * syntax; NULL: all), run the setups and probe each routine with one call of
+ * `probe_iterations`.  Returns 1 when anything was rejected, unknown, failed
+ * or faulted (each said in one line), else 0. */
+int host_plugins_prepare(char *const *paths, int n, const char *routines, uint64_t probe_iterations);
+
+/* Teardown of every routine that was set up; its memory freed. */
+void host_plugins_finish(void);
+
+#endif
