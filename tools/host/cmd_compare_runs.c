@@ -367,18 +367,46 @@ static const char *cr_machine(json_t *root)
     return buf;
 }
 
+/* A name or unit for a column of the text: safe for a terminal, cut to
+ * width with a "~" (and *cut set) when longer. */
+static const char *cr_cell(char *buf, size_t n, const char *s, size_t width, int *cut)
+{
+    size_t len = 0;
+    rj_term_str(buf, n, s, 0);
+    for (const char *p = buf; *p; p++)
+        len += (*p & 0xc0) != 0x80;
+    if (len <= width)
+        return buf;
+    rj_term_str(buf, n, s, width - 1);
+    char *note = strstr(buf, "... (");
+    if (note)
+        strcpy(note, "~");
+    *cut = 1;
+    return buf;
+}
+
 static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise,
                     const char *method, const struct cr_pair *pairs, size_t np)
 {
-    char b[5][48];
-    printf("A: %s  %s (%s)\nB: %s  %s (%s)\n", A->path, rj_str(A->root, "name", "?"), cr_machine(A->root),
-           B->path, rj_str(B->root, "name", "?"), cr_machine(B->root));
+    char b[5][48], nm[200], un[200];
+    int cut = 0;
+    struct cr_run *runs[2] = { A, B };
+    for (int k = 0; k < 2; k++) {
+        printf("%s: ", k ? "B" : "A");
+        rj_term(stdout, runs[k]->path, 120);
+        fputs("  ", stdout);
+        rj_term(stdout, rj_str(runs[k]->root, "name", "?"), 40);
+        fputs(" (", stdout);
+        rj_term(stdout, cr_machine(runs[k]->root), 80);
+        fputs(")\n", stdout);
+    }
     printf("verdict at 95%% (Welch and Mann-Whitney p < %.2f, medians differ by more than %.3g%%)\n\n",
            STATS_ALPHA, noise * 100);
     printf("%-7s %-34s %-15s %14s %14s %8s %10s %10s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
            "WELCH P", "MW P", "VERDICT");
     for (size_t i = 0; i < n; i++)
-        printf("%-7s %-34.34s %-15.15s %14s %14s %8s %10s %10s  %s\n", it[i].kind, cr_label(&it[i]), it[i].unit,
+        printf("%-7s %-34s %-15s %14s %14s %8s %10s %10s  %s\n", it[i].kind,
+               cr_cell(nm, sizeof nm, cr_label(&it[i]), 34, &cut), cr_cell(un, sizeof un, it[i].unit, 15, &cut),
                rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
                isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
                isnan(it[i].welch_p) ? "-" : (snprintf(b[3], 48, "%.3g", it[i].welch_p), b[3]),
@@ -397,9 +425,13 @@ static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it
                "%-44s %-30s %-30s %s\n", "COMPARISON", "IN A", "IN B", "");
     for (size_t i = 0; i < np; i++) {
         char x[64], y[64];
-        printf("%-44.44s %-30s %-30s %s\n", pairs[i].name, cr_pair_side(pairs[i].a, x, sizeof x),
-               cr_pair_side(pairs[i].b, y, sizeof y), cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
+        printf("%-44s %-30s %-30s %s\n", cr_cell(nm, sizeof nm, pairs[i].name, 44, &cut),
+               cr_cell(un, sizeof un, cr_pair_side(pairs[i].a, x, sizeof x), 30, &cut),
+               cr_cell(b[0], sizeof b[0], cr_pair_side(pairs[i].b, y, sizeof y), 30, &cut),
+               cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
     }
+    if (cut)
+        printf("(~: a name or unit cut to its column; --json gives them whole)\n");
 }
 
 /* Not json_null(): bench/json.c defines a function of that name too, and

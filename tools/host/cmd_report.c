@@ -17,7 +17,9 @@
 
 #include "commands.h"
 #include "report_parts.h"
+#include "report_schema.h"
 #include "report_util.h"
+#include "validate.h"
 
 static const char report_css[] =
     "body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1120px;color:#1d2330;padding:0 16px}"
@@ -32,7 +34,8 @@ static const char report_css[] =
     "svg .axis{stroke:#556;stroke-width:1}svg .lbl{font-size:11px;fill:#334}"
     "svg .dots{fill:none;stroke-width:2.2;stroke-linecap:round}svg .dots-a{stroke:#4c78a8}svg .dots-b{stroke:#f58518}"
     "svg .ci-bar{fill:#c6dbef}svg .ci-err{stroke:#1d2330;stroke-width:2}svg .run{fill:#4c78a8;fill-opacity:.8}"
-    "ul.errors li{color:#9a6200}footer{margin-top:30px;color:#778;font-size:12px}";
+    "ul.errors li{color:#9a6200}.invalid{border:2px solid #a31515;background:#fff3f3;padding:4px 12px;margin:10px 0}"
+    ".invalid h3{color:#a31515;margin:6px 0}footer{margin-top:30px;color:#778;font-size:12px}";
 
 /* ---- the sections ------------------------------------------------------------------
  * The page shows these in order, after its head.  To add a section NAME:
@@ -90,13 +93,57 @@ static void part_others(struct report *r)
     }
 }
 
-static int report_write(json_t *root, FILE *f, const char *src)
+/* What `baremark validate` finds in the file, as a warning at the top of
+ * the page (the page still shows everything, tolerantly). */
+#define REPORT_PROBLEMS_SHOWN 50
+
+static int report_problems(json_t *root, const char *src, char **text)
+{
+    size_t len = 0;
+    int seen = 0, n;
+    FILE *m = open_memstream(text, &len);
+    if (!m) {
+        *text = NULL;
+        return 0;
+    }
+    rv_out = m;
+    n = rv_document(root, src, 0, &seen);
+    rv_out = NULL;
+    fclose(m);
+    return n;
+}
+
+static void part_problems(FILE *f, int n, const char *text)
+{
+    if (n <= 0)
+        return;
+    fprintf(f, "<div class=\"invalid\" id=\"invalid\"><h3>Warning: this file does not pass baremark validate "
+            "(%d problem%s)</h3><p>Figures below are shown as the file states them; those named here are missing, "
+            "of the wrong kind or disagree with the raw samples.</p><ul>", n, n == 1 ? "" : "s");
+    int shown = 0;
+    for (const char *p = text; p && *p && shown < REPORT_PROBLEMS_SHOWN; shown++) {
+        const char *nl = strchr(p, '\n');
+        size_t len = nl ? (size_t)(nl - p) : strlen(p);
+        char *line = strndup(p, len);
+        fputs("<li>", f);
+        rj_html(f, line ? line : "");
+        fputs("</li>", f);
+        free(line);
+        p = nl ? nl + 1 : p + len;
+    }
+    if (n > shown)
+        fprintf(f, "<li>... and %d more (baremark validate lists them all)</li>", n - shown);
+    fputs("</ul></div>", f);
+}
+
+static int report_write(json_t *root, FILE *f, const char *src, int problems, const char *problem_text)
 {
     struct report r = { f, root };
     fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>baremark ", f);
     rj_html(f, rj_str(root, "name", "run"));
     fprintf(f, "</title><style>%s</style></head><body>", report_css);
     part_header(&r);
+    part_problems(f, problems, problem_text);
     machine_line(f, root);
     for (const struct report_section *s = report_sections; s->members; s++)
         s->write(&r);
@@ -106,6 +153,20 @@ static int report_write(json_t *root, FILE *f, const char *src)
     fprintf(f, " (results schema %d); figures are as the run wrote them, p-values marked \"recomputed\" "
             "come from the raw samples</footer></body></html>\n", RJ_SCHEMA_VERSION);
     return ferror(f) ? -1 : 0;
+}
+
+/* A baremark results document: a schema version at the top level and a
+ * run status or one of the sections validate knows. */
+static int report_is_results(json_t *root)
+{
+    if (!json_is_integer(json_object_get(root, "schema")))
+        return 0;
+    if (json_is_integer(json_object_get(root, "status")))
+        return 1;
+    for (const struct rv_section *const *s = rv_sections; *s; s++)
+        if (json_object_get(root, (*s)->name))
+            return 1;
+    return 0;
 }
 
 int cmd_report(int argc, char **argv)
@@ -131,6 +192,16 @@ int cmd_report(int argc, char **argv)
         fprintf(stderr, "baremark report: %s\n", err);
         return 2;
     }
+    if (!report_is_results(root)) {
+        fputs("baremark report: ", stderr);
+        rj_term(stderr, in, 200);
+        fputs(": not a baremark results document (no \"schema\" version with a run status or a known section "
+              "at the top level: docs/results-schema.md)\n", stderr);
+        json_decref(root);
+        return 2;
+    }
+    char *problem_text = NULL;
+    int problems = report_problems(root, in, &problem_text);
     if (!out) {
         size_t n = strlen(in);
         snprintf(def, sizeof def, "%.*s.html", (int)(n > 5 && !strcmp(in + n - 5, ".json") ? n - 5 : n), in);
@@ -140,9 +211,17 @@ int cmd_report(int argc, char **argv)
     if (!f) {
         fprintf(stderr, "baremark report: cannot write %s\n", out);
         json_decref(root);
+        free(problem_text);
         return 2;
     }
-    int rc = report_write(root, f, in);
+    int rc = report_write(root, f, in, problems, problem_text);
+    free(problem_text);
+    if (problems > 0) {
+        fputs("baremark report: warning: ", stderr);
+        rj_term(stderr, in, 200);
+        fprintf(stderr, " has %d problem%s (baremark validate lists them); the page warns of them at the top\n",
+                problems, problems == 1 ? "" : "s");
+    }
     if (f != stdout && fclose(f) != 0)
         rc = -1;
     json_decref(root);

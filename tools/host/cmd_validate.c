@@ -17,7 +17,7 @@
 
 #include "commands.h"
 #include "report_util.h"
-#include "report_schema.h"
+#include "validate.h"
 
 struct rv_ctx {
     const char *file;
@@ -28,12 +28,9 @@ struct rv_ctx {
 static void rv_problem(struct rv_ctx *c, const char *where, const char *fmt, const char *a,
                        const char *b)
 {
-    if (!c->quiet) {
-        printf("%s: %s: ", c->file, where[0] ? where : "(top level)");
-        printf(fmt, a, b);
-        putchar('\n');
-    }
-    c->problems++;
+    char msg[1024];
+    snprintf(msg, sizeof msg, fmt, a, b);
+    rv_say(c->file, where, msg, &c->problems, c->quiet);
 }
 
 static const char *rv_type_name(json_t *v)
@@ -189,27 +186,33 @@ static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *
         sec->check(v, sec->name, c->file, &c->problems, c->quiet);
 }
 
-/* The whole file: top-level members, then each known section. */
-static int rv_file(const char *path, int quiet, int *sections_seen)
+int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
 {
-    char err[512];
-    struct rv_ctx c = { path, 0, quiet };
-    json_t *root = rj_load(path, err, sizeof err);
-    if (!root) {
-        printf("%s\n", err);
-        return -1;
-    }
+    struct rv_ctx c = { file, 0, quiet };
     for (const struct rv_field *f = rv_top_fields; f->path; f++)
         rv_walk(&c, root, f->path, "", f);
-    rv_top_check(root, path, &c.problems, quiet);
+    rv_top_check(root, file, &c.problems, quiet);
     *sections_seen = 0;
     for (const struct rv_section *const *s = rv_sections; *s; s++) {
         rv_section(&c, root, *s);
         if (json_object_get(root, (*s)->name))
             (*sections_seen)++;
     }
-    json_decref(root);
     return c.problems;
+}
+
+/* The whole file: top-level members, then each known section. */
+static int rv_file(const char *path, int quiet, int *sections_seen)
+{
+    char err[1024];
+    json_t *root = rj_load(path, err, sizeof err);
+    if (!root) {
+        printf("%s\n", err);
+        return -1;
+    }
+    int problems = rv_document(root, path, quiet, sections_seen);
+    json_decref(root);
+    return problems;
 }
 
 int cmd_validate(int argc, char **argv)
@@ -231,12 +234,13 @@ int cmd_validate(int argc, char **argv)
             continue;
         }
         if (p > 0) {
-            printf("%s: INVALID: %d problem%s (schema %d, docs/results-schema.md)\n", argv[i], p,
-                   p == 1 ? "" : "s", RJ_SCHEMA_VERSION);
+            rj_term(stdout, argv[i], 200);
+            printf(": INVALID: %d problem%s (schema %d, docs/results-schema.md)\n", p, p == 1 ? "" : "s",
+                   RJ_SCHEMA_VERSION);
             bad = 1;
         } else {
-            printf("%s: valid (schema %d, %d section%s)\n", argv[i], RJ_SCHEMA_VERSION, seen,
-                   seen == 1 ? "" : "s");
+            rj_term(stdout, argv[i], 200);
+            printf(": valid (schema %d, %d section%s)\n", RJ_SCHEMA_VERSION, seen, seen == 1 ? "" : "s");
         }
     }
     if (!files) {

@@ -57,14 +57,18 @@ void machine_line(FILE *f, json_t *root)
     fputs("<p class=\"summary\" id=\"summary\">", f);
     if (!sys && json_is_object(host)) {
         rj_html(f, rj_str(host, "cpu_brand", "?"));
-        fprintf(f, " (%s), %.0f logical CPU%s, under ", rj_str(host, "cpu_vendor", "?"),
+        fputs(" (", f);
+        rj_html(f, rj_str(host, "cpu_vendor", "?"));
+        fprintf(f, "), %.0f logical CPU%s, under ",
                 rj_num(host, "logical_cpus", NAN), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
         rj_html(f, rj_str(host, "os", "Linux"));
         fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
     }
     if (sys) {
         rj_html(f, rj_str(sys, "cpu_brand", "?"));
-        fprintf(f, " (%s family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ", rj_str(sys, "cpu_vendor", "?"),
+        fputs(" (", f);
+        rj_html(f, rj_str(sys, "cpu_vendor", "?"));
+        fprintf(f, " family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ",
                 rj_num(sys, "family", NAN), rj_num(sys, "model", NAN), rj_num(sys, "stepping", NAN),
                 rj_num(sys, "logical_cpus", NAN), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
         if (hv[0]) {

@@ -21,8 +21,10 @@ static void sample_summary(FILE *f, const double *x, size_t n, const char *unit)
         free(scratch);
         return;
     }
-    fprintf(f, "<p>n = %zu; min %s, median %s, mean %s, sd %s %s</p>", n, rj_fmt(a, sizeof a, s.min),
-            rj_fmt(b, sizeof b, s.median), rj_fmt(c, sizeof c, s.mean), rj_fmt(d, sizeof d, s.sd_sample), unit);
+    fprintf(f, "<p>n = %zu; min %s, median %s, mean %s, sd %s ", n, rj_fmt(a, sizeof a, s.min),
+            rj_fmt(b, sizeof b, s.median), rj_fmt(c, sizeof c, s.mean), rj_fmt(d, sizeof d, s.sd_sample));
+    rj_html(f, unit);
+    fputs("</p>", f);
     free(scratch);
 }
 

@@ -47,6 +47,11 @@ extern const struct rv_section *const rv_sections[];
 /* Checks that span top-level members (errors vs status, schema version). */
 void rv_top_check(json_t *root, const char *file, int *problems, int quiet);
 
+/* Check a loaded document (cmd_validate.c): returns the number of problems,
+ * each printed (unless quiet) as "FILE: WHERE: what" to rv_out (validate.h,
+ * stdout by default); *sections_seen counts the known sections present. */
+int rv_document(json_t *root, const char *file, int quiet, int *sections_seen);
+
 /* "a string", "a number", ... for messages. */
 const char *rv_type_text(enum rv_type t);
 

@@ -1,9 +1,11 @@
 /*
  * tools/host/report_util.c - see report_util.h.
  */
+#include <errno.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "report_util.h"
 #include "stats/stats.h"
@@ -22,13 +24,26 @@
 json_t *rj_load(const char *path, char *err, size_t err_size)
 {
     json_error_t e;
+    struct stat st;
+    char shown[600];
+    rj_term_str(shown, sizeof shown, path, 200);
+    if (stat(path, &st) != 0) {
+        snprintf(err, err_size, "%s: %s", shown, errno == ENOENT ? "no such file" : strerror(errno));
+        return NULL;
+    }
+    if (S_ISDIR(st.st_mode)) {
+        snprintf(err, err_size, "%s: is a directory (give a results file, RUN.json)", shown);
+        return NULL;
+    }
     json_t *root = json_load_file(path, JSON_DECODE_ANY, &e);
     if (!root) {
-        snprintf(err, err_size, "%s:%d:%d: not valid JSON: %s", path, e.line, e.column, e.text);
+        char why[400];
+        snprintf(err, err_size, "%s:%d:%d: not valid JSON: %s", shown, e.line, e.column,
+                 rj_term_str(why, sizeof why, e.text, 160));
         return NULL;
     }
     if (!json_is_object(root)) {
-        snprintf(err, err_size, "%s: the top level is not an object", path);
+        snprintf(err, err_size, "%s: the top level is not an object", shown);
         json_decref(root);
         return NULL;
     }
@@ -117,17 +132,92 @@ json_t *rj_list(json_t *section, const char *const *names)
 
 /* ---- HTML ------------------------------------------------------------------- */
 
+/* Every text of a page goes through here: markup characters become
+ * entities (in text and in quoted attributes alike), control characters
+ * a visible \xNN. */
 void rj_html(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
-        switch (*s) {
+        unsigned char c = (unsigned char)*s;
+        switch (c) {
         case '<': fputs("&lt;", f); break;
         case '>': fputs("&gt;", f); break;
         case '&': fputs("&amp;", f); break;
         case '"': fputs("&quot;", f); break;
-        default: fputc(*s, f);
+        case '\'': fputs("&#39;", f); break;
+        default:
+            if (c < 0x20 || c == 0x7f)
+                fprintf(f, "\\x%02x", c);
+            else
+                fputc(c, f);
         }
     }
+}
+
+/* Length of the valid UTF-8 sequence at s that is not a C1 control
+ * (U+0080-U+009F), or 0. */
+static size_t utf8_printable_len(const unsigned char *s)
+{
+    size_t n;
+    unsigned cp;
+    if (s[0] >= 0xc2 && s[0] <= 0xdf)
+        n = 2, cp = s[0] & 0x1f;
+    else if (s[0] >= 0xe0 && s[0] <= 0xef)
+        n = 3, cp = s[0] & 0x0f;
+    else if (s[0] >= 0xf0 && s[0] <= 0xf4)
+        n = 4, cp = s[0] & 0x07;
+    else
+        return 0;
+    for (size_t i = 1; i < n; i++) {
+        if ((s[i] & 0xc0) != 0x80)
+            return 0;
+        cp = cp << 6 | (s[i] & 0x3f);
+    }
+    if ((n == 2 && cp < 0xa0) || (n == 3 && (cp < 0x800 || (cp >= 0xd800 && cp <= 0xdfff)))
+        || (n == 4 && (cp < 0x10000 || cp > 0x10ffff)))
+        return 0;
+    return n;
+}
+
+char *rj_term_str(char *buf, size_t size, const char *s, size_t max)
+{
+    const unsigned char *p = (const unsigned char *)(s ? s : "");
+    size_t o = 0, shown = 0;
+    if (!size)
+        return buf;
+    buf[0] = 0;
+    for (; *p; shown++) {
+        char piece[8];
+        size_t len = 0, n;
+        if (max && shown == max) {
+            size_t rest = 0;
+            for (const unsigned char *q = p; *q; q++)
+                rest += (*q & 0xc0) != 0x80;
+            snprintf(buf + o, size - o, "... (%zu more characters)", rest);
+            return buf;
+        }
+        if (*p >= 0x20 && *p < 0x7f)
+            piece[len++] = (char)*p++;
+        else if (*p >= 0x80 && (n = utf8_printable_len(p)) > 0) {
+            memcpy(piece, p, n);
+            len = n;
+            p += n;
+        } else {
+            len = (size_t)snprintf(piece, sizeof piece, "\\x%02x", *p++);
+        }
+        if (o + len + 1 > size)
+            break;
+        memcpy(buf + o, piece, len);
+        o += len;
+        buf[o] = 0;
+    }
+    return buf;
+}
+
+void rj_term(FILE *f, const char *s, size_t max)
+{
+    char buf[4096];
+    fputs(rj_term_str(buf, sizeof buf, s, max), f);
 }
 
 const char *rj_fmt(char *buf, size_t n, double v)

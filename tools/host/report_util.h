@@ -17,8 +17,9 @@
 /* The schema version these tools understand (the top-level "schema"). */
 #define RJ_SCHEMA_VERSION 1
 
-/* Load a results file.  On failure returns NULL and writes "FILE:LINE:COL:
- * reason" into err. */
+/* Load a results file.  On failure returns NULL and writes "FILE: no such
+ * file", "FILE: is a directory" or "FILE:LINE:COL: reason" into err (the
+ * name made safe for a terminal). */
 json_t *rj_load(const char *path, char *err, size_t err_size);
 
 /* Member at a dotted path ("system.cpu_brand"); NULL when any step is
@@ -49,8 +50,20 @@ json_t *rj_list(json_t *section, const char *const *names);
 
 /* ---- HTML and SVG ----------------------------------------------------------- */
 
-/* Write s HTML-escaped. */
+/* Write s HTML-escaped: the one function every text of a page from a
+ * results file goes through (markup characters as entities, control
+ * characters as a visible \xNN). */
 void rj_html(FILE *f, const char *s);
+
+/* ---- terminal ---------------------------------------------------------------- */
+
+/* A string from a file made safe for a terminal: control characters (C0,
+ * DEL, C1) and bytes that are not UTF-8 become a visible \xNN; more than
+ * max characters (0: no limit) are cut with a note "... (N more
+ * characters)".  Writes into buf (size bytes) and returns it. */
+char *rj_term_str(char *buf, size_t size, const char *s, size_t max);
+/* The same, written to f (at most about 4000 bytes). */
+void rj_term(FILE *f, const char *s, size_t max);
 /* Format a number for people: up to 6 significant digits, "-" for NaN. */
 const char *rj_fmt(char *buf, size_t n, double v);
 

@@ -10,6 +10,7 @@
 
 #include <math.h>
 #include <stddef.h>
+#include <stdio.h>
 
 #include <jansson.h>
 
@@ -57,8 +58,27 @@
 #define METHODS_STATUSES "ok|bad_input|calibration_overhead|benchmark_overhead|too_short|inconclusive|" \
                          "unsupported|fault|no_memory"
 
-/* One problem: prints "FILE: WHERE: MSG" unless quiet, and counts it. */
+/* Where problems are printed (NULL: stdout); `baremark report` points it
+ * at the page's warning list. */
+extern FILE *rv_out;
+
+/* A list element's name or key for a message, cut to RV_NAME_MAX
+ * characters with a note. */
+#define RV_NAME_MAX 48
+const char *rv_name(char *buf, size_t n, json_t *el, const char *key);
+
+/* One problem: prints "FILE: WHERE: MSG" unless quiet (safe for a
+ * terminal: control characters shown as \xNN, long names cut), and counts
+ * it. */
 void rv_say(const char *file, const char *where, const char *msg, int *problems, int quiet);
+
+/* obj.key must be a number (missing or null is a problem) because `why`
+ * ("to check per_iteration.apple"). */
+void rv_need_num(json_t *obj, const char *key, const char *why, const char *at, const char *file, int *problems,
+                 int quiet);
+/* obj.key, when a string, must be a CPUID vendor string (12 letters,
+ * digits, spaces). */
+void rv_cpuid_text(json_t *obj, const char *key, const char *where, const char *file, int *problems, int quiet);
 
 /* Two figures the file states separately agree to a relative 1e-6. */
 int rv_close(double a, double b);
@@ -70,7 +90,9 @@ int rv_ppm_close(double written, double exact);
 
 /* min, max and mean of an array of numbers; returns n, 0 when not an array. */
 size_t rv_arr_stats(json_t *arr, double *mn, double *mx, double *mean);
-/* A stated figure `got` against the one the samples give, `want`. */
+/* A stated figure `got` against the one the samples give, `want`; NaN on
+ * either side is not compared (a figure that must be there is required
+ * with rv_need_num or by its field's type). */
 void rv_expect_close(double got, double want, const char *what, const char *at, const char *file,
                      int *problems, int quiet);
 

@@ -10,6 +10,8 @@
 #include "validate.h"
 
 /* bench/bytemark/bytemark.c bm_json() and bm_json_test(). */
+/* The kernels' units (the .unit of each kernel in bench/bytemark/). */
+#define BM_UNITS "arrays/s|bits/s|coefficients/s|loops/s|sessions/s|systems/s"
 #define BM_STATUSES "ok|disabled|not_built|skipped_nomem|failed_cap|failed|failed_fault"
 
 static const struct rv_field bytemark_fields[] = {
@@ -36,7 +38,7 @@ static const struct rv_field bytemark_fields[] = {
     { "tests[].id", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "tests[].status", RV_STR, REQ, NULL, BM_STATUSES, NOMIN },
     { "tests[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "tests[].unit", RV_STR, OPT, "work per second", NULL, NOMIN },
+    { "tests[].unit", RV_STR, OPT, "work per second", BM_UNITS, NOMIN },
     { "tests[].min_seconds", RV_NUM, OPT, "s", NULL, 0 },
     { "tests[].workload", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "tests[].size", RV_STR, OPT, NULL, NULL, NOMIN },
@@ -76,12 +78,12 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
         run += strcmp(st, "disabled") && strcmp(st, "not_built");
     }
     rv_quiet_phases(sec, where, run, file, problems, quiet);
-    char at[160], msg[256];
+    char at[300], msg[256], nm[120];
     json_array_foreach(tests, i, t) {
         json_t *scores = json_object_get(t, "scores");
         const char *unit = rj_str(t, "unit", NULL);
         double mean = rj_num(t, "mean", NAN), sum = 0;
-        snprintf(at, sizeof at, "%s.tests[%zu] (%s)", where, i, rj_str(t, "key", "?"));
+        snprintf(at, sizeof at, "%s.tests[%zu] (%s)", where, i, rv_name(nm, sizeof nm, t, "key"));
         if (unit && (strlen(unit) < 3 || strcmp(unit + strlen(unit) - 2, "/s"))) {
             snprintf(msg, sizeof msg, "unit \"%s\" is not a rate (scores are work per second: \".../s\")", unit);
             rv_say(file, at, msg, problems, quiet);

@@ -138,7 +138,7 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
     json_t *ag = json_object_get(sec, "agreement"), *refs = json_object_get(sec, "references");
     json_t *pairs = json_object_get(ag, "pairs"), *p;
     double worst = 0, bound = rj_num(ag, "bound_ppm", NAN);
-    char at[160], msg[256];
+    char at[300], msg[256];
     size_t i;
 
     json_array_foreach(pairs, i, p) {
@@ -174,11 +174,11 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
 {
     json_t *refs = json_object_get(sec, "references"), *r;
     const char *source = rj_str(sec, "source", NULL);
-    char at[160], msg[256];
+    char at[300], msg[256], nm[120];
     size_t i;
 
     json_array_foreach(refs, i, r) {
-        snprintf(at, sizeof at, "%s.references[%zu] (%s)", where, i, rj_str(r, "name", "?"));
+        snprintf(at, sizeof at, "%s.references[%zu] (%s)", where, i, rv_name(nm, sizeof nm, r, "name"));
         clock_check_ref(r, at, file, problems, quiet);
     }
     if (source) {

@@ -22,11 +22,57 @@ const char *rv_type_text(enum rv_type t)
     return names[t];
 }
 
+FILE *rv_out;
+
+const char *rv_name(char *buf, size_t n, json_t *el, const char *key)
+{
+    return rj_term_str(buf, n, rj_str(el, key, "?"), RV_NAME_MAX);
+}
+
 void rv_say(const char *file, const char *where, const char *msg, int *problems, int quiet)
 {
-    if (!quiet)
-        printf("%s: %s: %s\n", file, where, msg);
+    FILE *f = rv_out ? rv_out : stdout;
+    if (!quiet) {
+        rj_term(f, file, 200);
+        fputs(": ", f);
+        rj_term(f, where[0] ? where : "(top level)", 200);
+        fputs(": ", f);
+        rj_term(f, msg, 600);
+        fputc('\n', f);
+    }
     (*problems)++;
+}
+
+void rv_need_num(json_t *obj, const char *key, const char *why, const char *at, const char *file, int *problems,
+                 int quiet)
+{
+    char msg[300];
+    json_t *v = json_object_get(obj, key);
+    if (json_is_number(v))
+        return;
+    snprintf(msg, sizeof msg, "%s is %s: a number is required %s", key, v ? "null or not a number" : "missing", why);
+    rv_say(file, at, msg, problems, quiet);
+}
+
+/* CPUID's 12-byte strings (vendor, hypervisor) as every documented CPU and
+ * hypervisor writes them: letters, digits and spaces. */
+void rv_cpuid_text(json_t *obj, const char *key, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *v = json_object_get(obj, key);
+    char msg[400], shown[200], at[200];
+    if (!json_is_string(v))
+        return;
+    const char *s = json_string_value(v);
+    size_t n = strlen(s), bad = n > 12;
+    for (size_t i = 0; i < n && !bad; i++)
+        bad = !((s[i] >= 'A' && s[i] <= 'Z') || (s[i] >= 'a' && s[i] <= 'z') || (s[i] >= '0' && s[i] <= '9')
+                || s[i] == ' ');
+    if (!bad)
+        return;
+    snprintf(at, sizeof at, "%s.%s", where, key);
+    snprintf(msg, sizeof msg, "\"%s\" is not a CPUID vendor string (at most 12 letters, digits and spaces, "
+             "as the image writes it)", rj_term_str(shown, sizeof shown, s, 40));
+    rv_say(file, at, msg, problems, quiet);
 }
 
 /* Relative agreement of two figures the file states separately. */
@@ -127,6 +173,8 @@ void rv_expect_close(double got, double want, const char *what, const char *at, 
                             int *problems, int quiet)
 {
     char msg[256];
+    /* A missing or null figure is reported by the caller (rv_need_num) or
+     * by its field's type, not here. */
     if (isnan(got) || isnan(want) || rv_close(got, want))
         return;
     snprintf(msg, sizeof msg, "%s is %.10g, the samples give %.10g", what, got, want);

@@ -83,13 +83,13 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
 {
     json_t *c;
     size_t i;
-    char at[160];
+    char at[300], nm[120];
     rv_quiet_phases(sec, where, (long)json_array_size(json_object_get(sec, "comparisons")), file, problems,
                        quiet);
     json_array_foreach(json_object_get(sec, "comparisons"), i, c) {
         json_t *a = json_object_get(c, "a"), *b = json_object_get(c, "b");
         double mn, mx, ma, mb;
-        snprintf(at, sizeof at, "%s.comparisons[%zu] (%s)", where, i, rj_str(c, "name", "?"));
+        snprintf(at, sizeof at, "%s.comparisons[%zu] (%s)", where, i, rv_name(nm, sizeof nm, c, "name"));
         if (!a || !b)
             continue;
         size_t na = rv_arr_stats(json_object_get(a, "samples"), &mn, &mx, &ma);
@@ -99,7 +99,21 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
         rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
         rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
         rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
-        rv_expect_close(rj_num(c, "diff_mean", NAN), rj_num(a, "mean", NAN) - rj_num(b, "mean", NAN),
+        /* Means of non-empty samples and their difference are finite:
+         * missing or null is an error, not a check to skip. */
+        char sat[320];
+        snprintf(sat, sizeof sat, "%s.a", at);
+        if (na)
+            rv_need_num(a, "mean", "(A has samples)", sat, file, problems, quiet);
+        snprintf(sat, sizeof sat, "%s.b", at);
+        if (nb)
+            rv_need_num(b, "mean", "(B has samples)", sat, file, problems, quiet);
+        if (na && nb)
+            rv_need_num(c, "diff_mean", "(A and B have samples)", at, file, problems, quiet);
+        /* The difference of the stated means, or of the samples' when a
+         * stated mean is itself missing (reported above). */
+        double da = rj_num(a, "mean", NAN), db = rj_num(b, "mean", NAN);
+        rv_expect_close(rj_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
                         "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
         const char *expect = rj_str(c, "expect", NULL), *verdict = rj_str(c, "verdict", NULL);
         json_t *ok = json_object_get(c, "as_expected");

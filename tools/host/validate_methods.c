@@ -161,13 +161,27 @@ static void methods_check_measurement(json_t *m, const char *at, const char *fil
     size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &pmn, &mx, &mean);
     if (!strcmp(rj_str(m, "status", ""), "unsupported") && (n || pi))
         rv_say(file, at, "unsupported, yet it has timings (an unsupported method is never executed)", problems, quiet);
-    if (!n)
-        return;
-    rv_expect_close(rj_num(m, "samples_requested", NAN), (double)n, "samples_requested", at, file, problems, quiet);
-    rv_expect_close(rj_num(m, "routine_min", NAN), mn, "routine_min", at, file, problems, quiet);
-    if (np)
-        rv_expect_close(rj_num(m, "placeholder_min", NAN), pmn, "placeholder_min", at, file, problems, quiet);
-    if (!pi || !(n_it > 0))
+    /* The estimators are computed from these minima: a measurement with
+     * per_iteration must state every one of them. */
+    static const char *const minima[] = { "routine_min", "placeholder_min", "min_t2", "min_tn2", "min_t2n" };
+    static const char *const est[] = { "minus_placeholder", "apple", "n_vs_2n" };
+    if (json_is_object(pi)) {
+        char pat[340];
+        snprintf(pat, sizeof pat, "%s.per_iteration", at);
+        for (size_t k = 0; k < sizeof minima / sizeof minima[0]; k++)
+            rv_need_num(m, minima[k], "with per_iteration (its estimators are computed from it)", at, file, problems,
+                        quiet);
+        for (size_t k = 0; k < sizeof est / sizeof est[0]; k++)
+            rv_need_num(pi, est[k], "(the minima it is computed from are finite)", pat, file, problems, quiet);
+    }
+    if (n) {
+        rv_expect_close(rj_num(m, "samples_requested", NAN), (double)n, "samples_requested", at, file, problems,
+                        quiet);
+        rv_expect_close(rj_num(m, "routine_min", NAN), mn, "routine_min", at, file, problems, quiet);
+        if (np)
+            rv_expect_close(rj_num(m, "placeholder_min", NAN), pmn, "placeholder_min", at, file, problems, quiet);
+    }
+    if (!json_is_object(pi) || !(n_it > 0))
         return;
     double t = rj_num(m, "routine_min", NAN), p = rj_num(m, "placeholder_min", NAN);
     rv_expect_close(rj_num(pi, "minus_placeholder", NAN), (t - p) / n_it,
@@ -183,19 +197,23 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
 {
     json_t *list = json_object_get(sec, "methods"), *m;
     json_t *prof = json_object_get(sec, "extended_profile");
+    char cpu_at[160];
+    snprintf(cpu_at, sizeof cpu_at, "%s.cpu", where);
+    rv_cpuid_text(json_object_get(sec, "cpu"), "vendor", cpu_at, file, problems, quiet);
+    rv_cpuid_text(json_object_get(sec, "cpu"), "hypervisor_vendor", cpu_at, file, problems, quiet);
     rv_quiet_phases(sec, where,
                        (long)(json_array_size(list) + json_array_size(json_object_get(sec, "measurements"))
                               + json_array_size(json_object_get(sec, "paoloni"))), file, problems, quiet);
     size_t i;
-    char at[160];
+    char at[300], nm[120];
     int found = 0;
     json_array_foreach(list, i, m) {
-        snprintf(at, sizeof at, "%s.methods[%zu] (%s)", where, i, rj_str(m, "name", "?"));
+        snprintf(at, sizeof at, "%s.methods[%zu] (%s)", where, i, rv_name(nm, sizeof nm, m, "name"));
         methods_check_method(m, at, file, problems, quiet);
         found |= prof && !strcmp(rj_str(m, "name", ""), rj_str(prof, "best_method", ""));
     }
     json_array_foreach(json_object_get(sec, "measurements"), i, m) {
-        snprintf(at, sizeof at, "%s.measurements[%zu] (%s)", where, i, rj_str(m, "name", "?"));
+        snprintf(at, sizeof at, "%s.measurements[%zu] (%s)", where, i, rv_name(nm, sizeof nm, m, "name"));
         methods_check_measurement(m, at, file, problems, quiet);
     }
     if (prof && rj_str(prof, "best_method", NULL) && !found)

@@ -63,6 +63,14 @@ static const struct rv_field system_fields[] = {
     { NULL },
 };
 
+/* The vendor strings are CPUID's: the page and the terminal show them, so
+ * anything else in them is not what the image wrote. */
+static void system_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    rv_cpuid_text(sec, "cpu_vendor", where, file, problems, quiet);
+    rv_cpuid_text(sec, "hypervisor", where, file, problems, quiet);
+}
+
 const struct rv_section rv_section_build = { "build", 0, build_fields, NULL };
-const struct rv_section rv_section_system = { "system", 0, system_fields, NULL };
-const struct rv_section rv_section_host = { "host", 0, host_fields, NULL };
+const struct rv_section rv_section_system = { "system", 0, system_fields, system_check };
+const struct rv_section rv_section_host = { "host", 0, host_fields, system_check };
