@@ -101,3 +101,56 @@ check "faults.json: each bad routine's status and why; the ok routines ready" \
 check "--routines without --plugin: usage error, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"
 "$B" methods --plugin > "$T/out" 2>&1; rc=$?
 check "--plugin without a file: usage, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"
+
+# ---- compare-runs: plug-in routines side by side ----------------------------------------
+# A: the fixture run with its add10 measurement renamed chain:add10 (a plug-in
+# routine); B: the same with every timing 3 ticks more and a 20% slower clock.
+# Expected figures computed independently with scipy from the net samples.
+G=tests/fixtures/run-guess.json
+jq '(.methods.measurements[] | select(.target == "add10")) |= (.target = "chain:add10" | .name = "chain:add10/" + .method)' \
+    $G > "$T/ra.json"
+jq '(.methods.measurements[] | select(.target == "chain:add10" and .samples)) |= (.samples |= map(. + 3))
+    | .clock.chosen_khz *= 0.8 | .name = "B"' "$T/ra.json" > "$T/rb.json"
+"$B" compare-runs --json "$T/ra.json" "$T/rb.json" > "$T/cr.json"; rc=$?
+check "compare-runs with a plug-in routine: exit 0" $([ $rc = 0 ]; echo $?) "rc $rc"
+/usr/bin/python3 - "$T/ra.json" "$T/rb.json" "$T/cr.json" > "$T/py" 2>&1 <<'PY'
+import json, sys, statistics
+from scipy import stats
+a, b, got = (json.load(open(p)) for p in sys.argv[1:4])
+def net(run):
+    m = [m for m in run["methods"]["measurements"] if m["target"] == "chain:add10"][0]
+    k = run["clock"]["chosen_khz"]
+    return [(s - m["placeholder_median"]) / m["iterations"] * 1e6 / k for s in m["samples"]], m["method"]
+(na, meth), (nb, _) = net(a), net(b)
+it = [i for i in got["items"] if i["name"] == "chain:add10"]
+bad = []
+if len(it) != 1:
+    bad.append(f"{len(it)} items for chain:add10")
+else:
+    it = it[0]
+    w = stats.ttest_ind(na, nb, equal_var=False).pvalue
+    u = stats.mannwhitneyu(na, nb, method="asymptotic", use_continuity=True).pvalue
+    ma, mb = statistics.median(na), statistics.median(nb)
+    close = lambda x, y: abs(x - y) <= 1e-6 * max(abs(x), abs(y), 1e-300)
+    if it["kind"] != "routine": bad.append("kind " + it["kind"])
+    if it["method"] != meth: bad.append("method " + it["method"])
+    if it["unit"] != "ns/iteration": bad.append("unit " + it["unit"])
+    if not close(it["a"], ma) or not close(it["b"], mb): bad.append(f"medians {it['a']} {it['b']} want {ma} {mb}")
+    if not close(it["ratio"], ma / mb): bad.append(f"ratio {it['ratio']} want {ma / mb}")
+    if not close(it["welch_p"], w) or not close(it["mann_whitney_p"], u):
+        bad.append(f"p {it['welch_p']} {it['mann_whitney_p']} want {w} {u}")
+    want = "no difference" if not (w < 0.05 and u < 0.05 and abs(ma - mb) > 0.01 * mb) else ("A faster" if ma < mb else "A slower")
+    if it["verdict"] != want: bad.append(f"verdict {it['verdict']} want {want}")
+print("; ".join(bad) or "ok")
+PY
+check "compare-runs: the routine's net ns per iteration, ratio, p-values and verdict match scipy" \
+    $(grep -qx ok "$T/py"; echo $?) "$(cat "$T/py")"
+"$B" compare-runs "$T/ra.json" "$T/rb.json" > "$T/cr.txt"
+check "compare-runs text: a routine line for chain:add10 (with its method in brackets)" \
+    $(grep -Eq '^routine +chain:add10 \[lfence\+rdtsc\] +ns/iteration ' "$T/cr.txt"; echo $?) "$(grep chain "$T/cr.txt")"
+check "compare-runs text: the comparisons present in both runs with each run's verdict" \
+    $(grep -Eq '^Foo vs Foo +no difference \([-+][0-9.]+%\) +no difference \([-+][0-9.]+%\) +same verdict$' "$T/cr.txt"; echo $?) \
+    "$(grep -A3 'A/B comparisons' "$T/cr.txt")"
+"$B" compare-runs --method rdtscp "$T/ra.json" "$T/rb.json" > "$T/cr2.txt"
+check "compare-runs --method: a method without samples in both says so" \
+    $(grep -Eq '^routine +chain:add10 .* method not good in both$' "$T/cr2.txt"; echo $?) "$(grep chain "$T/cr2.txt")"
