@@ -105,6 +105,14 @@ printf '#include "baremark_plugin.h"\nvoid f(uint64_t n, void *d) { }\n' > "$T/n
 check "no BAREMARK_PLUGIN table: exit 1 and says so" \
     $([ $rc = 1 ] && grep -q 'no plug-in table: .*BAREMARK_PLUGIN' "$T/log"; echo $?) "rc $rc: $(cat "$T/log")"
 
+# A table that breaks the rules is found at build time (as at boot).
+"$P" build tests/fixtures/plugins/dupnames.c -o "$T/out/dup.efi" > "$T/log" 2>&1; rc=$?
+check "duplicate routine names: refused at build time with the loader's reason" \
+    $([ $rc = 1 ] && grep -q '^baremark-plugin: the table: dup.so: two routines are named "twice"' "$T/log" &&
+      grep -q "breaks baremark's rules" "$T/log"; echo $?) "rc $rc: $(cat "$T/log")"
+"$P" build --no-check tests/fixtures/plugins/dupnames.c -o "$T/dup.efi" > "$T/log" 2>&1; rc=$?
+check "--no-check builds it anyway (the tests' bad plug-ins)" $([ $rc = 0 ] && [ -s "$T/dup.efi" ]; echo $?) "rc $rc: $(cat "$T/log")"
+
 # Absolute addresses in NASM code.
 cat > "$T/abs.asm" <<'A'
 bits 64
