@@ -407,6 +407,105 @@ void fw_file_close(EFI_FILE_HANDLE f)
         f->Close(f);
 }
 
+EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
+{
+    EFI_FILE_HANDLE d;
+    UINTN cap = SIZE_OF_EFI_FILE_INFO + FW_PATH_MAX * sizeof(CHAR16);
+    EFI_FILE_INFO *info;
+    EFI_STATUS s = fw_open(dir, EFI_FILE_MODE_READ, 0, &d);
+
+    if (s != EFI_SUCCESS)
+        return s;
+    info = AllocatePool(cap);
+    if (!info) {
+        d->Close(d);
+        return EFI_OUT_OF_RESOURCES;
+    }
+    for (;;) {
+        UINTN n = cap;
+        char name[FW_PATH_MAX];
+        s = d->Read(d, &n, info);
+        if (s != EFI_SUCCESS || n == 0)
+            break;
+        if (info->Attribute & EFI_FILE_DIRECTORY)
+            continue;
+        size_t k = 0;
+        for (; info->FileName[k] && k + 1 < sizeof name; k++)
+            name[k] = info->FileName[k] < 0x80 ? (char)info->FileName[k] : '?';
+        name[k] = 0;
+        fn(name, info->FileSize, ctx);
+    }
+    FreePool(info);
+    d->Close(d);
+    return s;
+}
+
+EFI_STATUS fw_esp_write_whole(const char *path, const void *buf, size_t n)
+{
+    EFI_FILE_HANDLE f;
+    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0, &f);
+    if (s != EFI_SUCCESS)
+        return s;
+    s = fw_file_rewrite(f, buf, n);
+    f->Close(f);
+    return s;
+}
+
+EFI_STATUS fw_esp_delete(const char *path)
+{
+    EFI_FILE_HANDLE f;
+    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0, &f);
+    if (s == EFI_NOT_FOUND)
+        return EFI_SUCCESS;
+    if (s != EFI_SUCCESS)
+        return s;
+    return f->Delete(f) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
+}
+
+/* ---- images ------------------------------------------------------------------------ */
+
+EFI_STATUS fw_image_start(const char *path, void *buf, size_t n, EFI_HANDLE *child, const char **stage)
+{
+    EFI_LOADED_IMAGE *li = NULL;
+    EFI_DEVICE_PATH *dp = NULL;
+    CHAR16 wpath[FW_PATH_MAX];
+    EFI_STATUS s;
+
+    *child = NULL;
+    *stage = "LoadImage";
+    fw_wide(wpath, path);
+    if (BS->HandleProtocol(fw_image, &LoadedImageProtocol, (void **)&li) == EFI_SUCCESS)
+        dp = FileDevicePath(li->DeviceHandle, wpath);
+    s = BS->LoadImage(FALSE, fw_image, dp, buf, n, child);
+    if (dp)
+        FreePool(dp);
+    if (s == EFI_SECURITY_VIOLATION) {
+        /* Loaded but not allowed to start (Secure Boot): unload it. */
+        BS->UnloadImage(*child);
+        *child = NULL;
+    }
+    if (s != EFI_SUCCESS)
+        return s;
+    *stage = "StartImage";
+    s = BS->StartImage(*child, NULL, NULL);
+    if (s != EFI_SUCCESS) {
+        /* A driver whose entry point fails is unloaded by the firmware. */
+        *child = NULL;
+    }
+    return s;
+}
+
+void *fw_handle_protocol(EFI_HANDLE h, EFI_GUID *guid)
+{
+    void *iface = NULL;
+    return BS->HandleProtocol(h, guid, &iface) == EFI_SUCCESS ? iface : NULL;
+}
+
+EFI_STATUS fw_image_unload(EFI_HANDLE child)
+{
+    return BS->UnloadImage(child);
+}
+
 const char *fw_status_name(EFI_STATUS s)
 {
     switch (s) {
@@ -423,6 +522,11 @@ const char *fw_status_name(EFI_STATUS s)
     case EFI_UNSUPPORTED: return "EFI_UNSUPPORTED";
     case EFI_NOT_READY: return "EFI_NOT_READY";
     case EFI_INVALID_PARAMETER: return "EFI_INVALID_PARAMETER";
+    case EFI_LOAD_ERROR: return "EFI_LOAD_ERROR";
+    case EFI_SECURITY_VIOLATION: return "EFI_SECURITY_VIOLATION";
+    case EFI_BUFFER_TOO_SMALL: return "EFI_BUFFER_TOO_SMALL";
+    case EFI_ABORTED: return "EFI_ABORTED";
+    case EFI_WARN_DELETE_FAILURE: return "EFI_WARN_DELETE_FAILURE";
     default: return "EFI error";
     }
 }

@@ -77,6 +77,25 @@ EFI_STATUS fw_file_rewrite(EFI_FILE_HANDLE f, const void *buf, size_t n);
 /* Append buf at offset `at` (the caller's record of the file length). */
 EFI_STATUS fw_file_write_at(EFI_FILE_HANDLE f, uint64_t at, const void *buf, size_t n);
 void fw_file_close(EFI_FILE_HANDLE f);
+/* Call fn(name, size, ctx) for each regular file of a directory (names as
+ * ASCII, '?' for characters outside it).  EFI_NOT_FOUND when the directory
+ * does not exist. */
+EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx);
+/* Write a whole file, replacing what it held (created when missing). */
+EFI_STATUS fw_esp_write_whole(const char *path, const void *buf, size_t n);
+/* Delete a file; EFI_SUCCESS also when it was not there. */
+EFI_STATUS fw_esp_delete(const char *path);
+
+/* ---- images (plug-ins) ------------------------------------------------------------ */
+/* LoadImage from a buffer holding the file at `path` on the ESP (the path
+ * goes into the image's device path), then StartImage.  On success *child
+ * is the started image's handle; on failure nothing stays loaded and
+ * *stage says which call failed ("LoadImage", "StartImage"). */
+EFI_STATUS fw_image_start(const char *path, void *buf, size_t n, EFI_HANDLE *child, const char **stage);
+/* The interface of protocol `guid` on a handle, or NULL. */
+void *fw_handle_protocol(EFI_HANDLE h, EFI_GUID *guid);
+/* UnloadImage. */
+EFI_STATUS fw_image_unload(EFI_HANDLE child);
 
 /* A short name for an EFI status: "EFI_WRITE_PROTECTED". */
 const char *fw_status_name(EFI_STATUS s);

@@ -48,6 +48,7 @@ const struct report_section report_sections[] = {
     { "system|host|build", part_machine },
     { "clock", part_clock },
     { "quiet", part_quiet },
+    { "plugins", part_plugins },
     { "methods", part_methods },
     { "comparisons", part_comparisons },
     { "bytemark", part_bytemark },

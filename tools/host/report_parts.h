@@ -60,6 +60,7 @@ void machine_line(FILE *f, json_t *root);           /* report_machine.c */
 void part_machine(struct report *r);                /* report_machine.c */
 void part_clock(struct report *r);                  /* report_clock.c */
 void part_quiet(struct report *r);                  /* report_quiet.c */
+void part_plugins(struct report *r);                /* report_plugins.c */
 void part_methods(struct report *r);                /* report_methods.c */
 void part_comparisons(struct report *r);            /* report_compare.c */
 void part_bytemark(struct report *r);               /* report_bytemark.c */

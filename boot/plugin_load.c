@@ -1,0 +1,269 @@
+/*
+ * boot/plugin_load.c - finding, loading, probing and unloading the plug-in
+ * images (see plugin_load.h; the checks and the registry are
+ * bench/plugins.c).
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "firmware.h"
+#include "json.h"
+#include "out.h"
+#include "pe_image.h"
+#include "platform.h"
+#include "plugin_load.h"
+#include "plugins.h"
+#include "results.h"
+#include "run.h"
+
+#define PLUGIN_HANGS_MAX  (64 * 1024)   /* bytes of plugin-hangs.txt read */
+
+static EFI_GUID plugin_guid = BM_PLUGIN_PROTOCOL_GUID;
+
+struct plugin_names {
+    char name[PLUGINS_MAX_FILES][PLUGINS_FILE_MAX];
+    unsigned n, skipped;
+};
+
+/* ---- finding the files -------------------------------------------------------------- */
+
+static int plugin_is_efi(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 4 && name[n - 4] == '.' && (name[n - 3] | 32) == 'e' && (name[n - 2] | 32) == 'f'
+           && (name[n - 1] | 32) == 'i';
+}
+
+static void plugin_collect(const char *name, uint64_t size, void *ctx)
+{
+    struct plugin_names *l = ctx;
+    (void)size;
+    if (!plugin_is_efi(name))
+        return;
+    if (l->n >= PLUGINS_MAX_FILES || strlen(name) >= PLUGINS_FILE_MAX) {
+        l->skipped++;
+        out_warn("plugin %s: %s; skipped", name, l->n >= PLUGINS_MAX_FILES ? "too many plug-in files"
+                                                                           : "file name too long");
+        return;
+    }
+    /* insertion in name order: runs list and time plug-ins in a fixed order */
+    unsigned k = l->n++;
+    while (k > 0 && strcmp(l->name[k - 1], name) > 0) {
+        memcpy(l->name[k], l->name[k - 1], PLUGINS_FILE_MAX);
+        k--;
+    }
+    snprintf(l->name[k], PLUGINS_FILE_MAX, "%s", name);
+}
+
+/* ---- loading one file ---------------------------------------------------------------- */
+
+static void plugin_load_one(const char *name)
+{
+    char path[PLUGINS_FILE_MAX + 32], why[200];
+    EFI_STATUS s;
+    size_t n = 0;
+    EFI_HANDLE child;
+    const char *stage;
+
+    snprintf(path, sizeof path, "%s\\%s", PLUGINS_FOLDER, name);
+    void *buf = fw_esp_read(path, &n, &s);
+    struct plugins_file *f = plugins_file_add(name, buf ? buf : "", buf ? n : 0);
+    if (!f) {
+        FreePool(buf);
+        return;
+    }
+    if (!buf) {
+        plugins_file_reject(f, "cannot be read (%s)", fw_status_name(s));
+        return;
+    }
+    if (pe_check_plugin(buf, n, NULL, why, sizeof why)) {
+        plugins_file_reject(f, "%s", why);
+        FreePool(buf);
+        return;
+    }
+    s = fw_image_start(path, buf, n, &child, &stage);
+    FreePool(buf);        /* LoadImage made its own copy */
+    if (s != EFI_SUCCESS) {
+        if (s == EFI_SECURITY_VIOLATION)
+            plugins_file_reject(f, "the firmware would not start it (%s: Secure Boot is on and the plug-in is "
+                                "not signed with a key it trusts)", fw_status_name(s));
+        else
+            plugins_file_reject(f, "the firmware's %s failed (%s)", stage, fw_status_name(s));
+        return;
+    }
+    const struct bm_plugin *p = fw_handle_protocol(child, &plugin_guid);
+    if (!p) {
+        plugins_file_reject(f, "it started but published no baremark plug-in protocol: build it with "
+                            "tools/baremark-plugin");
+        fw_image_unload(child);
+        return;
+    }
+    if (plugins_file_attach(f, p)) {
+        fw_image_unload(child);
+        return;
+    }
+    f->handle = child;
+}
+
+/* ---- routines that hung in an earlier run ------------------------------------------------ */
+
+/* A marker left by a probe that never came back: move it to the hangs file. */
+static void plugin_take_marker(void)
+{
+    size_t n = 0, m = 0;
+    char *mark = fw_esp_read(PLUGIN_PROBE_MARKER, &n, NULL);
+    if (!mark)
+        return;
+    char *old = fw_esp_read(PLUGIN_HANGS_FILE, &m, NULL);
+    char *all = AllocatePool(m + n + 2);
+    if (all) {
+        memcpy(all, old ? old : "", m);
+        memcpy(all + m, mark, n);
+        if (n && mark[n - 1] != '\n')
+            all[m + n++] = '\n';
+        EFI_STATUS s = fw_esp_write_whole(PLUGIN_HANGS_FILE, all, m + n);
+        if (s == EFI_SUCCESS)
+            fw_esp_delete(PLUGIN_PROBE_MARKER);
+        else
+            out_printf("plugins: could not write %s (%s)\n", PLUGIN_HANGS_FILE, fw_status_name(s));
+        FreePool(all);
+    }
+    out_printf("plugins: the previous run was reset while probing a plug-in routine (%s): %.*s", PLUGIN_PROBE_MARKER,
+               (int)n, mark);
+    FreePool(old);
+    FreePool(mark);
+}
+
+/* plugin-hangs.txt: "SHA256 PLUGIN:ROUTINE FILE RUN" a line. */
+static void plugin_apply_hangs(void)
+{
+    size_t n = 0;
+    char *text = fw_esp_read(PLUGIN_HANGS_FILE, &n, NULL);
+    if (!text)
+        return;
+    for (char *line = text; line < text + n && line - text < PLUGIN_HANGS_MAX;) {
+        char *end = strchr(line, '\n');
+        if (end)
+            *end = 0;
+        char sha[SHA256_HEX + 1], target[PLUGINS_TARGET_MAX + 1], file[PLUGINS_FILE_MAX + 1], run[40], why[200];
+        if (sscanf(line, "%65s %64s %64s %39s", sha, target, file, run) == 4) {
+            snprintf(why, sizeof why, "did not return when called in run %s (the watchdog reset the machine); "
+                     "skipped while %s is unchanged", run, file);
+            plugins_mark_hung(sha, target, why);
+        }
+        if (!end)
+            break;
+        line = end + 1;
+    }
+    FreePool(text);
+}
+
+/* ---- the probe ------------------------------------------------------------------------ */
+
+struct plugin_probe_ctx {
+    unsigned seconds;
+    int marker_failed;
+};
+
+static void plugin_probe_before(const struct plugins_routine *r, void *ctx)
+{
+    struct plugin_probe_ctx *c = ctx;
+    char line[PLUGINS_TARGET_MAX + PLUGINS_FILE_MAX + SHA256_HEX + 48];
+    int n = snprintf(line, sizeof line, "%s %s %s %s\n", r->file->sha256, r->target, r->file->file, run_name());
+    out_printf("plugins: probe %s (%s)\n", r->target, r->file->file);
+    if (!c->marker_failed && fw_esp_write_whole(PLUGIN_PROBE_MARKER, line, (size_t)n) != EFI_SUCCESS) {
+        c->marker_failed = 1;
+        out_printf("plugins: cannot write %s: a routine that hangs will not be named on the next boot\n",
+                   PLUGIN_PROBE_MARKER);
+    }
+    fw_watchdog_arm(c->seconds);        /* restarts the countdown */
+}
+
+static void plugin_probe_after(const struct plugins_routine *r, void *ctx)
+{
+    struct plugin_probe_ctx *c = ctx;
+    (void)r;
+    if (!c->marker_failed)
+        fw_esp_delete(PLUGIN_PROBE_MARKER);
+}
+
+static void plugin_probe_all(const struct plugin_load_opts *o)
+{
+    struct plugin_probe_ctx c = { o->probe_seconds, 0 };
+    struct plugins_probe_hooks hooks = { plugin_probe_before, plugin_probe_after, &c };
+    out_printf("plugins: each routine is called once (%llu iterations) with interrupts enabled and the firmware "
+               "watchdog armed for %u s before it is timed; one that never returns resets the machine, and the "
+               "next boot names and skips it\n", (unsigned long long)o->probe_iterations, o->probe_seconds);
+    run_flush();                        /* everything so far is on the ESP before the first call */
+    plugins_probe(o->probe_iterations, &hooks);
+    EFI_STATUS s = fw_watchdog_arm(o->watchdog_after);
+    if (s != EFI_SUCCESS)
+        out_warn("plugins: the watchdog could not be set back after the probes (%s)", fw_status_name(s));
+}
+
+/* ---- the section ------------------------------------------------------------------------ */
+
+int plugin_load_section(const struct plugin_load_opts *o)
+{
+    static struct plugin_names names;
+    uint64_t t0 = plat_ticks();
+    int bad = 0;
+
+    plugins_reset();
+    memset(&names, 0, sizeof names);
+    EFI_STATUS s = fw_esp_list(PLUGINS_FOLDER, plugin_collect, &names);
+    if (s == EFI_NOT_FOUND || s == EFI_NOT_READY)
+        out_printf("plugins: no %s folder on the ESP: no plug-ins\n", PLUGINS_FOLDER);
+    else if (s != EFI_SUCCESS)
+        out_warn("plugins: %s cannot be listed (%s); no plug-ins loaded", PLUGINS_FOLDER, fw_status_name(s));
+    else
+        out_printf("plugins: %u file%s named *.efi in %s\n", names.n, names.n == 1 ? "" : "s", PLUGINS_FOLDER);
+    bad |= names.skipped > 0;
+    for (unsigned i = 0; i < names.n; i++)
+        plugin_load_one(names.name[i]);
+    plugin_take_marker();
+    plugin_apply_hangs();
+    bad |= plugins_select(o->routines) > 0;
+    plugins_setup();
+    plugins_print();
+    if (plugins_ready_count())
+        plugin_probe_all(o);
+    for (unsigned i = 0; i < plugins_file_count(); i++)
+        bad |= !plugins_file_at(i)->ok;
+    for (unsigned i = 0; i < plugins_routine_count(); i++) {
+        enum plugins_state st = plugins_routine_at(i)->state;
+        bad |= st != PLUGINS_READY && st != PLUGINS_NOT_SELECTED;
+    }
+    out_printf("plugins: %u routine%s ready to be timed as PLUGIN:ROUTINE\n", plugins_ready_count(),
+               plugins_ready_count() == 1 ? "" : "s");
+
+    struct json_writer *w = results_section_begin("plugins", 0);
+    plugins_json(w);
+    json_obj_begin(w, "probe");
+    json_u64(w, "iterations", o->probe_iterations);
+    json_u64(w, "watchdog_seconds", o->probe_seconds);
+    json_obj_end(w);
+    json_str(w, "selection", o->routines && o->routines[0] ? o->routines : "all");
+    results_section_end();
+    uint64_t hz = plat_tick_hz(), dt = plat_ticks() - t0;
+    if (hz)
+        out_printf("plugins: done in %llu ticks (%.3f s)\n", (unsigned long long)dt, (double)dt / (double)hz);
+    return bad ? 2 : 0;
+}
+
+void plugin_load_fini(void)
+{
+    plugins_teardown();
+    for (unsigned i = 0; i < plugins_file_count(); i++) {
+        struct plugins_file *f = plugins_file_at(i);
+        if (!f->handle)
+            continue;
+        EFI_STATUS s = fw_image_unload(f->handle);
+        if (s != EFI_SUCCESS)
+            out_printf("plugin %s: UnloadImage: %s (it stays in memory until the machine resets)\n", f->file,
+                       fw_status_name(s));
+        f->handle = NULL;
+    }
+}

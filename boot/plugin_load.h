@@ -1,0 +1,45 @@
+/*
+ * boot/plugin_load.h - the image's side of plug-ins: find every *.efi in
+ * \baremark\plugins on the ESP, load and start it with the firmware
+ * (LoadImage from the file's bytes, StartImage), read its table through
+ * BM_PLUGIN_PROTOCOL_GUID, hand it to bench/plugins.c for the checks, run
+ * the routines' setup and probe each routine once, and at the end of the
+ * run tear down and UnloadImage.
+ *
+ * A routine that never returns.  The probe calls each routine once with
+ * interrupts enabled and the firmware watchdog armed for PLUGINPROBESECONDS,
+ * after the log and the results so far are saved and with a marker file
+ * \baremark\plugin-probe.txt naming the file (SHA-256), the routine and the
+ * run.  A routine that does not return lets the watchdog reset the machine
+ * (QEMU with -no-reboot: QEMU exits; tools/run-qemu reports 3, no final
+ * line).  The next boot finds the marker, moves its line to
+ * \baremark\plugin-hangs.txt, and every run skips a routine listed there
+ * (one warning naming file, routine and the run it hung in, status 2) for
+ * as long as the file has the same SHA-256: rebuild it and it is tried again.
+ * Only then are routines timed, with interrupts masked and the firmware's
+ * timer stopped: a routine that returns when probed but hangs later cannot
+ * be stopped by anything but a reset.
+ */
+#ifndef BAREMARK_PLUGIN_LOAD_H
+#define BAREMARK_PLUGIN_LOAD_H
+
+#include <stdint.h>
+
+#define PLUGIN_PROBE_MARKER "\\baremark\\plugin-probe.txt"
+#define PLUGIN_HANGS_FILE   "\\baremark\\plugin-hangs.txt"
+
+struct plugin_load_opts {
+    const char *routines;             /* PLUGINROUTINES ("" = all) */
+    unsigned probe_seconds;           /* watchdog per probe call */
+    uint64_t probe_iterations;        /* iterations of the probe call */
+    unsigned watchdog_after;          /* re-arm to this after the probes (0 = off) */
+};
+
+/* Load, check, list, set up and probe; write the "plugins" results section.
+ * Returns 0, or 2 when a file was rejected or a routine taken out. */
+int plugin_load_section(const struct plugin_load_opts *o);
+
+/* End of the run: teardown, free, UnloadImage every plug-in. */
+void plugin_load_fini(void);
+
+#endif
