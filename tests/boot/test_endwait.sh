@@ -12,7 +12,7 @@ start() {
     RAW="$TEST_TMP/$1.serial" QMP="$TEST_TMP/$1.qmp"
     rm -f "$QMP"
     : > "$RAW"
-    "$RUN_QEMU" --timeout 200 --serial "$RAW" --options "sections=none $2" \
+    "$RUN_QEMU" --timeout 200 --serial "$RAW" --cpu qemu64 --options "sections=none $2" \
         --qemu-arg -qmp --qemu-arg "unix:$QMP,server=on,wait=off" "$(fresh_image "$1")" \
         > /dev/null 2> "$TEST_TMP/$1.err" &
     PID=$!

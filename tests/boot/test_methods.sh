@@ -16,7 +16,7 @@
 #    estimates are exactly P; Paoloni's add1 minima are 11 + after + before +
 #    3k (slope 3, R^2 1, no spurious minimum); Foo (3 + 28 per call) against
 #    Foo over 100 calls nets 2802 ticks for both sides, a difference of 0.
-# 2. The default CPU (qemu64, no rdtscp): the four rdtscp methods are skipped
+# 2. QEMU's old default CPU (--cpu qemu64, no rdtscp): the four rdtscp methods are skipped
 #    with status unsupported and never executed (a fault injected into them
 #    never fires).
 # 3. -cpu max with a fault injected into method:rdtscp: that method's work
@@ -135,7 +135,7 @@ fi
 
 # ---- 2. no rdtscp: skipped, never executed -------------------------------------------
 img=$(fresh_image methods-nordtscp)
-boot methods-nordtscp "$img" --options "sections=methods profile=quick methodsamples=10 injectfault=opcode injectin=method:rdtscp"
+boot methods-nordtscp "$img" --cpu qemu64 --options "sections=methods profile=quick methodsamples=10 injectfault=opcode injectin=method:rdtscp"
 expect_rc 2 "no rdtscp: run-qemu exit 2 (the injected fault had no test to go into)"
 expect_line '^methods: rdtscp no \(CPUID 0x80000001 EDX bit 27\): the four rdtscp methods are skipped, not executed$' \
     "no rdtscp: said once, with the CPUID bit"
@@ -186,7 +186,7 @@ else fail "fault: JSON statuses" "$json"; fi
 
 # ---- 4. a fault injected into target:foo ------------------------------------------------
 img=$(fresh_image methods-target)
-boot methods-target "$img" --options "sections=methods,compare profile=quick methodsamples=10 injectfault=divide injectin=target:foo"
+boot methods-target "$img" --cpu qemu64 --options "sections=methods,compare profile=quick methodsamples=10 injectfault=divide injectin=target:foo"
 expect_rc 2 "target fault: run-qemu exit 2"
 expect_line '^fault injection: divide fault in target:foo' "target fault: injected into target:foo"
 expect_line '^warning: foo/lfence\+rdtsc: fault \(#DE' "target fault: foo/lfence+rdtsc failed with #DE"
