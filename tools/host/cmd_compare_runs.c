@@ -560,10 +560,14 @@ int cmd_compare_runs(int argc, char **argv)
     static const char usage[] = "usage: baremark compare-runs [--json|--html] [--noise F] [--method NAME] A.json B.json\n";
 
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            fmt = CR_JSON;
-        else if (!strcmp(argv[i], "--html"))
-            fmt = CR_HTML;
+        if (!strcmp(argv[i], "--json") || !strcmp(argv[i], "--html")) {
+            enum cr_format want = argv[i][2] == 'j' ? CR_JSON : CR_HTML;
+            if (fmt != CR_TEXT && fmt != want) {
+                fprintf(stderr, "baremark compare-runs: --json and --html contradict each other: give one\n");
+                return 2;
+            }
+            fmt = want;
+        }
         else if (!strcmp(argv[i], "--noise") && i + 1 < argc) {
             char *end;
             noise = strtod(argv[++i], &end);

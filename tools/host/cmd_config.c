@@ -49,6 +49,9 @@ static void cli_json(const struct bm_config *c)
     json_free(&w);
 }
 
+/* report_util.h (not included: its jansson clashes with bench/json.h). */
+int rj_check_input(const char *cmd, const char *path);
+
 int cmd_config(int argc, char **argv)
 {
     const char *file = NULL, *opts = NULL;
@@ -77,6 +80,8 @@ int cmd_config(int argc, char **argv)
         return cli_usage();
     if (file) {
         size_t size = 0;
+        if (rj_check_input("config", file))
+            return 2;
         char *text = plat_read_file(file, &size);
         struct cli_diag d = { file };
         if (!text) {

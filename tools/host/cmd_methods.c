@@ -79,17 +79,20 @@ int cmd_methods(int argc, char **argv)
 {
     struct bm_config cfg;
     const char *json_path = NULL;
-    int run_methods = 1, run_compare = 1, status = 0, nplugins = 0;
+    int run_methods = 1, run_compare = 1, status = 0, nplugins = 0, profile_given = 0;
     uint32_t precision = 0, accuracy = 0, timeout = CMD_METHODS_PLUGIN_TIMEOUT;
     char *plugins[PLUGINS_MAX_FILES];
     const char *routines = NULL;
 
     config_defaults(&cfg);
     for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick"))
-            cfg.profile = BM_PROFILE_QUICK;
-        else if (!strcmp(argv[i], "--full"))
-            cfg.profile = BM_PROFILE_FULL;
+        if (!strcmp(argv[i], "--quick") || !strcmp(argv[i], "--full")) {
+            enum bm_profile want = argv[i][2] == 'q' ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
+            if (profile_given && cfg.profile != want)
+                return fprintf(stderr, "baremark methods: --quick and --full contradict each other: give one\n"), 2;
+            cfg.profile = want;
+            profile_given = 1;
+        }
         else if (!strcmp(argv[i], "--no-methods"))
             run_methods = 0;
         else if (!strcmp(argv[i], "--no-compare"))

@@ -37,6 +37,18 @@ static void usage(FILE *f)
             fprintf(f, "  %s\n", commands[i].usage);
 }
 
+/* `baremark COMMAND --help`: the one-line purpose and the usage, exit 0.
+ * The usage strings above are "NAME ARGS", two or more spaces, "PURPOSE". */
+static int command_help(const struct command *c)
+{
+    const char *gap = strstr(c->usage, "  "), *purpose = gap;
+    while (purpose && *purpose == ' ')
+        purpose++;
+    printf("baremark %s: %s\nusage: baremark %.*s\n", c->name, purpose && *purpose ? purpose : "(no description)",
+           gap ? (int)(gap - c->usage) : (int)strlen(c->usage), c->usage);
+    return 0;
+}
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -54,6 +66,9 @@ int main(int argc, char **argv)
             fprintf(stderr, "baremark: '%s' is not built into this program yet\n", argv[1]);
             return 2;
         }
+        for (int k = 2; k < argc; k++)
+            if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h"))
+                return command_help(&commands[i]);
         return commands[i].run(argc - 1, argv + 1);
     }
     fprintf(stderr, "baremark: unknown command '%s'\n", argv[1]);

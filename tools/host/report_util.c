@@ -50,6 +50,21 @@ json_t *rj_load(const char *path, char *err, size_t err_size)
     return root;
 }
 
+int rj_check_input(const char *cmd, const char *path)
+{
+    struct stat st;
+    char shown[600];
+    const char *why = NULL;
+    if (stat(path, &st) != 0)
+        why = errno == ENOENT ? "no such file" : strerror(errno);
+    else if (S_ISDIR(st.st_mode))
+        why = "is a directory (give a file)";
+    if (!why)
+        return 0;
+    fprintf(stderr, "baremark %s: %s: %s\n", cmd, rj_term_str(shown, sizeof shown, path, 200), why);
+    return 2;
+}
+
 json_t *rj_get(json_t *root, const char *path)
 {
     char key[128];

@@ -22,6 +22,11 @@
  * name made safe for a terminal). */
 json_t *rj_load(const char *path, char *err, size_t err_size);
 
+/* An input file a command names: 0 when it exists and is not a directory,
+ * else prints "baremark CMD: PATH: no such file" (or "is a directory")
+ * and returns 2. */
+int rj_check_input(const char *cmd, const char *path);
+
 /* Member at a dotted path ("system.cpu_brand"); NULL when any step is
  * missing or not an object. */
 json_t *rj_get(json_t *root, const char *path);
