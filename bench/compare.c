@@ -15,6 +15,7 @@
 #include "platform.h"
 #include "quiet.h"
 #include "results.h"
+#include "section.h"
 #include "stats.h"
 #include "targets.h"
 
@@ -449,10 +450,10 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     return bad ? 2 : 0;
 }
 
-int compare_run(const struct bm_config *cfg)
+int compare_run(const struct section_ctx *ctx)
 {
     struct compare_plan p;
-    compare_plan_from_config(cfg, &p);
+    compare_plan_from_config(ctx->cfg, &p);
     struct json_writer *w = results_section_begin("comparisons", 0);
     int rc = compare_section(&p, w);
     results_section_end();

@@ -32,6 +32,7 @@
 
 struct json_writer;
 struct bm_config;
+struct section_ctx;
 
 enum compare_order { COMPARE_ALTERNATE = 0, COMPARE_RANDOM = 1 };
 
@@ -85,7 +86,7 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
  * (NULL: text only).  Returns 0, or 2 when one failed or a control did not
  * give its expected verdict. */
 int compare_section(const struct compare_plan *p, struct json_writer *w);
-/* boot/sections.h */
-int compare_run(const struct bm_config *cfg);
+/* The section (bench/section.h), into the run's results document. */
+int compare_run(const struct section_ctx *ctx);
 
 #endif

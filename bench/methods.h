@@ -49,6 +49,7 @@
 
 struct json_writer;
 struct bm_config;
+struct section_ctx;
 
 /* ---- the methods ------------------------------------------------------------- */
 
@@ -258,8 +259,8 @@ void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *
 /* Print the section's text and write its members into the open object w
  * (NULL: text only).  Returns 0, or 2 when a measurement failed. */
 int methods_section(const struct methods_plan *p, struct json_writer *w);
-/* boot/sections.h: the section, into the run's results document. */
-int methods_run(const struct bm_config *cfg);
+/* The section (bench/section.h), into the run's results document. */
+int methods_run(const struct section_ctx *ctx);
 
 /* "SECTION: done in T ticks (S s)": how long a section took. */
 void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz);

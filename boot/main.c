@@ -128,8 +128,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
         trap_init();
     struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
     MAIN_SECTION(cfg.run_clock, clock_run, "clock", &ctx);
-    MAIN_SECTION(cfg.run_methods, methods_run, "methods", &cfg);
-    MAIN_SECTION(cfg.run_compare, compare_run, "comparisons", &cfg);
+    MAIN_SECTION(cfg.run_methods, methods_run, "methods", &ctx);
+    MAIN_SECTION(cfg.run_compare, compare_run, "comparisons", &ctx);
     if (cfg.run_verify && bytemark_verify)
         run_status_raise(bytemark_verify(&cfg) ? RUN_WARNINGS : RUN_OK);
     MAIN_SECTION(cfg.run_bytemark, bytemark_run, "bytemark", &cfg);

@@ -16,9 +16,9 @@
  * frequency portable code sees (ctx->set_tick_hz). */
 int clock_run(const struct section_ctx *ctx) SECTION_WEAK;
 /* bench/methods.c: the timing methods, their overhead and resolution. */
-int methods_run(const struct bm_config *cfg) SECTION_WEAK;
+int methods_run(const struct section_ctx *ctx) SECTION_WEAK;
 /* bench/compare.c: A/A and A/B comparisons. */
-int compare_run(const struct bm_config *cfg) SECTION_WEAK;
+int compare_run(const struct section_ctx *ctx) SECTION_WEAK;
 /* kernel/trap.c: install the image's exception handlers. */
 int trap_init(void) SECTION_WEAK;
 void trap_fini(void) SECTION_WEAK;
