@@ -80,7 +80,7 @@ FORCE:
 
 $(BUILD)/efi/%.o: %.c $(BUILD)/buildinfo.h
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/efi/%.asm.o: %.asm
 	@mkdir -p $(dir $@)
@@ -110,7 +110,7 @@ host: $(BUILD)/host/baremark
 
 $(BUILD)/host/obj/%.o: %.c $(BUILD)/buildinfo.h
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -MMD -c $< -o $@
+	$(CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
 
 $(BUILD)/host/obj/%.asm.o: %.asm
 	@mkdir -p $(dir $@)

@@ -57,8 +57,8 @@ struct bm_config {
     /* ---- baremark's own settings (names of their own; an optional BM_ prefix
      * is accepted in the file, e.g. BM_PROFILE=quick) ------------------------ */
     enum bm_profile profile;       /* PROFILE=quick|full|auto */
-    int run_clock, run_methods, run_compare, run_bytemark; /* SECTIONS=... */
-    int run_verify;                /* VERIFY=T: run the kernels' checks */
+    uint32_t sections;             /* bit i: bench/sections.c's section_table[i] runs
+                                      (SECTIONS=..., and VERIFY=T for verify) */
     int qemu_exit;                 /* QEMUEXIT=T: status to isa-debug-exit 0xF4 */
     int shutdown;                  /* SHUTDOWN=T: power off at the end (hardware) */
     int end_wait;                  /* ENDWAIT=T: on hardware, wait for a key at the end */
@@ -140,9 +140,12 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE }
  *
  * baremark's own settings:
  *   PROFILE           auto|quick|full          auto
- *   SECTIONS          all|none or a comma list of clock, methods, compare
- *                     (or comparisons), bytemark           all
- *   VERIFY, QEMUEXIT, SHUTDOWN   flag          F
+ *   SECTIONS          all|none or a comma list of the sections'    every section
+ *                     names in bench/sections.c (today clock,  not marked
+ *                     methods, compare (or comparisons),      SECTION_OFF_BY_DEFAULT
+ *                     bytemark); all: every one of them,
+ *                     also those off by default
+ *   VERIFY, QEMUEXIT, SHUTDOWN   flag          F  (VERIFY=T: the verify section)
  *   QUIETMS           1..60000 ms              200
  *   INJECTFAULT       none|divide|opcode|page  none
  *   INJECTIN          a test key (letters, digits, ':', '_', '-', '.'),
@@ -198,6 +201,11 @@ void config_print(const struct bm_config *c);
 void config_json(struct json_writer *w, const char *key, const struct bm_config *c);
 /* The same members into an object the caller has opened. */
 void config_json_members(struct json_writer *w, const struct bm_config *c);
+
+/* 1 when the section named `name` (bench/sections.c: its name or label, any
+ * case, e.g. "methods", "compare", "verify") will run; 0 when it is off or
+ * not in the table. */
+int config_section_enabled(const struct bm_config *c, const char *name);
 
 /* Names for the enumerations: "auto"/"quick"/"full" and
  * "none"/"divide"/"opcode"/"page" ("?" for a value out of range). */

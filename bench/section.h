@@ -1,7 +1,8 @@
 /*
- * bench/section.h - a measuring section as efi_main runs it: what it is
- * handed and what it returns.  Portable: a section in bench/ or kernel/
- * includes this header, never boot/'s.
+ * bench/section.h - a measuring section: what efi_main hands it, what it
+ * returns, and its entry in the section table (bench/sections.c, which says
+ * how to add one).  Portable: a section in bench/ or kernel/ includes this
+ * header, never boot/'s.
  *
  * A section prints its text (out_printf), writes its results member
  * (results_section_begin/_end) and returns SECTION_OK, or SECTION_WARNINGS
@@ -27,5 +28,39 @@ struct section_ctx {
      * (the clock section calls it once it has calibrated). */
     void (*set_tick_hz)(uint64_t hz);
 };
+
+/* One entry of the table. */
+struct section {
+    /* Its SECTIONS= word and its name in the settings' "sections" list,
+     * e.g. "compare". */
+    const char *name;
+    /* Its name on serial ("comparisons: skipped (settings)") when that
+     * differs, also accepted by SECTIONS=; NULL: the name. */
+    const char *label;
+    /* The section; NULL (a weak symbol not linked in): "not built into
+     * this image". */
+    int (*run)(const struct section_ctx *ctx);
+    unsigned flags;                     /* SECTION_OFF_BY_DEFAULT, ... */
+};
+
+/* Not in the default set: runs only when SECTIONS= names it (or says
+ * all).  For a slow section. */
+#define SECTION_OFF_BY_DEFAULT 0x1u
+/* Not a SECTIONS= word: switched by a flag setting of its own (a K_SECTION
+ * entry in bench/config_params.c naming it, e.g. VERIFY=T for verify); not
+ * in the settings' "sections" list; nothing is said when it is off. */
+#define SECTION_OWN_SETTING    0x2u
+
+/* The sections in run order (bench/sections.c). */
+extern const struct section section_table[];
+extern const unsigned section_count;
+/* At most this many (the settings keep one bit per section). */
+#define SECTION_MAX 32
+
+/* Its label on serial. */
+static inline const char *section_label(const struct section *s)
+{
+    return s->label ? s->label : s->name;
+}
 
 #endif

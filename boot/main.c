@@ -6,7 +6,6 @@
 
 #include "acpi.h"
 #include "buildinfo.h"
-#include "bytemark/bytemark.h"
 #include "config.h"
 #include "cpu.h"
 #include "firmware.h"
@@ -19,10 +18,11 @@
 #include "sections.h"
 #include "settings.h"
 #include "sysinfo.h"
+#include "trap.h"
 
-/* The suite may be absent from a partial build; see MAIN_SECTION. */
-#pragma weak bytemark_run
-#pragma weak bytemark_verify
+/* The exception handlers may be absent from a partial build. */
+#pragma weak trap_init
+#pragma weak trap_fini
 
 static void main_banner(void)
 {
@@ -94,16 +94,23 @@ static void main_idle(const struct bm_config *cfg)
         out_printf("idle: done after %llu TSC ticks\n", (unsigned long long)dt);
 }
 
-/* Run one section if it is built in and enabled; note a missing one. */
-#define MAIN_SECTION(enabled, fn, name, ...)                                   \
-    do {                                                                       \
-        if (!(enabled))                                                        \
-            out_printf("%s: skipped (settings)\n", name);                      \
-        else if (!(fn))                                                        \
-            out_printf("%s: not built into this image\n", name);               \
-        else                                                                   \
-            run_status_raise(fn(__VA_ARGS__));                                 \
-    } while (0)
+/* The sections of bench/sections.c in order: each one the settings enable
+ * and the image has; the others noted (a section with a setting of its own,
+ * VERIFY, silently when off). */
+static void main_sections(const struct section_ctx *ctx)
+{
+    for (unsigned i = 0; i < section_count; i++) {
+        const struct section *s = &section_table[i];
+        if (!config_section_enabled(ctx->cfg, s->name)) {
+            if (!(s->flags & SECTION_OWN_SETTING))
+                out_printf("%s: skipped (settings)\n", section_label(s));
+        } else if (!s->run) {
+            out_printf("%s: not built into this image\n", section_label(s));
+        } else {
+            run_status_raise(s->run(ctx));
+        }
+    }
+}
 
 EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 {
@@ -127,12 +134,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     if (trap_init)
         trap_init();
     struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
-    MAIN_SECTION(cfg.run_clock, clock_run, "clock", &ctx);
-    MAIN_SECTION(cfg.run_methods, methods_run, "methods", &ctx);
-    MAIN_SECTION(cfg.run_compare, compare_run, "comparisons", &ctx);
-    if (cfg.run_verify && bytemark_verify)
-        run_status_raise(bytemark_verify(&cfg) ? RUN_WARNINGS : RUN_OK);
-    MAIN_SECTION(cfg.run_bytemark, bytemark_run, "bytemark", &cfg);
+    main_sections(&ctx);
     if (trap_fini)
         trap_fini();
     run_fault_injection_check();

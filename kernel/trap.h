@@ -18,7 +18,7 @@ struct trap_fault {
     const char *name;            /* "#PF page fault" */
 };
 
-/* Install / remove the handlers (boot/sections.h hooks). */
+/* Install / remove the handlers (weak in boot/main.c). */
 int trap_init(void);
 void trap_fini(void);
 int trap_installed(void);

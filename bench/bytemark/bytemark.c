@@ -23,6 +23,7 @@
 #include "platform.h"
 #include "quiet.h"
 #include "results.h"
+#include "section.h"
 #include "stats.h"
 
 const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
@@ -587,4 +588,16 @@ int bytemark_verify(const struct bm_config *cfg)
     json_arr_end(w);
     results_section_end();
     return total_failed;
+}
+
+/* ---- the sections (bench/sections.c) --------------------------------------------- */
+
+int bytemark_section_run(const struct section_ctx *ctx)
+{
+    return bytemark_run(ctx->cfg);
+}
+
+int verify_run(const struct section_ctx *ctx)
+{
+    return bytemark_verify(ctx->cfg) ? SECTION_WARNINGS : SECTION_OK;
 }

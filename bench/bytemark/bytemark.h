@@ -110,4 +110,10 @@ int bytemark_run(const struct bm_config *cfg);
  * section.  Returns the number of failed checks. */
 int bytemark_verify(const struct bm_config *cfg);
 
+/* The two as sections (bench/sections.c): "bytemark" and "verify" (which
+ * returns SECTION_WARNINGS when a check failed). */
+struct section_ctx;
+int bytemark_section_run(const struct section_ctx *ctx);
+int verify_run(const struct section_ctx *ctx);
+
 #endif

@@ -14,6 +14,9 @@
 #include "bench/platform.h"
 #include "check.h"
 
+/* A section of bench/sections.c on in the settings under test. */
+#define ON(name) config_section_enabled(&cfg, (name))
+
 /* ---- a diagnostics recorder ------------------------------------------------ */
 
 #define MAX_DIAGS 16
@@ -89,9 +92,9 @@ static void test_defaults(void)
     CHECK(!cfg.allstats && !cfg.outfile[0], "default: no ALLSTATS, no OUTFILE");
     CHECK(cfg.num_array_size == 0 && cfg.lu_arrays == 0, "default sizes/counts 0 (= reference)");
     CHECK(cfg.profile == BM_PROFILE_AUTO, "default profile auto");
-    CHECK(cfg.run_clock && cfg.run_methods && cfg.run_compare && cfg.run_bytemark,
+    CHECK(ON("clock") && ON("methods") && ON("compare") && ON("bytemark"),
           "default: every section");
-    CHECK(!cfg.run_verify && !cfg.qemu_exit && !cfg.shutdown, "default verify/qemuexit/shutdown off");
+    CHECK(!ON("verify") && !cfg.qemu_exit && !cfg.shutdown, "default verify/qemuexit/shutdown off");
     CHECK_EQ_U64(cfg.quiet_ms, 200, "default QUIETMS");
     CHECK(cfg.end_wait && cfg.end_wait_seconds == 0, "default: wait for a key at the end, no limit");
     CHECK_EQ_U64(cfg.methods_samples, 1000, "default METHODSAMPLES");
@@ -180,7 +183,7 @@ static void test_flags(void)
     for (size_t i = 0; i < sizeof no / sizeof no[0]; i++) {
         snprintf(line, sizeof line, "VERIFY=T\nVERIFY=%s", no[i]);
         snprintf(what, sizeof what, "flag '%s' is false", no[i]);
-        CHECK(parse(line) == 0 && cfg.run_verify == 0, what);
+        CHECK(parse(line) == 0 && !ON("verify"), what);
     }
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         snprintf(line, sizeof line, "\nQEMUEXIT=%s\n", bad[i]);
@@ -189,7 +192,7 @@ static void test_flags(void)
         CHECK(UNTOUCHED(), "bad flag leaves settings untouched");
     }
     CHECK(parse("ALLSTATS=T\nVERIFY=T\nQEMUEXIT=T\nSHUTDOWN=T\n") == 0 && cfg.allstats &&
-          cfg.run_verify && cfg.qemu_exit && cfg.shutdown, "ALLSTATS VERIFY QEMUEXIT SHUTDOWN");
+          ON("verify") && cfg.qemu_exit && cfg.shutdown, "ALLSTATS VERIFY QEMUEXIT SHUTDOWN");
     CHECK(parse("ENDWAIT=F\nENDWAITSECONDS=86400\n") == 0 && !cfg.end_wait && cfg.end_wait_seconds == 86400,
           "ENDWAIT=F, ENDWAITSECONDS up to a day");
 }
@@ -248,13 +251,17 @@ static void test_strings_and_enums(void)
     CHECK(parse("PROFILE=full\nPROFILE=auto") == 0 && cfg.profile == BM_PROFILE_AUTO, "PROFILE=auto");
     check_one_problem(parse("PROFILE=fast"), 1, "PROFILE", "PROFILE=fast");
     CHECK(cfg.profile == BM_PROFILE_AUTO, "bad PROFILE untouched");
-    CHECK(parse("SECTIONS=clock, bytemark") == 0 && cfg.run_clock && !cfg.run_methods &&
-          !cfg.run_compare && cfg.run_bytemark, "SECTIONS=clock, bytemark");
-    CHECK(parse("SECTIONS=none") == 0 && !cfg.run_clock && !cfg.run_bytemark, "SECTIONS=none");
-    CHECK(parse("SECTIONS=none\nSECTIONS=ALL") == 0 && cfg.run_clock && cfg.run_methods &&
-          cfg.run_compare && cfg.run_bytemark, "SECTIONS=ALL");
-    CHECK(parse("SECTIONS=methods,comparisons") == 0 && !cfg.run_clock && cfg.run_methods &&
-          cfg.run_compare && !cfg.run_bytemark, "SECTIONS=methods,comparisons");
+    CHECK(parse("SECTIONS=clock, bytemark") == 0 && ON("clock") && !ON("methods") &&
+          !ON("compare") && ON("bytemark"), "SECTIONS=clock, bytemark");
+    CHECK(parse("SECTIONS=none") == 0 && !ON("clock") && !ON("bytemark"), "SECTIONS=none");
+    CHECK(parse("SECTIONS=none\nSECTIONS=ALL") == 0 && ON("clock") && ON("methods") &&
+          ON("compare") && ON("bytemark") && !ON("verify"), "SECTIONS=ALL (not VERIFY)");
+    CHECK(parse("SECTIONS=methods,comparisons") == 0 && !ON("clock") && ON("methods") &&
+          ON("comparisons") && !ON("bytemark"), "SECTIONS=methods,comparisons");
+    CHECK(parse("VERIFY=T\nSECTIONS=none") == 0 && ON("verify") && !ON("clock"),
+          "SECTIONS=none keeps VERIFY=T (a setting of its own)");
+    CHECK(!ON("disk") && !ON(""), "config_section_enabled: a name not in the table is off");
+    check_one_problem(parse("SECTIONS=verify"), 1, "verify", "SECTIONS=verify: VERIFY is its own setting");
     check_one_problem(parse("SECTIONS=clock,disk"), 1, "disk", "SECTIONS with an unknown item");
     CHECK(UNTOUCHED(), "bad SECTIONS untouched (no partial list applied)");
     check_one_problem(parse("SECTIONS=clock,,bytemark"), 1, "SECTIONS", "SECTIONS with an empty item");
