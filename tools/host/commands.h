@@ -16,6 +16,7 @@ int cmd_verify(int argc, char **argv) WEAK;     /* verify: BYTEmark checks */
 int cmd_bytemark(int argc, char **argv) WEAK;   /* bytemark [-c FILE] */
 int cmd_quiet(int argc, char **argv) WEAK;      /* quiet [--seconds S]: TSC gap check */
 int cmd_methods(int argc, char **argv) WEAK;    /* methods: timing methods under Linux */
+int cmd_memory(int argc, char **argv) WEAK;     /* memory: latency and bandwidth sweep */
 int cmd_config(int argc, char **argv) WEAK;     /* config FILE: parse and print a command file */
 int cmd_report(int argc, char **argv) WEAK;     /* report RUN.json [-o FILE.html] */
 int cmd_compare_runs(int argc, char **argv) WEAK; /* compare-runs [--json|--html] A.json B.json */

@@ -23,6 +23,7 @@ static const struct command commands[] = {
     { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
     { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
     { "methods", cmd_methods, "methods                   the timing methods under Linux" },
+    { "memory", cmd_memory, "memory [--quick|--full]   latency and bandwidth by working-set size" },
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
