@@ -225,6 +225,8 @@ void *memory_chain_build(void *base, uint64_t lines, uint64_t seed)
 {
     char *b = base;
     uint64_t s = seed;
+    if (!lines)
+        return base;
 #define SLOT(i) (*(uint64_t *)(b + (i) * MEMORY_LINE))
     for (uint64_t i = 0; i < lines; i++)
         SLOT(i) = i;

@@ -1,0 +1,190 @@
+/*
+ * tests/unit/test_memory.c - the memory section's plan and chase
+ * (bench/memory.c): the size lists, the top size and its bounds, the random
+ * cycle (one cycle through every line, from any size), the caches read from
+ * simulated CPUID leaves (Intel leaf 4, AMD 8000_001Dh, the legacy AMD
+ * leaves), and one small sweep's figures on this machine (shape only: the
+ * host's timings are not exact).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "memory.h"
+
+#define KiB 1024ull
+#define MiB (1024ull * 1024)
+
+static void test_sizes(void)
+{
+    uint64_t s[MEMORY_MAX_SIZES];
+    unsigned n = memory_sizes(1, 16 * MiB, s, MEMORY_MAX_SIZES);
+    const uint64_t quick[] = { 4 * KiB, 16 * KiB, 64 * KiB, 256 * KiB, 1 * MiB, 4 * MiB, 16 * MiB };
+    CHECK_EQ_U64(n, 7, "quick to 16 MiB: 7 sizes");
+    CHECK(n == 7 && !memcmp(s, quick, sizeof quick), "quick: 4 KiB x4 up to 16 MiB");
+    n = memory_sizes(1, 8 * MiB, s, MEMORY_MAX_SIZES);
+    CHECK(n == 6 && s[5] == 4 * MiB, "quick to 8 MiB: ends at 4 MiB");
+    n = memory_sizes(0, 256 * MiB, s, MEMORY_MAX_SIZES);
+    CHECK_EQ_U64(n, 33, "full to 256 MiB: 2^12..2^28 and 1.5 x 2^12..2^27");
+    CHECK(s[0] == 4 * KiB && s[1] == 6 * KiB && s[2] == 8 * KiB && s[n - 1] == 256 * MiB && s[n - 2] == 192 * MiB,
+          "full: 4, 6, 8 KiB ... 192, 256 MiB");
+    int up = 1;
+    for (unsigned i = 1; i < n; i++)
+        up &= s[i] > s[i - 1] && s[i] % 2048 == 0;
+    CHECK(up, "full: strictly increasing, each a multiple of 2 KiB");
+    CHECK_EQ_U64(memory_sizes(0, 4 * KiB - 1, s, MEMORY_MAX_SIZES), 0, "below 4 KiB: no size");
+}
+
+static void test_top(void)
+{
+    const char *why;
+    uint64_t want;
+    CHECK_EQ_U64(memory_top(0, 32 * MiB, 0, &why, &want), 256 * MiB, "full, 32 MiB LLC: 256 MiB");
+    CHECK_EQ_U64(memory_top(0, 96 * MiB, 0, &why, &want), 512 * MiB, "full, 96 MiB LLC: 4x rounded up = 512 MiB");
+    CHECK(why[0] == 0, "full, free unknown: not bounded");
+    CHECK_EQ_U64(memory_top(0, 96 * MiB, 600 * MiB, &why, &want), 256 * MiB, "full, 600 MiB free: 256 MiB");
+    CHECK(!strcmp(why, "free memory") && want == 512 * MiB, "bounded by free memory, 512 MiB wanted");
+    CHECK_EQ_U64(memory_top(1, 96 * MiB, 0, &why, &want), 16 * MiB, "quick: 16 MiB");
+    CHECK_EQ_U64(memory_top(1, 0, 20 * MiB, &why, &want), 8 * MiB, "quick, 20 MiB free: 8 MiB");
+    CHECK_EQ_U64(memory_top(1, 0, 6 * KiB, &why, &want), 0, "6 KiB free: nothing to run");
+}
+
+static void test_chain(void)
+{
+    static const uint64_t lines[] = { 1, 2, 3, 64, 96, 1000, 4096, 65536 };
+    void *buf = aligned_alloc(4096, 65536 * MEMORY_LINE);
+    for (size_t k = 0; k < sizeof lines / sizeof lines[0]; k++) {
+        char what[96];
+        void *start = memory_chain_build(buf, lines[k], 12345 + k);
+        snprintf(what, sizeof what, "%llu lines: one cycle through every line", (unsigned long long)lines[k]);
+        CHECK_EQ_U64(memory_chain_length(start, lines[k]), lines[k], what);
+        /* every pointer lands on a line start inside the set, each line once */
+        unsigned char *seen = calloc(lines[k], 1);
+        int ok = 1;
+        for (uint64_t i = 0; i < lines[k]; i++) {
+            uintptr_t p = *(uintptr_t *)((char *)buf + i * MEMORY_LINE) - (uintptr_t)buf;
+            ok &= p % MEMORY_LINE == 0 && p / MEMORY_LINE < lines[k] && !seen[p / MEMORY_LINE]++;
+        }
+        snprintf(what, sizeof what, "%llu lines: a permutation of the lines", (unsigned long long)lines[k]);
+        CHECK(ok, what);
+        free(seen);
+    }
+    /* Not the identity order: the next line is not the neighbour (beyond 2). */
+    void *start = memory_chain_build(buf, 4096, 7);
+    uint64_t neighbours = 0;
+    for (uint64_t i = 0; i < 4096; i++)
+        neighbours += *(uintptr_t *)((char *)buf + i * MEMORY_LINE) == (uintptr_t)buf + (i + 1) * MEMORY_LINE;
+    CHECK(neighbours < 20, "4096 lines: few sequential links (a random order)");
+    /* A broken chain is caught. */
+    *(uintptr_t *)start = (uintptr_t)start;
+    CHECK_EQ_U64(memory_chain_length(start, 4096), 1, "a line pointing at itself: a cycle of 1");
+    free(buf);
+}
+
+/* ---- CPUID ------------------------------------------------------------------------------ */
+struct leaf { uint32_t leaf, sub, r[4]; };
+static const struct leaf *leaves;
+static void sim_cpuid(uint32_t leaf, uint32_t sub, uint32_t out[4])
+{
+    for (const struct leaf *l = leaves; l->leaf || l->r[0]; l++)
+        if (l->leaf == leaf && l->sub == sub) {
+            memcpy(out, l->r, 16);
+            return;
+        }
+    memset(out, 0, 16);
+}
+#define VENDOR(a, b, c) { 0, 0, { 0x16, a, c, b } }
+
+static void test_caches(void)
+{
+    struct memory_caches c;
+    /* Intel leaf 4: L1d 48 KiB 12-way 64 sets; L1i 32 KiB; L2 1.25 MiB
+     * 10-way 2048 sets; L3 30 MiB 12-way 40960 sets shared by 24. */
+    static const struct leaf intel[] = {
+        VENDOR(0x756E6547, 0x49656E69, 0x6C65746E),   /* "GenuineIntel" */
+        { 0x80000000u, 0, { 0x80000008u } },
+        { 4, 0, { 0x21 | (1 << 14), (11u << 22) | 63, 63, 0 } },
+        { 4, 1, { 0x22 | (1 << 14), (7u << 22) | 63, 63, 0 } },
+        { 4, 2, { 0x43 | (1 << 14), (9u << 22) | 63, 2047, 0 } },
+        { 4, 3, { 0x63 | (23u << 14), (11u << 22) | 63, 40959, 0 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = intel;
+    memory_caches_read(sim_cpuid, &c);
+    CHECK_STR(c.source, "cpuid 4", "intel: leaf 4");
+    CHECK_EQ_U64(c.n, 4, "intel: four caches");
+    CHECK(c.c[0].level == 1 && c.c[0].type == 'd' && c.c[0].size == 48 * KiB, "intel: L1d 48 KiB");
+    CHECK(c.c[1].type == 'i' && c.c[1].size == 32 * KiB, "intel: L1i 32 KiB");
+    CHECK(c.c[2].level == 2 && c.c[2].size == 1280 * KiB && c.c[2].ways == 10, "intel: L2 1.25 MiB 10-way");
+    CHECK(c.c[3].size == 30 * MiB && c.c[3].shared_by == 24, "intel: L3 30 MiB shared by 24");
+    CHECK_EQ_U64(memory_caches_largest(&c), 30 * MiB, "intel: largest 30 MiB");
+
+    /* AMD with TopologyExtensions: 8000_001Dh, L3 32 MiB 16-way. */
+    static const struct leaf amd[] = {
+        VENDOR(0x68747541, 0x69746E65, 0x444D4163),   /* "AuthenticAMD" */
+        { 0x80000000u, 0, { 0x80000021u } },
+        { 0x80000001u, 0, { 0, 0, 1u << 22, 0 } },
+        { 0x8000001Du, 0, { 0x21, (7u << 22) | 63, 63, 0 } },
+        { 0x8000001Du, 1, { 0x63, (15u << 22) | 63, 32767, 0 } },
+        { 4, 0, { 0x21, 0, 0, 0 } },                  /* must be ignored on AMD */
+        { 0, 0, { 0 } },
+    };
+    leaves = amd;
+    memory_caches_read(sim_cpuid, &c);
+    CHECK_STR(c.source, "cpuid 0x8000001d", "amd topoext: leaf 8000_001Dh");
+    CHECK(c.n == 2 && c.c[0].size == 32 * KiB && c.c[1].size == 32 * MiB, "amd topoext: L1d 32 KiB, L3 32 MiB");
+
+    /* AMD without it: 8000_0005h/6h (L1d 64 KiB, L2 512 KiB, L3 8 MiB). */
+    static const struct leaf legacy[] = {
+        VENDOR(0x68747541, 0x69746E65, 0x444D4163),
+        { 0x80000000u, 0, { 0x80000008u } },
+        { 0x80000005u, 0, { 0, 0, (64u << 24) | 64, (64u << 24) | 64 } },
+        { 0x80000006u, 0, { 0, 0, (512u << 16) | 64, (16u << 18) | 64 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = legacy;
+    memory_caches_read(sim_cpuid, &c);
+    CHECK_STR(c.source, "cpuid 0x80000005/6", "amd legacy leaves");
+    CHECK(c.n == 4 && c.c[0].size == 64 * KiB && c.c[2].size == 512 * KiB && c.c[3].size == 8 * MiB,
+          "amd legacy: L1d 64 KiB, L2 512 KiB, L3 8 MiB");
+
+    static const struct leaf none[] = { VENDOR(0x756E6547, 0x49656E69, 0x6C65746E), { 0, 0, { 0 } } };
+    leaves = none;
+    memory_caches_read(sim_cpuid, &c);
+    CHECK(c.n == 0 && !strcmp(c.source, "none"), "no cache leaves: none");
+}
+
+/* A small sweep here: the counts are exact, the times only plausible. */
+static void test_measure(void)
+{
+    struct memory_plan p;
+    struct memory_latency l;
+    struct memory_bw b;
+    void *buf = aligned_alloc(4096, 64 * KiB);
+    memory_plan_make(1, 0, &p);
+    p.samples = 3;
+    p.bw_samples = 3;
+    memory_measure_latency(buf, 64 * KiB, &p, &l);
+    CHECK_EQ_U64(l.lines, 1024, "64 KiB: 1024 lines");
+    CHECK_EQ_U64(l.cycle, 1024, "64 KiB: the walk is one cycle of 1024");
+    CHECK_EQ_U64(l.loads, MEMORY_QUICK_LOADS, "64 KiB: the quick profile's loads");
+    CHECK(l.ticks_min > 0 && l.ticks_min <= l.ticks_median, "latency: 0 < min <= median");
+    memory_measure_bw(buf, 64 * KiB, &p, &b);
+    CHECK_EQ_U64(b.bytes[MEMORY_BW_READ], 16 * 64 * KiB, "read: 16 passes over 64 KiB for 1 MiB");
+    CHECK_EQ_U64(b.bytes[MEMORY_BW_COPY], 32 * 32 * KiB, "copy: 32 passes of 32 KiB");
+    CHECK(b.ticks_min[0] > 0 && b.ticks_min[2] <= b.ticks_median[2], "bandwidth: 0 < min <= median");
+    free(buf);
+}
+
+int main(void)
+{
+    test_sizes();
+    test_top();
+    test_chain();
+    test_caches();
+    test_measure();
+    return check_done();
+}
