@@ -52,6 +52,7 @@ const struct report_section report_sections[] = {
     { "methods", part_methods },
     { "comparisons", part_comparisons },
     { "bytemark", part_bytemark },
+    { "memory", part_memory },
     { NULL, NULL },
 };
 

@@ -64,5 +64,6 @@ void part_plugins(struct report *r);                /* report_plugins.c */
 void part_methods(struct report *r);                /* report_methods.c */
 void part_comparisons(struct report *r);            /* report_compare.c */
 void part_bytemark(struct report *r);               /* report_bytemark.c */
+void part_memory(struct report *r);                 /* report_memory.c */
 
 #endif
