@@ -482,8 +482,6 @@ static void memory_knees(const struct memory_latency *l, unsigned n, const struc
             if (k) {
                 json_str(w, "past", name);
                 json_u64(w, "past_bytes", k->size);
-            } else {
-                json_null(w, "past");
             }
             json_obj_end(w);
         }
