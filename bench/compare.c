@@ -10,6 +10,7 @@
 #include "compare.h"
 #include "config.h"
 #include "json.h"
+#include "lava.h"
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
@@ -429,6 +430,10 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
                 nulls++;
             }
         }
+        /* LAVA: pass when the control gave its verdict (fail when it did
+         * not, or the comparison is missing); A against B in %. */
+        lava_casef(as_expected ? LAVA_PASS : LAVA_FAIL, ok ? r.c.rel_median * 100 : NAN, "%", "compare_%s",
+                   sp->name);
         if (w)
             compare_json(w, sp, p, &r, as_expected);
         compare_result_free(&r);

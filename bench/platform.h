@@ -44,6 +44,11 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
  * faulting instruction executes here.  No-op on the host. */
 void plat_fault_point(const char *key);
 
+/* Write straight to the serial console and nowhere else: in the image COM1
+ * only (not the screen, not the text log), on the host standard output.
+ * For lines meant for machines watching the console (bench/lava.h). */
+void plat_serial_write(const char *s, size_t n);
+
 /* Name of the place the code runs in, e.g. "uefi" or "linux". */
 const char *plat_name(void);
 

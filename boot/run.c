@@ -16,6 +16,7 @@
 #include "cpu.h"
 #include "firmware.h"
 #include "json.h"
+#include "lava.h"
 #include "out.h"
 #include "platform.h"
 #include "qemu.h"
@@ -138,6 +139,7 @@ void *plat_alloc(size_t bytes) { return AllocatePool(bytes ? bytes : 1); }
 void plat_free(void *p) { if (p) FreePool(p); }
 uint64_t plat_ticks(void) { return rdtsc(); }
 uint64_t plat_tick_hz(void) { return run_tick_hz; }
+void plat_serial_write(const char *s, size_t n) { serial_write(&run_com1, s, n); }
 unsigned long plat_irq_off(void) { return cpu_irq_save(); }
 void plat_irq_restore(unsigned long token) { cpu_irq_restore(token); }
 const char *plat_name(void) { return "uefi"; }
@@ -391,7 +393,9 @@ uint64_t run_end(const struct run_exit *how)
         out_printf("end: press a key to return to the firmware (or wait %u s)\n", how->end_wait_seconds);
     else if (wait)
         out_printf("end: press a key to return to the firmware\n");
-    /* The fixed last line (tests and tools/run-qemu look for it). */
+    /* LAVA's run_status case and end line (serial only), then the fixed
+     * last line (tests and tools/run-qemu look for it). */
+    lava_end(run_state);
     out_printf("baremark: run ended, status %d (%s)\n", run_state, run_status_text[run_state]);
     if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_state);

@@ -9,6 +9,7 @@
 #include "config.h"
 #include "firmware.h"
 #include "json.h"
+#include "lava.h"
 #include "out.h"
 #include "qemu.h"
 #include "settings.h"
@@ -79,4 +80,6 @@ void settings_load(struct bm_config *cfg)
     else
         out_warn("the ESP could not be opened: no command file read");
     config_parse_options(cfg, opts, strlen(opts), name, sizeof name, settings_diag, &d);
+    lava_enable(1);
+    lava_start();
 }

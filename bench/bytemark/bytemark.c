@@ -19,6 +19,7 @@
 #include "bytemark.h"
 #include "bytemark_internal.h"
 #include "json.h"
+#include "lava.h"
 #include "out.h"
 #include "platform.h"
 #include "quiet.h"
@@ -453,6 +454,37 @@ static void bm_json(const struct bm_config *cfg, const struct bm_profile_params 
     results_section_end();
 }
 
+/* ---- LAVA --------------------------------------------------------------------- */
+
+/* A test's LAVA cases (bench/lava.h): its mean score and indexes; fail when
+ * the run warns about it (also a full-profile score that is not 95%
+ * certain, with its value), skip when it was switched off. */
+static void bm_lava_test(enum bm_test_id i, const struct bm_result *r, const struct bm_profile_params *p)
+{
+    const struct bm_kernel *k = bm_kernels[i];
+    char key[16];
+    if (k)
+        snprintf(key, sizeof key, "%s", k->key);
+    else
+        snprintf(key, sizeof key, "test%d", (int)i + 1);   /* not built in: no key to name */
+    enum lava_result res = r->outcome == BM_OUT_DISABLED ? LAVA_SKIP
+                           : r->outcome != BM_OUT_OK ? LAVA_FAIL
+                           : !r->st.certain && p->profile == BM_PROFILE_FULL ? LAVA_FAIL : LAVA_PASS;
+    int ok = r->outcome == BM_OUT_OK && k;
+    lava_casef(res, ok ? r->st.mean : NAN, ok ? k->unit : NULL, "bytemark_%s", key);
+    lava_casef(res, ok ? r->st.mean / k->base_p90 : NAN, "index", "bytemark_%s_old_index", key);
+    lava_casef(res, ok ? r->st.mean / k->base_k6 : NAN, "index", "bytemark_%s_new_index", key);
+}
+
+static void bm_lava_indexes(const struct bm_indexes *ix)
+{
+    lava_case("bytemark_original_integer", LAVA_PASS, ix->orig_int, "index");
+    lava_case("bytemark_original_fp", LAVA_PASS, ix->orig_fp, "index");
+    lava_case("bytemark_linux_memory", LAVA_PASS, ix->lx_mem, "index");
+    lava_case("bytemark_linux_integer", LAVA_PASS, ix->lx_int, "index");
+    lava_case("bytemark_linux_fp", LAVA_PASS, ix->lx_fp, "index");
+}
+
 /* ---- the suite ------------------------------------------------------------------ */
 
 /* Run one enabled test and report problems.  Returns 1 when the run status
@@ -530,16 +562,20 @@ int bytemark_run(const struct bm_config *cfg)
         mean[i] = 0;
         if (!cfg->enabled[i]) {
             res[i].outcome = BM_OUT_DISABLED;
+            bm_lava_test((enum bm_test_id)i, &res[i], &p);
             continue;
         }
         warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i], &qt);
+        bm_lava_test((enum bm_test_id)i, &res[i], &p);
         ran[i] = res[i].outcome == BM_OUT_OK;
         mean[i] = res[i].st.mean;
     }
     struct bm_indexes ix;
     bm_indexes_compute(mean, ran, &ix);
-    if (!cfg->customrun)          /* indexes only when CUSTOMRUN is not set */
+    if (!cfg->customrun) {        /* indexes only when CUSTOMRUN is not set */
         bm_print_indexes(&ix);
+        bm_lava_indexes(&ix);
+    }
     if (cfg->not_comparable)
         out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
     out_printf("* profile %s%s\n", p.name,

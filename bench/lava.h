@@ -1,0 +1,105 @@
+/*
+ * bench/lava.h - result lines for a LAVA lab (Linaro Automated Validation
+ * Architecture).  Portable: the image and the hosted program.
+ *
+ * LAVA's `monitors` test action watches a serial console that has no shell:
+ * it waits for a start string, turns every line matching a regular
+ * expression into a test case (named groups test_case_id, result,
+ * measurement, units) and stops at an end string.  With the setting LAVA=T
+ * baremark prints, on the serial port only (the screen and the text log on
+ * the stick stay as they are), one line per figure a lab tracks:
+ *
+ *   BAREMARK-LAVA start
+ *   BAREMARK-LAVA case=clock_hpet_khz result=pass measurement=2596142.125 units=kHz
+ *   BAREMARK-LAVA case=clock_pit_khz result=skip
+ *   BAREMARK-LAVA case=bytemark_numsort result=fail
+ *   ...
+ *   BAREMARK-LAVA case=run_status result=pass measurement=0 units=status
+ *   BAREMARK-LAVA end status=0
+ *
+ * The pattern to paste into a job (the job files in tools/lava/ carry it):
+ *
+ *   start: 'BAREMARK-LAVA start'
+ *   end: 'BAREMARK-LAVA end status=\d'
+ *   pattern: 'BAREMARK-LAVA case=(?P<test_case_id>\w+) result=(?P<result>pass|fail|skip)( measurement=(?P<measurement>[-+0-9.eE]+) units=(?P<units>\S+))?[\r\n]'
+ *
+ * The pattern ends at the line end, so a line still arriving never matches
+ * with its measurement cut short.  LAVA ignores how QEMU exits and what the
+ * console prints after the end string, so the run's status travels as the
+ * last case, run_status (pass for status 0, fail for 2 or 3, the status as
+ * its measurement), and on the end line.  A run that hangs or resets never
+ * prints the end line: the job times out or loses its connection, and LAVA
+ * marks it incomplete.
+ *
+ * Test-case ids are stable: lower case, digits and '_' only (LAVA turns any
+ * other run of characters into one '_'; lava_case does the same and drops
+ * such a '_' at either end, so the id on serial is the id LAVA stores).  The ids of the built-in sections:
+ *
+ *   clock_REF_khz, clock_REF_ppm   each reference (hpet, pm_timer, pit,
+ *                                  cpuid_15, cpuid_16); skip when absent
+ *   clock_tsc_khz                  the frequency the run uses
+ *   clock_agreement                largest disagreement of measured
+ *                                  references, ppm; fail when they disagree
+ *   method_KEY_overhead_ticks, method_KEY_overhead_ns
+ *                                  each timing method's median overhead;
+ *                                  skip when the CPU lacks the method
+ *   meas_TARGET_KEY_ticks, meas_TARGET_KEY_ns
+ *                                  each measurement's net time per iteration
+ *                                  (median of the net samples): ticks/iter,
+ *                                  ns/iter
+ *   compare_NAME                   each comparison: pass when the verdict
+ *                                  is the control's expectation; the
+ *                                  relative difference of medians in %
+ *   bytemark_KEY                   each BYTEmark kernel's mean score (its
+ *                                  unit, e.g. arrays/s)
+ *   bytemark_KEY_old_index, bytemark_KEY_new_index
+ *                                  its indexes (Pentium 90 = 1, K6-233 = 1)
+ *   bytemark_original_integer, ..._original_fp, bytemark_linux_memory,
+ *   ..._linux_integer, ..._linux_fp    the five overall indexes
+ *   run_status                     the run's status (0, 2, 3)
+ *
+ * A new section adds its lines with lava_case() (or lava_casef()) where it
+ * prints its results: an id prefixed with the section's name, a result, a
+ * value (NAN for none) and its unit.  tools/baremark-fleet reads the same
+ * ids from LAVA's results and from the results JSON (tools/host/cmd_fleet.c
+ * knows how each built-in id maps to the JSON).
+ */
+#ifndef BAREMARK_LAVA_H
+#define BAREMARK_LAVA_H
+
+#include <stddef.h>
+
+/* The prefix of every line (no other line baremark prints starts so). */
+#define LAVA_PREFIX "BAREMARK-LAVA"
+/* Longest id kept (longer ones are cut). */
+#define LAVA_ID_MAX 96
+
+enum lava_result { LAVA_PASS, LAVA_FAIL, LAVA_SKIP };
+
+/* Switch the lines on (LAVA=T) or off (the default); lava_start prints the
+ * start line when on. */
+void lava_enable(int on);
+int lava_enabled(void);
+void lava_start(void);
+
+/* One test case.  id is cleaned as LAVA cleans it; value NAN (or unit NULL)
+ * prints no measurement.  Nothing is printed while the lines are off or
+ * after lava_end. */
+void lava_case(const char *id, enum lava_result result, double value, const char *unit);
+/* The same with the id formatted printf-style. */
+void lava_casef(enum lava_result result, double value, const char *unit, const char *id_fmt, ...)
+    __attribute__((format(printf, 4, 5)));
+
+/* The run_status case and the end line; later cases are not printed. */
+void lava_end(int status);
+
+/* LAVA's cleaning of a test-case id: lower case, every run of characters
+ * other than letters, digits and '_' becomes one '_' (none at either end:
+ * "foo vs foo (random order)" -> "foo_vs_foo_random_order").  Writes at
+ * most cap bytes including the terminator; returns the length. */
+size_t lava_id(char *out, size_t cap, const char *raw);
+
+/* "pass", "fail", "skip". */
+const char *lava_result_name(enum lava_result r);
+
+#endif
