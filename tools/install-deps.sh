@@ -13,13 +13,15 @@
 #   python3-scipy    reference values for the statistics test vectors (tests only)
 #   chromium         headless browser that renders the HTML report in
 #                    tests/boot/test_report_browser.sh (tests only)
+#   lava-dispatcher  lava-run: runs the LAVA jobs of tools/lava/ in
+#                    tests/boot/test_lava.sh without a LAVA server (tests only)
 #   clang            libFuzzer for `make fuzz`
 #   libclang-rt-dev  libFuzzer's runtime (libclang_rt.fuzzer); only a Recommends
 #                    of clang, so missing where apt skips recommends
 #   jq               reads the results JSON in the shell tools (baremark-results)
 set -u
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
-[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium"
+[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
 
 missing=""
 for p in $PACKAGES; do

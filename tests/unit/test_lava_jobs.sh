@@ -1,0 +1,88 @@
+#!/bin/sh
+# tools/lava/make-job and the job files in tools/lava/jobs/: the committed
+# jobs are what make-job writes; each parses as YAML (python3-yaml, which
+# lava-dispatcher brings) with the monitors action; its pattern, compiled
+# as LAVA compiles it (Python's re), reads every line bench/lava.c prints
+# (the lines of build/tests/test_lava) with the right groups, also with the
+# "\r\r\n" line end of a console seen through a pty, and never a line still
+# arriving; the end string matches only the end line; the timeouts follow
+# the profile; bad arguments are refused.
+set -u
+cd "$(dirname "$0")/../.."
+TOP=$(pwd)
+T=$TOP/build/tests/lava-jobs
+rm -rf "$T"
+mkdir -p "$T"
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1 (${2:-})"; }
+MJ=$TOP/tools/lava/make-job
+URL=https://lab.example/baremark/baremark.img
+
+for d in qemu uefi; do
+    if "$MJ" --device $d --image $URL | cmp -s - "tools/lava/jobs/baremark-$d.yaml"; then
+        pass "tools/lava/jobs/baremark-$d.yaml is what make-job writes"
+    else
+        fail "tools/lava/jobs/baremark-$d.yaml is what make-job writes" "regenerate it with tools/lava/make-job --device $d --image $URL"
+    fi
+done
+[ -x build/tests/test_lava ] || make -s build/tests/test_lava >/dev/null 2>&1
+build/tests/test_lava "$T/lines" > /dev/null || fail "test_lava writes the lines" "exit $?"
+
+for spec in "qemu quick 3 6 10" "qemu full 5 20 25" "uefi quick 3 5 15" "uefi full 5 15 25"; do
+    set -- $spec
+    "$MJ" --device $1 --profile $2 --image $URL --options "sections=clock,bytemark" > "$T/$1-$2.yaml"
+    if /usr/bin/python3 - "$T/$1-$2.yaml" "$T/lines" $1 $2 $3 $4 $5 > "$T/$1-$2.out" 2>&1 <<'PY'
+import re, sys, yaml
+path, lines, device, profile, silence, test, job = sys.argv[1:]
+d = yaml.safe_load(open(path))
+bad = []
+def need(c, what):
+    if not c:
+        bad.append(what)
+acts = {list(a)[0]: a[list(a)[0]] for a in d["actions"]}
+need(d["device_type"] == ("qemu" if device == "qemu" else "x86-uefi-baremark"), "device type")
+need(d["context"]["arch"] == "amd64", "context arch")
+need(d["timeouts"]["job"]["minutes"] == int(job), "job timeout")
+need(acts["test"]["timeout"]["minutes"] == int(test), "test timeout")
+need(acts["boot"]["timeout"]["minutes"] == int(silence), "boot timeout (silence)")
+if device == "qemu":
+    imgs = acts["deploy"]["images"]
+    need(acts["deploy"]["to"] == "tmpfs" and acts["boot"]["method"] == "qemu", "tmpfs + qemu")
+    need("file={baremark}" in imgs["baremark"]["image_arg"] and "usb-storage" in imgs["baremark"]["image_arg"], "stick")
+    need("string=profile=%s sections=clock,,bytemark'" % profile in imgs["baremark"]["image_arg"], "fw_cfg options")
+    need("unit=0,readonly=on,file={ovmf_code}" in imgs["ovmf_code"]["image_arg"], "OVMF code")
+    need("unit=1,file={ovmf_vars}" in imgs["ovmf_vars"]["image_arg"], "OVMF vars")
+else:
+    need(acts["deploy"]["to"] == "flasher" and acts["boot"]["method"] == "minimal", "flasher + minimal")
+m = acts["test"]["monitors"][0]
+pat, start, end = re.compile(m["pattern"]), re.compile(m["start"]), re.compile(m["end"])
+text = open(lines).read()
+want = []
+for line in text.splitlines():
+    g = re.match(r"BAREMARK-LAVA case=(\S+) result=(\S+)(?: measurement=(\S+) units=(\S+))?$", line)
+    if g:
+        want.append(g.groups())
+need(len(want) >= 8, "lines to match: %d" % len(want))
+for ending in ("\n", "\r\n", "\r\r\n"):
+    got = [(x.group("test_case_id"), x.group("result"), x.group("measurement"), x.group("units"))
+           for x in pat.finditer(text.replace("\n", ending))]
+    need(got == want, "pattern reads every line with %r ends: %s" % (ending, got[:2]))
+for w in want:
+    if w[2]:
+        cut = "BAREMARK-LAVA case=%s result=%s measurement=%s" % (w[0], w[1], w[2][:-1])
+        need(not pat.search(cut) and not pat.search(cut + w[2][-1] + " units=" + w[3][:-1]),
+             "a line still arriving does not match: " + cut)
+need(start.search("BAREMARK-LAVA start\r\n") is not None, "start string")
+need(end.search("BAREMARK-LAVA end status=2\r\n") is not None and not end.search(text.splitlines()[1]), "end string")
+need(not pat.search("BAREMARK-LAVA end status=0\r\n") and not pat.search("BAREMARK-LAVA start\r\n"), "start/end are not cases")
+print("\n".join(bad) or "ok")
+sys.exit(1 if bad else 0)
+PY
+    then pass "make-job --device $1 --profile $2: the job, its timeouts ($3/$4/$5 min) and its pattern"
+    else fail "make-job --device $1 --profile $2" "$(head -3 "$T/$1-$2.out" | tr '\n' '|')"; fi
+done
+
+"$MJ" --device board --image $URL > /dev/null 2>&1; [ $? -eq 2 ] && pass "an unknown device is refused" || fail "an unknown device is refused"
+"$MJ" --device qemu --image /tmp/baremark.img > /dev/null 2>&1; [ $? -eq 2 ] && pass "an image that is not a URL is refused" || fail "an image that is not a URL is refused"
+"$MJ" --device qemu --image $URL --profile fast > /dev/null 2>&1; [ $? -eq 2 ] && pass "an unknown profile is refused" || fail "an unknown profile is refused"
+"$MJ" --device qemu --image $URL --options "a='b'" > /dev/null 2>&1; [ $? -eq 2 ] && pass "options with a quote are refused" || fail "options with a quote are refused"
