@@ -289,10 +289,25 @@ static void fl_json_bytemark(struct fleet *F, size_t m, json_t *bm)
         snprintf(id, sizeof id, "bytemark_%s_new_index", key);
         fl_add(F, m, id, "index", rj_num(e, "new_index", NAN), NULL, 0);
     }
+    /* An overall index none of whose tests ran is an empty product (1):
+     * no figure, as the image's LAVA lines skip it. */
+    static const char *const groups[] = { "numsort emfloat idea huffman strsort bitfield assign",
+                                          "fourier nnet lu", "strsort bitfield assign",
+                                          "numsort emfloat idea huffman", "fourier nnet lu" };
     json_t *ix = json_object_get(bm, "indexes");
-    for (const char *const *k = overall; *k; k++) {
-        snprintf(id, sizeof id, "bytemark_%s", *k);
-        fl_add(F, m, id, "index", rj_num(ix, *k, NAN), NULL, 0);
+    for (size_t g = 0; overall[g]; g++) {
+        int any = 0;
+        json_array_foreach(rj_bytemark_tests(bm), i, e) {
+            const char *key = rj_str(e, "key", NULL);
+            char word[24];
+            snprintf(word, sizeof word, " %s ", key ? key : "?");
+            char list[96];
+            snprintf(list, sizeof list, " %s ", groups[g]);
+            any |= key && !strcmp(rj_str(e, "status", ""), "ok") && strstr(list, word) != NULL;
+        }
+        snprintf(id, sizeof id, "bytemark_%s", overall[g]);
+        if (any)
+            fl_add(F, m, id, "index", rj_num(ix, overall[g], NAN), NULL, 0);
     }
 }
 
