@@ -4,6 +4,7 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #include "clock_math.h"
 
@@ -151,4 +152,29 @@ double clockm_round_ppm(double ppm)
     if (fabs(ppm) < 1000)
         return round(ppm * 1000) / 1000;
     return round(ppm * 10) / 10;
+}
+
+void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
+                         struct clockm_rates *out)
+{
+    const char *v = hypervisor_vendor ? hypervisor_vendor : "";
+    if (!hypervisor_present) {
+        out->pit_hz = CLOCKM_PIT_CRYSTAL_HZ;
+        out->pm_hz = CLOCKM_PM_CRYSTAL_HZ;
+        out->basis = "crystal";
+        out->why = "no hypervisor: the 14.31818 MHz crystal's rates (PIT 105/88 MHz, PM timer 315/88 MHz)";
+    } else if (!strcmp(v, "TCGTCGTCGTCG") || !strcmp(v, "KVMKVMKVM")) {
+        out->pit_hz = CLOCKM_PIT_QEMU_HZ;
+        out->pm_hz = CLOCKM_PM_QEMU_HZ;
+        out->basis = "emulated";
+        out->why = !strcmp(v, "KVMKVMKVM")
+            ? "hypervisor KVM: QEMU's and KVM's emulated rates (PIT 1193182 Hz, PM timer 3579545 Hz)"
+            : "hypervisor QEMU (TCG): QEMU's emulated rates (PIT 1193182 Hz, PM timer 3579545 Hz)";
+    } else {
+        out->pit_hz = CLOCKM_PIT_CRYSTAL_HZ;
+        out->pm_hz = CLOCKM_PM_CRYSTAL_HZ;
+        out->basis = "crystal";
+        out->why = "an unknown hypervisor: its emulated rates are not known, the crystal's assumed "
+                   "(QEMU's rounded rates would differ by +0.152/-0.127 ppm)";
+    }
 }

@@ -79,6 +79,32 @@ struct clockm_ref {
  * stated one.  Returns its index, or -1 when nothing is valid. */
 int clockm_choose(const struct clockm_ref *r, size_t n, double agree_ppm, int *contested);
 
+/* The PIT and the ACPI PM timer count fractions of the PC's 14.31818 MHz
+ * crystal (315/22 MHz): the PIT a twelfth, 105/88 MHz = 1193181.818 Hz, the
+ * PM timer a quarter, 315/88 MHz = 3579545.454 Hz.  QEMU emulates both at
+ * the rounded rates 1193182 and 3579545 Hz (its PIT_FREQ and
+ * PM_TIMER_FREQUENCY, and KVM's in-kernel PIT, KVM_PIT_FREQ): taking one
+ * for the other biases a reference by +0.152 or -0.127 ppm. */
+#define CLOCKM_PIT_CRYSTAL_HZ (105e6 / 88)
+#define CLOCKM_PM_CRYSTAL_HZ  (315e6 / 88)
+#define CLOCKM_PIT_QEMU_HZ    1193182.0
+#define CLOCKM_PM_QEMU_HZ     3579545.0
+
+/* The rates the PIT and the PM timer are taken to count at. */
+struct clockm_rates {
+    double pit_hz, pm_hz;
+    const char *basis;      /* "crystal" or "emulated" */
+    const char *why;        /* one line: which rates and why */
+};
+
+/* Hardware (no hypervisor: CPUID.1:ECX bit 31 clear): the crystal's
+ * rates.  Under QEMU (CPUID 0x40000000 vendor "TCGTCGTCGTCG") or KVM
+ * ("KVMKVMKVM"): QEMU's rounded rates.  Under another hypervisor, whose
+ * emulated rates are not known here: the crystal's, and `why` says they
+ * are assumed. */
+void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
+                         struct clockm_rates *out);
+
 /* ppm rounded for the results file: 0.001 ppm below 1000, 0.1 above (six
  * significant digits at most, as the report prints them). */
 double clockm_round_ppm(double ppm);
