@@ -287,7 +287,7 @@ static void clock_find_pm(struct clock_state *s, const struct acpi_info *ai)
         r->c.read = clock_read_pm;
         r->c.ctx = &s->pm;
         r->c.bits = s->pm.bits;
-        r->c.hz = PMTIMER_HZ;
+        r->c.hz = s->rates.pm_hz;
     }
 }
 
@@ -304,7 +304,7 @@ static void clock_find_pit(struct clock_state *s)
     r->c.read = clock_read_pit;
     r->c.bits = PIT_BITS;
     r->c.down = 1;
-    r->c.hz = PIT_HZ;
+    r->c.hz = s->rates.pit_hz;
 }
 
 /* CPUID 0x15: TSC = crystal x EBX / EAX, the crystal in ECX (Hz). The
@@ -353,6 +353,9 @@ void clock_find(struct clock_state *s, const struct acpi_info *ai)
         s->ref[i].best = -1;
         s->ref[i].measured = i <= REF_PIT;
     }
+    /* The crystal's rates on hardware, the emulated ones under QEMU/KVM
+     * (CPUID.1:ECX bit 31 and the CPUID 0x40000000 vendor). */
+    clockm_legacy_rates(cpu_info.hypervisor_present, cpu_info.hypervisor, &s->rates);
     clock_find_hpet(s, ai);
     clock_find_pm(s, ai);
     clock_find_pit(s);

@@ -90,6 +90,7 @@ struct clock_state {
     double refined_ms;            /* length of the last refined window, by its reference */
     int chosen, contested;
     double chosen_khz;
+    struct clockm_rates rates;    /* the PIT's and PM timer's rates, and why */
 };
 
 extern const char *const clock_names[CLOCK_NREFS];

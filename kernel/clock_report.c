@@ -24,9 +24,12 @@ static void clock_print_ref(const struct clock_ref *r)
         return;
     }
     const struct clockm_window *w = &r->win[r->best];
-    out_printf("clock: %-8s %.3f kHz +-%.3f ppm (%s window of %.1f ms; %zu windows, %llu dropped; "
-               "%.9g Hz counter, %u bits; read %llu ticks, %llu slow edges retried)\n",
-               r->name, r->khz, r->ppm, r->refined[r->best] ? "refined" : "short", w->ms, r->nwin,
+    size_t rejected = 0;
+    for (size_t i = 0; i < r->nwin; i++)
+        rejected += r->win[i].rejected != 0;
+    out_printf("clock: %-8s %.3f kHz +-%.3f ppm (%s window of %.1f ms; %zu windows, windows_rejected %zu, "
+               "windows_failed %llu; %.3f Hz counter, %u bits; read %llu ticks, %llu slow edges retried)\n",
+               r->name, r->khz, r->ppm, r->refined[r->best] ? "refined" : "short", w->ms, r->nwin, rejected,
                (unsigned long long)r->windows_failed, r->c.hz, r->c.bits,
                (unsigned long long)r->c.read_min, (unsigned long long)r->c.slow_edges);
 }
@@ -95,6 +98,8 @@ void clock_print(const struct clock_state *s, double calib_ms)
     else
         out_printf("clock: firmware timer not stopped (%s); interrupts masked in every window\n",
                    p->timer_note);
+    out_printf("clock: PIT %.3f Hz, PM timer %.3f Hz (%s: %s)\n", s->rates.pit_hz, s->rates.pm_hz,
+               s->rates.basis, s->rates.why);
     for (int i = 0; i < CLOCK_NREFS; i++)
         clock_print_ref(&s->ref[i]);
     clock_print_agreement(s);
@@ -228,6 +233,12 @@ void clock_json(const struct clock_state *s, double calib_ms, const struct quiet
     }
     json_arr_end(w);
     clock_json_agreement(w, s);
+    json_obj_begin(w, "legacy_timer_rates");
+    json_double(w, "pit_hz", s->rates.pit_hz);
+    json_double(w, "pm_timer_hz", s->rates.pm_hz);
+    json_str(w, "basis", s->rates.basis);
+    json_str(w, "why", s->rates.why);
+    json_obj_end(w);
     if (s->chosen >= 0) {
         json_double(w, "chosen_khz", s->chosen_khz);
         json_str(w, "source", s->ref[s->chosen].name);

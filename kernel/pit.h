@@ -10,8 +10,9 @@
 
 #include <stdint.h>
 
-/* The PIT's input clock: 14.31818 MHz / 12, as Linux's PIT_TICK_RATE and
- * QEMU's PIT_FREQ round it (the exact value is 1193181.67 Hz, 0.28 ppm lower). */
+/* The PIT's input clock rounded to the hertz, as Linux's PIT_TICK_RATE and
+ * QEMU's PIT_FREQ have it.  The crystal's rate is 105/88 MHz = 1193181.818 Hz;
+ * the clock takes one or the other (bench/clock_math.h, clockm_legacy_rates). */
 #define PIT_HZ 1193182u
 /* Channel 2 counts down through 16 bits and wraps: 65536 ticks = 54.9 ms. */
 #define PIT_BITS 16

@@ -3,6 +3,10 @@
 #  1. QEMU -icount shift=0: one instruction per ns, so the guest TSC runs at
 #     exactly 1 GHz and every timer QEMU emulates counts on the same virtual
 #     clock: each reference present must give 1,000,000 kHz within 1 ppm.
+#     The PIT and PM timer are taken at QEMU's emulated rates (1193182 and
+#     3579545 Hz), said so on serial and in JSON; each reference line prints
+#     windows_rejected and windows_failed as the JSON has them.
+# 1b. -cpu qemu64,-hypervisor (looks like hardware): the crystal's rates.
 #  2. --no-hpet: the run says the HPET is absent and calibrates from the
 #     others.
 #  3. plain TCG: the references agree within 500 ppm (the issue's bound; they
@@ -85,7 +89,45 @@ check_json clock-icount "icount: the quiet check read the TSC for 50 ms at 1 GHz
     '"" if abs(c["quiet"]["tick_hz"] - 1000000000) <= 1000 else "tick_hz %r" % c["quiet"]["tick_hz"]' \
     '"" if abs(c["quiet"]["elapsed_ticks"] - 50000000) < 1000 else "elapsed %r" % c["quiet"]["elapsed_ticks"]' \
     '"" if c["quiet"]["gaps_over_1us"] == 0 else "gaps %r" % c["quiet"]["gaps_over_1us"]'
+# Issue 14.7: both window counts named as in the schema, and the legacy
+# timers' rates: QEMU's emulated ones under QEMU (TCG), said why.
+expect_line '^clock: PIT 1193182\.000 Hz, PM timer 3579545\.000 Hz \(emulated: hypervisor QEMU \(TCG\): ' \
+    "icount: under QEMU the PIT and PM timer are taken at QEMU's emulated rates, and the line says why"
+for r in hpet pm_timer pit; do
+    line=$(grep -E "^clock: $r +[0-9]" "$BOOT_LOG" | head -1)
+    /usr/bin/python3 - "$TEST_TMP/clock-icount.json" "$r" "$line" > "$TEST_TMP/clock-counts.out" 2>&1 <<'PY2'
+import json, re, sys
+c = json.load(open(sys.argv[1]))["clock"]
+r = [x for x in c["references"] if x["name"] == sys.argv[2]][0]
+m = re.search(r"; (\d+) windows, windows_rejected (\d+), windows_failed (\d+); ([0-9.]+) Hz counter", sys.argv[3])
+want = (len(r["windows"]), sum(r["windows_rejected"]), r["windows_failed"])
+if not m or tuple(int(g) for g in m.groups()[:3]) != want or float(m.group(4)) != r["counter_hz"]:
+    print("line %r, JSON windows/rejected/failed/counter_hz %s %s" % (sys.argv[3], want, r["counter_hz"]))
+PY2
+    if [ -s "$TEST_TMP/clock-counts.out" ]; then
+        fail "icount: $r line prints windows_rejected and windows_failed as the JSON has them" "$(cat "$TEST_TMP/clock-counts.out")"
+    else
+        pass "icount: $r line prints windows_rejected and windows_failed as the JSON has them"
+    fi
+done
+check_json clock-icount "icount: legacy_timer_rates says emulated, and the PIT and PM timer counted at 1193182 and 3579545 Hz" \
+    '"" if c["legacy_timer_rates"]["basis"] == "emulated" and "QEMU" in c["legacy_timer_rates"]["why"] else "rates %r" % c.get("legacy_timer_rates")' \
+    '"" if c["legacy_timer_rates"]["pit_hz"] == 1193182 and c["legacy_timer_rates"]["pm_timer_hz"] == 3579545 else "rates %r" % c["legacy_timer_rates"]' \
+    '"" if refs["pit"]["counter_hz"] == 1193182 and refs["pm_timer"]["counter_hz"] == 3579545 else "counter_hz %r %r" % (refs["pit"]["counter_hz"], refs["pm_timer"]["counter_hz"])'
 grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration)' "$BOOT_LOG" | sed 's/^/# /'
+
+# ---- 1b. the hypervisor bit hidden (-cpu qemu64,-hypervisor): what hardware
+# looks like to the image, so the crystal's rates are taken ------------------------
+img=$(fresh_image clock-nohv)
+boot clock-nohv "$img" --icount --cpu qemu64,-hypervisor --options "sections=clock quietms=50"
+expect_rc 0 "no hypervisor bit: run completes with status 0"
+expect_line '^clock: PIT 1193181\.818 Hz, PM timer 3579545\.455 Hz \(crystal: no hypervisor: ' \
+    "no hypervisor bit: the crystal's rates (105/88 and 315/88 MHz), and the line says why"
+json_of clock-nohv "$img"
+validates clock-nohv
+check_json clock-nohv "no hypervisor bit: the PIT and PM timer counted at 14.31818 MHz / 12 and / 4 (JSON)" \
+    '"" if c["legacy_timer_rates"]["basis"] == "crystal" else "rates %r" % c.get("legacy_timer_rates")' \
+    '"" if abs(refs["pit"]["counter_hz"] - 105e6 / 88) < 1e-6 and abs(refs["pm_timer"]["counter_hz"] - 315e6 / 88) < 1e-6 else "counter_hz %r %r" % (refs["pit"]["counter_hz"], refs["pm_timer"]["counter_hz"])'
 
 # ---- 2. no HPET --------------------------------------------------------------------
 img=$(fresh_image clock-nohpet)
