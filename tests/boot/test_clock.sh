@@ -114,6 +114,29 @@ check_json clock-icount "icount: legacy_timer_rates says emulated, and the PIT a
     '"" if c["legacy_timer_rates"]["basis"] == "emulated" and "QEMU" in c["legacy_timer_rates"]["why"] else "rates %r" % c.get("legacy_timer_rates")' \
     '"" if c["legacy_timer_rates"]["pit_hz"] == 1193182 and c["legacy_timer_rates"]["pm_timer_hz"] == 3579545 else "rates %r" % c["legacy_timer_rates"]' \
     '"" if refs["pit"]["counter_hz"] == 1193182 and refs["pm_timer"]["counter_hz"] == 3579545 else "counter_hz %r %r" % (refs["pit"]["counter_hz"], refs["pm_timer"]["counter_hz"])'
+# validate checks the rates against the references; the report shows them.
+/usr/bin/python3 - "$TEST_TMP/clock-icount.json" "$TEST_TMP/clock-badrate.json" <<'PY2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+for r in d["clock"]["references"]:
+    if r["name"] == "pit":
+        r["counter_hz"] = 105e6 / 88      # the crystal's, while legacy_timer_rates says emulated
+json.dump(d, open(sys.argv[2], "w"))
+PY2
+if "$VALIDATE" validate "$TEST_TMP/clock-badrate.json" > "$TEST_TMP/clock-badrate.out" 2>&1; then
+    fail "validate: a PIT counted at another rate than legacy_timer_rates says is an error" "accepted"
+else
+    grep -q 'legacy_timer_rates: the pit reference counted at 1193181.81' "$TEST_TMP/clock-badrate.out" &&
+        pass "validate: a PIT counted at another rate than legacy_timer_rates says is an error" ||
+        fail "validate: rate mismatch named" "$(tr '\n' '|' < "$TEST_TMP/clock-badrate.out")"
+fi
+"$VALIDATE" report "$TEST_TMP/clock-icount.json" -o "$TEST_TMP/clock-icount.html" > /dev/null 2>&1
+if grep -q '<p id="clock-rates">PIT taken at 1193182.000 Hz, PM timer at 3579545.000 Hz (emulated)' "$TEST_TMP/clock-icount.html" &&
+   grep -q '<th>windows_rejected</th><th>windows_failed</th><th>counter Hz</th>' "$TEST_TMP/clock-icount.html"; then
+    pass "report: the legacy timers' rates and each reference's windows_rejected/windows_failed"
+else
+    fail "report: clock rates and window counts" "$TEST_TMP/clock-icount.html"
+fi
 grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration)' "$BOOT_LOG" | sed 's/^/# /'
 
 # ---- 1b. the hypervisor bit hidden (-cpu qemu64,-hypervisor): what hardware

@@ -48,6 +48,11 @@ static const struct rv_field clock_fields[] = {
     { "agreement.pairs[].measured", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "agreement.max_measured_ppm", RV_NUM, REQ, "ppm", NULL, 0 },
     { "agreement.agree", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "legacy_timer_rates", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "legacy_timer_rates.pit_hz", RV_NUM, REQ, "Hz", NULL, 0 },
+    { "legacy_timer_rates.pm_timer_hz", RV_NUM, REQ, "Hz", NULL, 0 },
+    { "legacy_timer_rates.basis", RV_STR, REQ, NULL, "crystal|emulated", NOMIN },
+    { "legacy_timer_rates.why", RV_STR, REQ, NULL, NULL, NOMIN },
     { "chosen_khz", RV_NUM_OR_NULL, REQ, "kHz", NULL, 0 },
     { "source", RV_STR, OPT, NULL, CLOCK_REFS, NOMIN },
     { "contested", RV_BOOL, OPT, NULL, NULL, NOMIN },
@@ -170,6 +175,35 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
         rv_say(file, at, "agree does not follow from max_measured_ppm and bound_ppm", problems, quiet);
 }
 
+/* The PIT and the PM timer counted at the rates legacy_timer_rates names,
+ * and those are the crystal's or QEMU's as its basis says. */
+static void clock_check_rates(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    static const struct { const char *ref, *key; double crystal, emulated; } t[] = {
+        { "pit", "pit_hz", 105e6 / 88, 1193182 }, { "pm_timer", "pm_timer_hz", 315e6 / 88, 3579545 },
+    };
+    json_t *lr = json_object_get(sec, "legacy_timer_rates");
+    char at[160], msg[256];
+    if (!json_is_object(lr))
+        return;
+    snprintf(at, sizeof at, "%s.legacy_timer_rates", where);
+    const char *basis = rj_str(lr, "basis", "");
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+        double hz = rj_num(lr, t[k].key, NAN);
+        double want = !strcmp(basis, "crystal") ? t[k].crystal : !strcmp(basis, "emulated") ? t[k].emulated : NAN;
+        if (!isnan(want) && !(fabs(hz - want) <= 1e-6)) {
+            snprintf(msg, sizeof msg, "%s %.17g is not the %s rate %.3f Hz", t[k].key, hz, basis, want);
+            rv_say(file, at, msg, problems, quiet);
+        }
+        json_t *ref = clock_ref_named(json_object_get(sec, "references"), t[k].ref);
+        if (ref && json_is_number(json_object_get(ref, "counter_hz")) && rj_num(ref, "counter_hz", NAN) != hz) {
+            snprintf(msg, sizeof msg, "the %s reference counted at %.17g Hz, not %s %.17g", t[k].ref,
+                     rj_num(ref, "counter_hz", NAN), t[k].key, hz);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+}
+
 static void clock_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *refs = json_object_get(sec, "references"), *r;
@@ -194,6 +228,7 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
         rv_say(file, where, "chosen_khz is given but no source", problems, quiet);
     }
     clock_check_agreement(sec, where, file, problems, quiet);
+    clock_check_rates(sec, where, file, problems, quiet);
     snprintf(at, sizeof at, "%s.quiet", where);
     rv_quiet_counts(json_object_get(sec, "quiet"), at, file, problems, quiet);
 }
