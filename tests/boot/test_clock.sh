@@ -142,7 +142,7 @@ grep -E '^clock: (hpet|pm_timer|pit|chosen|calibration)' "$BOOT_LOG" | sed 's/^/
 # ---- 1b. the hypervisor bit hidden (-cpu qemu64,-hypervisor): what hardware
 # looks like to the image, so the crystal's rates are taken ------------------------
 img=$(fresh_image clock-nohv)
-boot clock-nohv "$img" --icount --cpu qemu64,-hypervisor --options "sections=clock quietms=50"
+BOOT_TIMEOUT=400 boot clock-nohv "$img" --icount --cpu qemu64,-hypervisor --options "sections=clock quietms=50"
 expect_rc 0 "no hypervisor bit: run completes with status 0"
 expect_line '^clock: PIT 1193181\.818 Hz, PM timer 3579545\.455 Hz \(crystal: no hypervisor: ' \
     "no hypervisor bit: the crystal's rates (105/88 and 315/88 MHz), and the line says why"
