@@ -54,13 +54,14 @@ void machine_line(FILE *f, json_t *root)
     const char *hv = rj_str(sys, "hypervisor", "");
     if (!sys && !build && !host)
         return;
+    char b[4][48];
     fputs("<p class=\"summary\" id=\"summary\">", f);
     if (!sys && json_is_object(host)) {
         rj_html(f, rj_str(host, "cpu_brand", "?"));
         fputs(" (", f);
         rj_html(f, rj_str(host, "cpu_vendor", "?"));
-        fprintf(f, "), %.0f logical CPU%s, under ",
-                rj_num(host, "logical_cpus", NAN), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
+        fprintf(f, "), %s logical CPU%s, under ",
+                rj_fmt(b[0], sizeof b[0], rj_num(host, "logical_cpus", NAN)), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
         rj_html(f, rj_str(host, "os", "Linux"));
         fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
     }
@@ -68,16 +69,17 @@ void machine_line(FILE *f, json_t *root)
         rj_html(f, rj_str(sys, "cpu_brand", "?"));
         fputs(" (", f);
         rj_html(f, rj_str(sys, "cpu_vendor", "?"));
-        fprintf(f, " family %.0f model %.0f stepping %.0f), %.0f logical CPU%s, ",
-                rj_num(sys, "family", NAN), rj_num(sys, "model", NAN), rj_num(sys, "stepping", NAN),
-                rj_num(sys, "logical_cpus", NAN), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
+        fprintf(f, " family %s model %s stepping %s), %s logical CPU%s, ",
+                rj_fmt(b[0], sizeof b[0], rj_num(sys, "family", NAN)), rj_fmt(b[1], sizeof b[1], rj_num(sys, "model", NAN)),
+                rj_fmt(b[2], sizeof b[2], rj_num(sys, "stepping", NAN)),
+                rj_fmt(b[3], sizeof b[3], rj_num(sys, "logical_cpus", NAN)), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
         if (hv[0]) {
             fputs("under hypervisor ", f);
             rj_html(f, hv);
         } else {
             fputs("bare metal", f);
         }
-        fprintf(f, ", %.0f MiB; firmware ", rj_num(sys, "memory_mib", NAN));
+        fprintf(f, ", %s MiB; firmware ", rj_fmt(b[0], sizeof b[0], rj_num(sys, "memory_mib", NAN)));
         rj_html(f, rj_str(sys, "firmware_vendor", "?"));
         fputs(". ", f);
     }

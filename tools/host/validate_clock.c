@@ -118,7 +118,7 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
-    if (json_is_number(wp) && json_number_value(wp) != rj_num(ref, "ppm", NAN)) {
+    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != rj_num(ref, "ppm", NAN)) {
         snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", rj_num(ref, "ppm", NAN),
                  json_number_value(wp));
         rv_say(file, at, msg, problems, quiet);

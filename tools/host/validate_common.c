@@ -115,7 +115,7 @@ void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file
                problems, quiet);
     if (st > 0 && rj_num(q, "timer_period_100ns", 0) <= 0)
         rv_say(file, at, "the timer was stopped but no period was restored", problems, quiet);
-    if (want >= 0 && n != (double)want) {
+    if (want >= 0 && !isnan(n) && n != (double)want) {
         snprintf(msg, sizeof msg, "phases is %.0f, the section has %ld units of measured work", n, want);
         rv_say(file, at, msg, problems, quiet);
     }
