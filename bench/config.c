@@ -126,6 +126,36 @@ static int cfg_outfile_char(int ch)
     return ch >= 0x20 && ch < 0x7F && !strchr("\"*?<>|", ch);
 }
 
+/* OUTFILE is a file name inside the stick's \baremark\ folder, where the
+ * image writes a copy of the run's log: nothing that could reach outside
+ * it (a drive, a path, "..") nor a run's own file name. */
+const char *config_outfile_why(const char *name)
+{
+    size_t n = strlen(name), digits = 0;
+    if (!n)
+        return NULL;
+    if (strchr(name, ':'))
+        return "a drive is not allowed (OUTFILE is a file name in \\baremark\\ on the stick)";
+    if (strstr(name, ".."))
+        return "'..' is not allowed (OUTFILE is a file name in \\baremark\\ on the stick)";
+    if (strchr(name, '\\') || strchr(name, '/'))
+        return "a path is not allowed (OUTFILE is a file name in \\baremark\\ on the stick)";
+    if (name[0] == '.' || name[0] == ' ' || name[n - 1] == '.' || name[n - 1] == ' ')
+        return "a name may not begin or end with a dot or a space";
+    /* YYYYMMDD-HHMMSS...: the name of a run's files (boot/run.c) */
+    while (digits < n && name[digits] >= '0' && name[digits] <= '9')
+        digits++;
+    if (digits == 8 && name[8] == '-')
+        return "names starting YYYYMMDD- are the runs' own files";
+    static const char plugins[] = "plugins";
+    size_t k = 0;
+    while (k < sizeof plugins - 1 && (name[k] | 0x20) == plugins[k])
+        k++;
+    if (k == sizeof plugins - 1 && !name[k])
+        return "\\baremark\\plugins is the plug-ins' folder";
+    return NULL;
+}
+
 static int cfg_string(struct cfg_ctx *x, const char *name, const char *v, char *dst,
                       size_t size, int (*ok)(int))
 {
@@ -293,8 +323,17 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         for (int t = 0; t < BM_NTESTS; t++)
             c->enabled[t] = !f;
         return 0;
-    case K_OUTFILE:
-        return cfg_string(x, p->name, v, c->outfile, sizeof c->outfile, cfg_outfile_char);
+    case K_OUTFILE: {
+        if (cfg_string(x, p->name, v, c->outfile, sizeof c->outfile, cfg_outfile_char))
+            return -1;
+        const char *why = config_outfile_why(c->outfile);
+        if (why) {
+            cfg_report(x, "%s: '%.*s' refused: %s; no copy of the log is written", p->name, CFG_SHOW, v, why);
+            c->outfile[0] = 0;
+            return -1;
+        }
+        return 0;
+    }
     case K_PROFILE:
         if (cfg_enum(x, p->name, v, cfg_profile_names, 3, &f))
             return -1;

@@ -210,6 +210,9 @@ int config_section_enabled(const struct bm_config *c, const char *name);
 /* Names for the enumerations: "auto"/"quick"/"full" and
  * "none"/"divide"/"opcode"/"page" ("?" for a value out of range). */
 const char *config_profile_name(enum bm_profile p);
+/* Why an OUTFILE value is refused (a drive, a path, "..", a run's own file
+ * name...), or NULL when it is a plain file name for \baremark\. */
+const char *config_outfile_why(const char *name);
 const char *config_fault_name(int fault);
 
 #endif

@@ -127,7 +127,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     main_build_json();
     main_settings(&cfg);
     sysinfo_report(&acpi);
-    struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds };
+    struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile };
     if (!cpu_info.has_tsc)
         return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
                          "baremark cannot time anything; nothing was measured");

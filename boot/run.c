@@ -13,6 +13,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "cpu.h"
 #include "firmware.h"
 #include "json.h"
@@ -363,6 +364,28 @@ void run_flush(void)
         run_saving_failed("writing the JSON results", s);
 }
 
+/* OUTFILE (BYTEmark's): a copy of the whole log as \baremark\NAME.  The
+ * name was checked by the parser (config_outfile_why: no drive, path or
+ * ".."); checked again here, as the file it writes must stay inside
+ * \baremark\ whatever reached this point. */
+static void run_outfile(const char *name)
+{
+    char path[96];
+    const char *why = config_outfile_why(name);
+    EFI_STATUS s;
+    if (why) {
+        out_warn("OUTFILE '%s' refused: %s", name, why);
+    } else {
+        snprintf(path, sizeof path, RUN_DIR "\\%s", name);
+        s = fw_esp_write_whole(path, run_log, run_log_len);
+        if (s != EFI_SUCCESS)
+            out_warn("OUTFILE: the copy of the log as \\baremark\\%s was not written (%s)", name, fw_status_name(s));
+        else
+            return;
+    }
+    run_flush();       /* the warning into the log and the JSON errors */
+}
+
 /* ---- status and the end ------------------------------------------------------ */
 
 void run_status_raise(int status)
@@ -385,7 +408,14 @@ uint64_t run_end(const struct run_exit *how)
                  run_json_changed, run_json_changed == 1 ? "" : "s", (unsigned long long)run_json_changed_at);
     run_ended = 1;
     out_printf("saved: %s\n", run_saving ? "yes" : "no");
+    int outfile = how->outfile && how->outfile[0] && run_saving;
+    if (how->outfile && how->outfile[0] && !run_saving)
+        out_printf("outfile: not written (the results could not be saved on this stick)\n");
+    else if (outfile)
+        out_printf("outfile: this log copied to \\baremark\\%s (OUTFILE)\n", how->outfile);
     run_flush();
+    if (outfile)
+        run_outfile(how->outfile);
     fw_file_close(run_log_file);
     fw_file_close(run_json_file);
     int wait = !how->qemu_exit && !how->shutdown && how->end_wait;

@@ -42,6 +42,7 @@ struct run_exit {
     int shutdown;                  /* power off */
     int end_wait;                  /* otherwise wait for a key before returning */
     unsigned end_wait_seconds;     /* at most this long (0: no limit) */
+    const char *outfile;           /* OUTFILE: a copy of the log as \baremark\NAME (NULL or "": none) */
 };
 
 /* The last act: final flush, the fixed final serial line, and the exit the

@@ -226,11 +226,14 @@ static void test_customrun(void)
     parse("DOLU=F\nCUSTOMRUN=F\n");
     CHECK(!cfg.customrun && cfg.enabled[BM_LU] && cfg.enabled[BM_NUMSORT],
           "CUSTOMRUN=F switches every test on");
-    /* the document's sample command file */
+    /* the document's sample command file: its OUTFILE names drive D:, which
+     * the stick's image refuses (issue 15.5: the copy stays in \baremark\),
+     * the rest is taken */
     int rc = parse("ALLSTATS=T\nCUSTOMRUN=T\nOUTFILE=D:\\DATA.DAT\nDONUMSORT=T\nDOLU=T\n");
-    CHECK(rc == 0 && cfg.allstats && cfg.customrun && !strcmp(cfg.outfile, "D:\\DATA.DAT") &&
+    CHECK(rc == 1 && diag.n == 1 && diag.line[0] == 3 && strstr(diag.msg[0], "drive") && !cfg.outfile[0] &&
+          cfg.allstats && cfg.customrun &&
           cfg.enabled[BM_NUMSORT] && cfg.enabled[BM_LU] && !cfg.enabled[BM_STRSORT] &&
-          !cfg.enabled[BM_NNET], "BYTEmark document's sample command file");
+          !cfg.enabled[BM_NNET], "BYTEmark document's sample command file (its OUTFILE on drive D: refused)");
     CHECK(!cfg.not_comparable, "a CUSTOMRUN subset stays comparable");
 }
 
@@ -284,6 +287,19 @@ static void test_strings_and_enums(void)
     CHECK(parse("OUTFILE=run results.log") == 0 && !strcmp(cfg.outfile, "run results.log"),
           "OUTFILE with a space inside");
     CHECK(parse("OUTFILE=a=b") == 0 && !strcmp(cfg.outfile, "a=b"), "value split at the first '='");
+    /* OUTFILE stays a file name in \baremark\ (issue 15.5) */
+    CHECK(parse("OUTFILE=NBENCH.LOG") == 0 && !strcmp(cfg.outfile, "NBENCH.LOG"), "OUTFILE=NBENCH.LOG taken");
+    check_one_problem(parse("OUTFILE=..\\x.log"), 1, "'..' is not allowed", "OUTFILE=..\\x.log");
+    CHECK(!cfg.outfile[0], "OUTFILE=..\\x.log leaves no OUTFILE");
+    check_one_problem(parse("OUTFILE=x..log"), 1, "'..'", "OUTFILE with .. inside");
+    check_one_problem(parse("OUTFILE=C:NBENCH.LOG"), 1, "drive", "OUTFILE on a drive");
+    check_one_problem(parse("OUTFILE=\\EFI\\BOOT\\BOOTX64.EFI"), 1, "path", "OUTFILE as a path from the root");
+    check_one_problem(parse("OUTFILE=sub/x.log"), 1, "path", "OUTFILE with a slash");
+    check_one_problem(parse("OUTFILE=20260101-120000.json"), 1, "runs' own files", "OUTFILE named as a run's file");
+    check_one_problem(parse("OUTFILE=Plugins"), 1, "plug-ins", "OUTFILE named as the plug-ins' folder");
+    check_one_problem(parse("OUTFILE=x.log."), 1, "dot", "OUTFILE ending in a dot (FAT would drop it)");
+    CHECK(parse("OUTFILE=NBENCH.LOG\nOUTFILE=..\\y") == 1 && !cfg.outfile[0],
+          "a refused OUTFILE after a good one leaves none (no copy where the user did not mean)");
 }
 
 /* ---- line structure --------------------------------------------------------------- */
@@ -574,7 +590,7 @@ static void test_round_trip(void)
 {
     check_round_trip("", "defaults");
     check_round_trip("CUSTOMRUN=T\nDOLU=T\nDOIDEA=T\nMINSECONDS=2\nNUMMINSECONDS=9\n", "custom run");
-    check_round_trip("NUMARRAYSIZE=1000\nFOURASIZE=10\nEMFLOOPS=4\nALIGN=0\nOUTFILE=D:\\X.DAT\n"
+    check_round_trip("NUMARRAYSIZE=1000\nFOURASIZE=10\nEMFLOOPS=4\nALIGN=0\nOUTFILE=X.DAT\n"
                      "PROFILE=full\nSECTIONS=methods\nINJECTFAULT=page\nINJECTIN=lu\nQUIETMS=5\n"
                      "METHODSAMPLES=77\nMETHODITERATIONS=3\nVERIFY=T\nSHUTDOWN=T\nQEMUEXIT=T\n"
                      "GLOBALMINTICKS=0\nALLSTATS=T\n", "many settings");
