@@ -57,6 +57,20 @@ check "the .so exports baremark_plugin and nothing else of ours" \
     $(nm -D --defined-only "$T/out/mine.so" | awk '{print $3}' | grep -v '^_' | tr '\n' ' ' | grep -qx 'baremark_plugin '; echo $?) \
     "$(nm -D --defined-only "$T/out/mine.so" | awk '{print $3}' | tr '\n' ' ')"
 
+# Both forms get the same code generation: the examples compiled with the
+# .efi's and the .so's flags (make plugin-flags) give the same instructions.
+F=$(make --no-print-directory -s plugin-flags)
+E=$(printf '%s\n' "$F" | sed -n 's/^EFI_CFLAGS=//p')
+H=$(printf '%s\n' "$F" | sed -n 's/^HOST_CFLAGS=//p')
+for src in plugins/examples/copy/copy.c plugins/examples/branch/branch.c; do
+    # shellcheck disable=SC2086
+    gcc $E -Iplugins -c "$src" -o "$T/e.o" && gcc $H -Iplugins -c "$src" -o "$T/h.o"
+    objdump -d --no-show-raw-insn "$T/e.o" | sed 1,3d > "$T/e.dis"
+    objdump -d --no-show-raw-insn "$T/h.o" | sed 1,3d > "$T/h.dis"
+    check "$src: the .efi and the .so flags give the same machine code" \
+        $([ -s "$T/e.dis" ] && cmp -s "$T/e.dis" "$T/h.dis"; echo $?) "$(diff "$T/e.dis" "$T/h.dis" | head -5)"
+done
+
 # The same sources after a failure: nothing half-written.
 rm -f "$T/out/"*
 
