@@ -278,6 +278,9 @@ static void compare_print(const struct compare_spec *sp, const struct compare_pl
                c->rel_median * 100);
     out_printf("  Karsh Z %.3f (p %.3g); Welch t %.3f, p %.3g; Mann-Whitney p %.3g\n", c->karsh_z, c->karsh_p,
                c->welch_t, c->welch_p, c->mw_p);
+    out_printf("  within the pooled outer fences [%.1f, %.1f] (A %llu, B %llu outside): A - B means %.2f, Welch p %.3g\n",
+               c->fence_lo, c->fence_hi, (unsigned long long)c->out_a, (unsigned long long)c->out_b,
+               c->fenced_diff_mean, c->fenced_welch_p);
     if (c->verdict == STATS_NO_DIFFERENCE)
         out_printf("  verdict: no difference between A and B");
     else
@@ -351,6 +354,12 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "mann_whitney_u", c->mw_u);
         json_double(w, "mann_whitney_z", c->mw_z);
         json_double(w, "mann_whitney_p", c->mw_p);
+        json_double(w, "fence_low", c->fence_lo);
+        json_double(w, "fence_high", c->fence_hi);
+        json_u64(w, "outside_a", c->out_a);
+        json_u64(w, "outside_b", c->out_b);
+        json_double(w, "fenced_diff_mean", c->fenced_diff_mean);
+        json_double(w, "fenced_welch_p", c->fenced_welch_p);
         json_double(w, "noise", c->noise);
         json_str(w, "verdict", stats_verdict_name(c->verdict));
         json_bool(w, "as_expected", as_expected);

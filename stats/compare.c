@@ -126,14 +126,84 @@ static double relative(double diff, double ref)
     return ref != 0.0 ? diff / ref : NAN;
 }
 
+/* The k-th smallest value (0-based) of the union of two sorted views with
+ * the same base. */
+static double union_kth(const struct stats_view *a, const struct stats_view *b, size_t k)
+{
+    size_t i = 0, j = 0;
+    for (;;) {
+        double v;
+        if (j >= b->n || (i < a->n && stats_view_at(a, i) <= stats_view_at(b, j)))
+            v = stats_view_at(a, i++);
+        else
+            v = stats_view_at(b, j++);
+        if (k-- == 0)
+            return v;
+    }
+}
+
+/* Type-7 percentile of the union of two sorted views (offsets). */
+static double union_percentile(const struct stats_view *a, const struct stats_view *b, double pct)
+{
+    size_t n = a->n + b->n;
+    double h = (double)(n - 1) * pct / 100.0;
+    size_t lo = (size_t)h;
+    double v = union_kth(a, b, lo);
+    if (h > (double)lo)
+        v += (h - (double)lo) * (union_kth(a, b, lo + 1) - v);
+    return v;
+}
+
+/* Mean and sample variance of the values of v within [lo, hi] (offsets;
+ * summed relative to lo, so large counter values keep their digits). */
+static size_t fenced_moments(const struct stats_view *v, double lo, double hi, double *mean, double *var)
+{
+    size_t k = 0;
+    double sum = 0.0, ss = 0.0;
+    for (size_t i = 0; i < v->n; i++) {
+        double x = stats_view_at(v, i);
+        if (x >= lo && x <= hi)
+            k++, sum += x - lo;
+    }
+    *mean = k ? sum / (double)k : NAN;
+    for (size_t i = 0; i < v->n; i++) {
+        double x = stats_view_at(v, i);
+        if (x >= lo && x <= hi)
+            ss += (x - lo - *mean) * (x - lo - *mean);
+    }
+    *var = k > 1 ? ss / (double)(k - 1) : NAN;
+    return k;
+}
+
+/* Welch within the pooled outer fences (see struct stats_compare). */
+static void compare_fenced(const struct stats_view *va, const struct stats_view *vb, struct stats_compare *c)
+{
+    c->fence_lo = c->fence_hi = c->fenced_diff_mean = c->fenced_welch_p = NAN;
+    c->out_a = c->out_b = 0;
+    if (va->n == 0 || vb->n == 0)
+        return;
+    double q1 = union_percentile(va, vb, 25.0), q3 = union_percentile(va, vb, 75.0);
+    double lo = q1 - 3.0 * (q3 - q1), hi = q3 + 3.0 * (q3 - q1);
+    double ma, vara, mb, varb, t, df;
+    size_t ka = fenced_moments(va, lo, hi, &ma, &vara);
+    size_t kb = fenced_moments(vb, lo, hi, &mb, &varb);
+    c->fence_lo = lo + stats_view_base(va);
+    c->fence_hi = hi + stats_view_base(va);
+    c->out_a = va->n - ka;
+    c->out_b = vb->n - kb;
+    if (ka && kb)
+        c->fenced_diff_mean = ma - mb;
+    stats_welch(c->fenced_diff_mean, vara, ka, 0.0, varb, kb, &t, &df, &c->fenced_welch_p);
+}
+
 /* Direction and size must agree before a difference is called. */
 static enum stats_verdict compare_verdict(const struct stats_compare *c)
 {
-    if (!(c->welch_p < STATS_ALPHA) || !(c->mw_p < STATS_ALPHA))
+    if (!(c->fenced_welch_p < STATS_ALPHA) || !(c->mw_p < STATS_ALPHA))
         return STATS_NO_DIFFERENCE;
     if (!(fabs(c->rel_median) > c->noise))
         return STATS_NO_DIFFERENCE;
-    if ((c->diff_median < 0) != (c->diff_mean < 0) || c->diff_median == 0)
+    if ((c->diff_median < 0) != (c->fenced_diff_mean < 0) || c->diff_median == 0)
         return STATS_NO_DIFFERENCE;
     return c->diff_median < 0 ? STATS_FASTER : STATS_SLOWER;
 }
@@ -155,6 +225,7 @@ static void compare_common(const struct stats_view *va, const struct stats_summa
     stats_welch(c->diff_mean, sa->var_sample, sa->n, 0.0, sb->var_sample, sb->n,
                 &c->welch_t, &c->welch_df, &c->welch_p);
     mw_views(va, vb, 1, &c->mw_u, &c->mw_z, &c->mw_p);
+    compare_fenced(va, vb, c);
     c->verdict = compare_verdict(c);
 }
 

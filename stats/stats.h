@@ -146,7 +146,14 @@ struct stats_bytemark {
     enum stats_bytemark_state state;
 };
 
-/* Verdict of a two-sample comparison (A against B, times: smaller is faster). */
+/* Verdict of a two-sample comparison (A against B, times: smaller is
+ * faster).  A difference is called when Mann-Whitney's p (raw samples) and
+ * Welch's p within the pooled outer fences (stats_compare.fenced_welch_p)
+ * are both below STATS_ALPHA, the medians differ by more than the noise
+ * threshold, and the fenced means and the medians point the same way.
+ * Welch on the raw samples is reported but does not decide: one value a
+ * million times the others (a preemption) inflates the variance until no
+ * difference can be seen, however clear the ranks are. */
 enum stats_verdict {
     STATS_NO_DIFFERENCE = 0,
     STATS_FASTER = 1,        /* A is faster (smaller) than B */
@@ -171,6 +178,14 @@ struct stats_compare {
      * two-sided p (as scipy.stats.mannwhitneyu(a, b, method='asymptotic',
      * use_continuity=True)). */
     double mw_u, mw_z, mw_p;
+    /* The verdict's means test, robust to a few wild values (a preemption,
+     * an emulator exit, an SMI): Welch's t on the values of A and B that lie
+     * within the pooled outer Tukey fences [Q1 - 3 IQR, Q3 + 3 IQR], the
+     * quartiles taken over A and B together (type 7, as everywhere here), so
+     * both samples are cut by the same rule.  out_a, out_b: values outside. */
+    double fence_lo, fence_hi;
+    size_t out_a, out_b;
+    double fenced_diff_mean, fenced_welch_p;
     double noise;            /* the noise threshold used (relative) */
     enum stats_verdict verdict;
 };

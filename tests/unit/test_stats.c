@@ -180,6 +180,65 @@ static void check_verdicts(void)
     CHECK_STR(stats_verdict_name(STATS_FASTER), "faster", "verdict name");
 }
 
+/* One preemption-sized value in B (seen under TCG: add10 ~567 ticks against
+ * add100 ~5649 with one timing of 129540432) inflates B's variance until
+ * Welch on the raw samples sees nothing; the verdict's means test within
+ * the pooled outer fences still sees the tenfold difference.  The fences
+ * and the fenced p are computed here the plain way: one merged, sorted
+ * array, the public percentile, a filter and stats_welch. */
+static void check_verdict_wild_value(void)
+{
+    enum { N = 200 };
+    uint64_t a[N], b[N], all[2 * N];
+    uint32_t seed = 12345;
+    for (int i = 0; i < N; i++) {
+        seed = seed * 1103515245u + 12345u;
+        a[i] = 540 + (seed >> 16) % 60;
+        seed = seed * 1103515245u + 12345u;
+        b[i] = 5610 + (seed >> 16) % 80;
+    }
+    b[17] = 129540432;
+    struct stats_summary sa, sb;
+    struct stats_compare c;
+    uint64_t sa_s[N], sb_s[N];
+    stats_summary_u64(a, N, sa_s, NULL, &sa);
+    stats_summary_u64(b, N, sb_s, NULL, &sb);
+    stats_compare_sorted_u64(sa_s, &sa, sb_s, &sb, 0.01, &c);
+    char what[200];
+    snprintf(what, sizeof what, "wild value: Welch on the raw samples sees no difference (p %.3g)", c.welch_p);
+    CHECK(c.welch_p > 0.05, what);
+    CHECK(c.verdict == STATS_FASTER, "wild value: the verdict is still A faster");
+    CHECK(c.out_a == 0 && c.out_b == 1, "wild value: one value of B outside the fences");
+    memcpy(all, a, sizeof a);
+    memcpy(all + N, b, sizeof b);
+    stats_sort_u64(all, 2 * N);
+    double q1 = stats_percentile_sorted_u64(all, 2 * N, 25), q3 = stats_percentile_sorted_u64(all, 2 * N, 75);
+    double lo = q1 - 3 * (q3 - q1), hi = q3 + 3 * (q3 - q1);
+    CHECK_NEAR(c.fence_lo, lo, 1e-9, "wild value: lower fence from the merged sample");
+    CHECK_NEAR(c.fence_hi, hi, 1e-9, "wild value: upper fence from the merged sample");
+    double m[2] = { 0, 0 }, v[2] = { 0, 0 };
+    size_t k[2] = { 0, 0 };
+    const uint64_t *x[2] = { a, b };
+    for (int s = 0; s < 2; s++) {
+        for (int i = 0; i < N; i++)
+            if (x[s][i] >= lo && x[s][i] <= hi)
+                m[s] += (double)x[s][i], k[s]++;
+        m[s] /= (double)k[s];
+        for (int i = 0; i < N; i++)
+            if (x[s][i] >= lo && x[s][i] <= hi)
+                v[s] += ((double)x[s][i] - m[s]) * ((double)x[s][i] - m[s]);
+        v[s] /= (double)(k[s] - 1);
+    }
+    double t, df, p;
+    stats_welch(m[0], v[0], k[0], m[1], v[1], k[1], &t, &df, &p);
+    CHECK_NEAR(c.fenced_diff_mean, m[0] - m[1], 1e-9, "wild value: fenced difference of means");
+    CHECK_NEAR(c.fenced_welch_p, p, 1e-12, "wild value: fenced Welch p");
+    /* and nothing changes for samples without wild values: A against itself */
+    stats_compare_sorted_u64(sa_s, &sa, sa_s, &sa, 0.0, &c);
+    CHECK(c.verdict == STATS_NO_DIFFERENCE && c.out_a == 0 && c.out_b == 0 && c.fenced_welch_p > 0.999,
+          "wild value: A against itself, nothing outside, no difference");
+}
+
 static void check_student_t(void)
 {
     for (int df = 1; df <= 29; df++) {
@@ -439,6 +498,7 @@ int main(void)
     for (size_t i = 0; i < sizeof vec_compares / sizeof vec_compares[0]; i++)
         check_compare_case(&vec_compares[i]);
     check_verdicts();
+    check_verdict_wild_value();
     check_student_t();
     check_bytemark_rule();
     check_render();

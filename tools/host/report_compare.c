@@ -36,12 +36,14 @@ static void comparison_card(FILE *f, json_t *cmp)
         double *sa = malloc(na * sizeof *sa), *sb = malloc(nb * sizeof *sb);
         struct stats_summary xa, xb;
         struct stats_compare c;
-        char p1[48], p2[48], z[48];
+        char p1[48], p2[48], z[48], p3[48];
         if (sa && sb && !stats_summary_double(a, na, sa, NULL, &xa) && !stats_summary_double(b, nb, sb, NULL, &xb)) {
             stats_compare_sorted_double(sa, &xa, sb, &xb, REPORT_NOISE, &c);
             fprintf(f, "<p class=\"recomputed\">recomputed from the raw samples: Welch p = %s, Mann-Whitney p = %s, "
-                    "Karsh Z = %s; A is <span class=\"verdict\">%s</span> at 95%% (noise threshold %.0f%%)</p>",
+                    "Karsh Z = %s, Welch p within the pooled outer fences = %s (A %zu, B %zu outside); "
+                    "A is <span class=\"verdict\">%s</span> at 95%% (noise threshold %.0f%%)</p>",
                     rj_fmt(p1, sizeof p1, c.welch_p), rj_fmt(p2, sizeof p2, c.mw_p), rj_fmt(z, sizeof z, c.karsh_z),
+                    rj_fmt(p3, sizeof p3, c.fenced_welch_p), c.out_a, c.out_b,
                     stats_verdict_name(c.verdict), REPORT_NOISE * 100);
         }
         free(sa);

@@ -66,6 +66,12 @@ static const struct rv_field comparisons_fields[] = {
     { "comparisons[].mann_whitney_u", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
     { "comparisons[].mann_whitney_z", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
     { "comparisons[].mann_whitney_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].fence_low", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].fence_high", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].outside_a", RV_UINT, OPT, "samples", NULL, 0 },
+    { "comparisons[].outside_b", RV_UINT, OPT, "samples", NULL, 0 },
+    { "comparisons[].fenced_diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].fenced_welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
     { "comparisons[].noise", RV_NUM, OPT, "fraction", NULL, 0 },
     { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
     { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
@@ -115,6 +121,21 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
         double da = rj_num(a, "mean", NAN), db = rj_num(b, "mean", NAN);
         rv_expect_close(rj_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
                         "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
+        /* The values outside the pooled outer fences, counted again. */
+        double lo = rj_num(c, "fence_low", NAN), hi = rj_num(c, "fence_high", NAN);
+        if (!isnan(lo) && !isnan(hi)) {
+            if (lo > hi)
+                rv_say(file, at, "fence_low is above fence_high", problems, quiet);
+            const char *side[2] = { "outside_a", "outside_b" };
+            json_t *sm[2] = { json_object_get(a, "samples"), json_object_get(b, "samples") };
+            for (int k = 0; k < 2; k++) {
+                size_t out = 0, j;
+                json_t *x;
+                json_array_foreach(sm[k], j, x)
+                    out += json_number_value(x) < lo || json_number_value(x) > hi;
+                rv_expect_close(rj_num(c, side[k], NAN), (double)out, side[k], at, file, problems, quiet);
+            }
+        }
         const char *expect = rj_str(c, "expect", NULL), *verdict = rj_str(c, "verdict", NULL);
         json_t *ok = json_object_get(c, "as_expected");
         if (expect && verdict && json_is_boolean(ok)
