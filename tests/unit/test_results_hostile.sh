@@ -26,6 +26,9 @@ echo "a note" > "$S/notes.log"
 echo '{"x": 1}' > "$S/evil.json"
 echo "x" > "$S/sub/20260101-120000.log"
 ln -s "$T/outside/secret.txt" "$S/20260101-130000.log"
+# a run's name followed by a newline and more: not a run file
+cp $F/20260101-120000.log "$S/20260101-120000.log
+x"
 # wrong types: a name that is a number, system a string, status a string
 printf '{"schema": 1, "name": 5, "system": "x", "status": "0", "ended": true, "errors": []}\n' > "$S/20260101-140000.json"
 # control characters in the machine's name
@@ -42,6 +45,9 @@ check "folder: files that are not runs are not copied" \
 check "folder: each skipped name is said with its reason" \
     $(grep -q 'skipped notes.log: not a run file' "$T/err" && grep -q 'skipped evil.json: not a run file' "$T/err" &&
       grep -q 'skipped sub/: a folder' "$T/err"; echo $?) "$(tr '\n' '|' < "$T/err")"
+check "folder: a name with a newline after a run's name is not a run file" \
+    $([ "$(ls "$T/out" | grep -c 'x$')" = 0 ] && grep -q 'skipped 20260101-120000.log\\x0ax: not a run file' "$T/err"; echo $?) \
+    "$(tr '\n' '|' < "$T/err")"
 check "folder: a symbolic link (to a file outside) is not followed" \
     $([ ! -e "$T/out/20260101-130000.log" ] && ! grep -rq secret "$T/out" &&
       grep -q 'skipped 20260101-130000.log: a symbolic link' "$T/err"; echo $?)
