@@ -32,7 +32,7 @@ x"
 # wrong types: a name that is a number, system a string, status a string
 printf '{"schema": 1, "name": 5, "system": "x", "status": "0", "ended": true, "errors": []}\n' > "$S/20260101-140000.json"
 # control characters in the machine's name
-jq '.system.cpu_brand = "Evil\u001b[2J\u001b]0;pwned\u0007CPU" | .name = "20260101-150000"' \
+jq '.system.cpu_brand = "Evil\u001b[2J\u001b]0;pwned\u0007CPU" + ("x" * 80) | .name = "20260101-150000"' \
     $F/20260101-120000.json > "$S/20260101-150000.json"
 
 "$R" "$T/stick" "$T/out" > "$T/list" 2> "$T/err"; rc=$?
@@ -56,6 +56,8 @@ check "folder: a JSON of the wrong types is one clear line" \
       ! grep -q 'jq: error' "$T/list" "$T/err" && ! grep 140000 "$T/list" | grep -q /; echo $?) "$(cat "$T/list" "$T/err" | tr '\n' '|')"
 check "folder: no ESC or BEL byte reaches the terminal" \
     $(! grep -q "$ESC\|$(printf '\007')" "$T/list" "$T/err"; echo $?)
+check "folder: a long machine name is cut to its column with a note" \
+    $(grep -q '^20260101-150000 .*~ ' "$T/list" && grep -q '^(~: a field cut to its column' "$T/list"; echo $?) "$(grep 150000 "$T/list")"
 check "folder: control characters shown as \\x1b" $(grep -Fq 'Evil\x1b[2J\x1b]0;pwned\x07CPU' "$T/list"; echo $?) \
     "$(grep 150000 "$T/list" | cat -v)"
 
