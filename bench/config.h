@@ -70,6 +70,7 @@ struct bm_config {
     uint32_t methods_iterations;   /* METHODITERATIONS */
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
+    int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
 };
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
@@ -154,6 +155,9 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE }
  *   METHODITERATIONS  1..1000000               1
  *   IDLESECONDS       0..3600 s: idle with interrupts enabled (hlt) after
  *                     the sections, so a run outlasts the watchdog  0
+ *   LAVA              flag: result lines for a LAVA monitors action on
+ *                     serial only (bench/lava.h); on so a lab's image
+ *                     needs no change  T
  *   WATCHDOGSECONDS   0..3600 s: arm the firmware watchdog again for this
  *                     long after reading the settings (0 = leave it off;
  *                     shows the watchdog test can fail)  0

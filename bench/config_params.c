@@ -81,6 +81,7 @@ const struct cfg_param cfg_params[] = {
     { "METHODITERATIONS", K_U32, OFF(methods_iterations), 1, 1000000, 0, CMP_NONE, 0, 0, 1 },
     { "IDLESECONDS", K_U32, OFF(idle_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "WATCHDOGSECONDS", K_U32, OFF(watchdog_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
+    { "LAVA", K_FLAG, OFF(lava), 0, 1, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 
@@ -194,6 +195,7 @@ void config_defaults(struct bm_config *c)
     c->sections = cfg_section_defaults();
     c->quiet_ms = CONFIG_DEFAULT_QUIET_MS;
     c->end_wait = 1;
+    c->lava = 1;
     c->inject_fault = BM_FAULT_NONE;
     c->methods_samples = CONFIG_DEFAULT_METHOD_SAMPLES;
     c->methods_iterations = CONFIG_DEFAULT_METHOD_ITERS;

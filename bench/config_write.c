@@ -75,6 +75,7 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
              (unsigned)c->methods_iterations);
     cfg_emit(o, "IDLESECONDS=%u\nWATCHDOGSECONDS=%u\n", (unsigned)c->idle_seconds,
              (unsigned)c->watchdog_seconds);
+    cfg_emit(o, "LAVA=%s\n", cfg_tf(c->lava));
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -220,5 +221,6 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     json_u64(w, "methods_iterations", c->methods_iterations);
     json_u64(w, "idle_seconds", c->idle_seconds);
     json_u64(w, "watchdog_seconds", c->watchdog_seconds);
+    json_bool(w, "lava", c->lava);
     cfg_json_bytemark(w, c);
 }

@@ -40,10 +40,11 @@
  *   clock_tsc_khz                  the frequency the run uses
  *   clock_agreement                largest disagreement of measured
  *                                  references, ppm; fail when they disagree
- *   method_KEY_overhead_ticks, method_KEY_overhead_ns
- *                                  each timing method's median overhead;
- *                                  skip when the CPU lacks the method
- *   meas_TARGET_KEY_ticks, meas_TARGET_KEY_ns
+ *   method_NAME_overhead_ticks, method_NAME_overhead_ns
+ *                                  each timing method's median overhead
+ *                                  (NAME cleaned: sdm_recommended); skip
+ *                                  when the CPU lacks the method
+ *   meas_TARGET_METHOD_ticks, meas_TARGET_METHOD_ns
  *                                  each measurement's net time per iteration
  *                                  (median of the net samples): ticks/iter,
  *                                  ns/iter
