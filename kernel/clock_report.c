@@ -64,7 +64,8 @@ static void clock_print_agreement(const struct clock_state *s)
 
 /* The section's LAVA cases (bench/lava.h): each reference's kHz and ppm
  * (skip when absent; fail when found but it gave no result), the chosen
- * frequency, the agreement of the measured references. */
+ * frequency, the agreement of the measured references; ppm rounded as in
+ * the JSON, so LAVA and the results file say the same. */
 static void clock_lava(const struct clock_state *s)
 {
     double worst = 0;
@@ -73,7 +74,7 @@ static void clock_lava(const struct clock_state *s)
         const struct clock_ref *r = &s->ref[i];
         enum lava_result res = r->valid ? LAVA_PASS : r->present && r->measured ? LAVA_FAIL : LAVA_SKIP;
         lava_casef(res, r->valid ? r->khz : NAN, "kHz", "clock_%s_khz", r->name);
-        lava_casef(res, r->valid ? r->ppm : NAN, "ppm", "clock_%s_ppm", r->name);
+        lava_casef(res, r->valid ? clockm_round_ppm(r->ppm) : NAN, "ppm", "clock_%s_ppm", r->name);
         if (!r->valid || !r->measured)
             continue;
         for (int j = 0; j < i; j++)
@@ -83,7 +84,7 @@ static void clock_lava(const struct clock_state *s)
     }
     lava_case("clock_tsc_khz", s->chosen >= 0 ? LAVA_PASS : LAVA_FAIL, s->chosen >= 0 ? s->chosen_khz : NAN, "kHz");
     lava_case("clock_agreement", measured < 2 ? LAVA_SKIP : worst <= CLOCKM_AGREE_PPM ? LAVA_PASS : LAVA_FAIL,
-              measured < 2 ? NAN : worst, "ppm");
+              measured < 2 ? NAN : clockm_round_ppm(worst), "ppm");
 }
 
 void clock_print(const struct clock_state *s, double calib_ms)

@@ -86,3 +86,14 @@ done
 "$MJ" --device qemu --image /tmp/baremark.img > /dev/null 2>&1; [ $? -eq 2 ] && pass "an image that is not a URL is refused" || fail "an image that is not a URL is refused"
 "$MJ" --device qemu --image $URL --profile fast > /dev/null 2>&1; [ $? -eq 2 ] && pass "an unknown profile is refused" || fail "an unknown profile is refused"
 "$MJ" --device qemu --image $URL --options "a='b'" > /dev/null 2>&1; [ $? -eq 2 ] && pass "options with a quote are refused" || fail "options with a quote are refused"
+"$MJ" --device qemu --image $URL --timeout-factor 3 > "$T/x3.yaml"
+if /usr/bin/python3 - "$T/x3.yaml" <<'PY'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+a = {list(x)[0]: x[list(x)[0]] for x in d["actions"]}
+sys.exit(0 if (d["timeouts"]["job"]["minutes"], a["test"]["timeout"]["minutes"], a["boot"]["timeout"]["minutes"],
+               a["deploy"]["timeout"]["minutes"]) == (30, 18, 9, 6) else 1)
+PY
+then pass "--timeout-factor 3 multiplies every timeout (job 30, test 18, silence 9, deploy 6 min)"
+else fail "--timeout-factor 3 multiplies every timeout" "$(grep -A1 timeout "$T/x3.yaml" | tr '\n' ' ')"; fi
+"$MJ" --device qemu --image $URL --timeout-factor 0 > /dev/null 2>&1; [ $? -eq 2 ] && pass "a timeout factor of 0 is refused" || fail "a timeout factor of 0 is refused"

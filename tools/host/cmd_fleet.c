@@ -214,6 +214,10 @@ static void fl_json_methods(struct fleet *F, size_t m, json_t *methods, double k
     json_t *e;
     if (!json_is_object(methods))
         return;
+    /* ns with the rate the section timed with (the image rounds the clock's
+     * kHz to whole Hz), as its own _ns members are */
+    if (rj_num(methods, "tick_hz", 0) > 0)
+        khz = rj_num(methods, "tick_hz", 0) / 1000;
     json_array_foreach(rj_methods_list(methods), i, e) {
         const char *name = rj_name(e, NULL);
         json_t *ov = json_object_get(e, "overhead");
