@@ -144,7 +144,8 @@ check "a file by name: the machine is the file's name" \
 mkdir -p "$T/mixed/board-13" "$T/mixed/board-14"
 cp -r "$T/runs/"* "$T/mixed/"
 n=$(jq '[.bytemark.tests[] | select(.key == "numsort") | .mean][0]' "$T/runs/board-01/"*.json)
-cat > "$T/mixed/board-13/job-1.yaml" <<LOG
+printf 'baremark v1 - bare-metal timing and BYTEmark\nclock: chosen 2596142.3 kHz\n' > "$T/mixed/board-01/20261122-180241.log"
+cat > "$T/mixed/board-13/job-1.log" <<LOG
 {"dt": "2026-11-24T04:49:05.656211", "lvl": "results", "msg": {"case": "validate", "definition": "lava", "result": "pass"}}
 {"dt": "2026-11-24T04:49:07.082872", "lvl": "results", "msg": {"case": "file-download", "definition": "lava", "extra": {"label": "baremark", "size": ! "67108864"}, "result": "pass"}}
 {"dt": "2026-11-24T04:49:18.1", "lvl": "target", "msg": "BAREMARK-LAVA case=bytemark_numsort result=pass measurement=1 units=arrays/s"}
@@ -156,7 +157,7 @@ printf 'job,suite,result,measurement,unit,duration,timeout,logged,level,metadata
 printf '7,1_baremark,pass,%s,arrays/s,,,2026-11-24,3.1,"{""case"": ""x""}",/results/7/1_baremark/bytemark_numsort,bytemark_numsort,70\n' "$n" >> "$T/mixed/board-14/results.csv"
 printf '7,lava,pass,,,,,2026-11-24,,,/results/7/lava/job,job,71\n' >> "$T/mixed/board-14/results.csv"
 "$BIN" fleet --csv "$T/mixed" > "$T/mixed.csv" 2> "$T/mixed.err"
-check "mixed folder: JSON, lava-run log and server CSV all read (exit 0)" "[ $? -eq 0 ] && [ ! -s '$T/mixed.err' ]"
+check "mixed folder: JSON, lava-run's .log and server CSV all read, a run's text .log left alone (exit 0)" "[ $? -eq 0 ] && [ ! -s '$T/mixed.err' ]"
 check "LAVA results: bytemark_numsort from both, as recorded" \
     "[ \$(awk -F, -v n=$n '\$1 == \"bytemark_numsort\" && \$3 ~ /^board-1[34]\$/ && \$4 == 1 && (\$5 - n) ^ 2 < 1e-18 * n * n' '$T/mixed.csv' | wc -l) -eq 2 ]"
 check "LAVA results: a failed case has no figure, LAVA's own suite is not read" \

@@ -15,6 +15,8 @@
  *     `lvl: results`), or a LAVA server's results exported as CSV or YAML
  *     (a list with name, result, measurement, unit): values only.
  *
+ * In a DIR, *.json, *.yaml, *.yml and *.csv are read, and a *.log that is
+ * lava-run's (a run's own text log beside its JSON is not a results file).
  * A run's machine is the folder it sits in below a DIR argument
  * (DIR/MACHINE/...); a file directly in DIR, or given by name, is a machine
  * of its own, named after the file without its extension, unless that name
@@ -751,9 +753,24 @@ static int fl_cmp_str(const void *a, const void *b) { return strcmp(*(char *cons
 
 /* Every results file below dir (sorted, so the order is the same each time);
  * machine is the first folder below the top, or NULL at the top. */
+/* A .log in a folder is read when it is lava-run's; the text log a run
+ * writes next to its JSON (NAME.log) is not a results file. */
+static int fl_lava_log_file(const char *path)
+{
+    char first[512] = "";
+    FILE *f = fopen(path, "r");
+    if (!f)
+        return 1;                /* named and skipped by fl_read_file */
+    if (!fgets(first, sizeof first, f))
+        first[0] = 0;
+    fclose(f);
+    return fl_is_lava_log(first);
+}
+
 static void fl_walk(struct fleet *F, const char *dir, const char *machine)
 {
     static const char *const exts[] = { "json", "yaml", "yml", "csv", NULL };
+    static const char *const logs[] = { "log", NULL };
     DIR *d = opendir(dir);
     struct dirent *e;
     char **names = NULL;
@@ -777,7 +794,7 @@ static void fl_walk(struct fleet *F, const char *dir, const char *machine)
         snprintf(path, sizeof path, "%s/%s", dir, names[i]);
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
             fl_walk(F, path, machine ? machine : names[i]);
-        else if (fl_has_ext(names[i], exts)) {
+        else if (fl_has_ext(names[i], exts) || (fl_has_ext(names[i], logs) && fl_lava_log_file(path))) {
             fl_stem(names[i], stem, sizeof stem);
             fl_read_file(F, path, machine ? machine : stem);
         }
