@@ -71,7 +71,19 @@ struct bm_config {
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
     int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
+    /* the cores section (boot/cores.h); zero values mean the defaults */
+    char cores_list[64];           /* CORES=all|0,2-5 ("" = all) */
+    uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (0 = all parts) */
+    uint32_t smp_tests;            /* SMPTESTS=: bit per test id (0 = numsort,fourier) */
+    uint32_t smp_timeout;          /* SMPTIMEOUT=: seconds (0 = 30) */
 };
+
+/* SMP= parts of the cores section (the CPU list always runs). */
+#define BM_SMP_TSC      0x1
+#define BM_SMP_LATENCY  0x2
+#define BM_SMP_SCORES   0x4
+#define BM_SMP_ALL      (BM_SMP_TSC | BM_SMP_LATENCY | BM_SMP_SCORES)
+#define BM_SMP_NONE     0x80000000u   /* SMP=none: the list only */
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
 enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE };

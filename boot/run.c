@@ -18,6 +18,7 @@
 #include "firmware.h"
 #include "json.h"
 #include "lava.h"
+#include "mp.h"
 #include "out.h"
 #include "platform.h"
 #include "qemu.h"
@@ -136,8 +137,20 @@ void run_output_init(void)
 
 /* ---- platform.h for the image ---------------------------------------------- */
 
-void *plat_alloc(size_t bytes) { return AllocatePool(bytes ? bytes : 1); }
-void plat_free(void *p) { if (p) FreePool(p); }
+/* On an AP (boot/mp.h) the firmware must not be called: memory comes from
+ * the arena the BSP set aside for that CPU. */
+void *plat_alloc(size_t bytes)
+{
+    if (mp_on_ap())
+        return mp_arena_alloc(bytes ? bytes : 1);
+    return AllocatePool(bytes ? bytes : 1);
+}
+
+void plat_free(void *p)
+{
+    if (p && !mp_arena_free(p))
+        FreePool(p);
+}
 uint64_t plat_ticks(void) { return rdtsc(); }
 uint64_t plat_tick_hz(void) { return run_tick_hz; }
 void plat_serial_write(const char *s, size_t n) { serial_write(&run_com1, s, n); }
@@ -180,11 +193,20 @@ void run_set_fault_injection(const char *kind, const char *where)
 
 void plat_fault_point(const char *key)
 {
-    if (!run_inject_kind[0] || strcmp(key, run_inject_where))
+    /* An AP cannot print: the cores section injects its own (run_fault_take). */
+    if (!run_inject_kind[0] || strcmp(key, run_inject_where) || mp_on_ap())
         return;
     out_printf("fault injection: %s fault in %s (INJECTFAULT setting)\n", run_inject_kind, key);
     run_inject_fired++;
     trap_inject(run_inject_kind);
+}
+
+const char *run_fault_take(const char *key)
+{
+    if (!run_inject_kind[0] || strcmp(key, run_inject_where))
+        return NULL;
+    run_inject_fired++;
+    return run_inject_kind;
 }
 
 void run_fault_injection_check(void)

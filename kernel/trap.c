@@ -7,6 +7,7 @@
 
 #include "cpu.h"
 #include "out.h"
+#include "percpu.h"
 #include "platform.h"
 #include "trap.h"
 
@@ -66,8 +67,12 @@ static const char *const trap_names[TRAP_VECTORS] = {
 
 static struct idt_gate *trap_idt;       /* our copy, allocated once */
 static struct idt_ptr trap_fw_idt;      /* the firmware's, restored at the end */
-static struct trap_jmp *trap_active;
+/* The innermost protected call of each CPU (kernel/percpu.h slot). */
+static struct trap_jmp *trap_active[PERCPU_MAX];
 static uint64_t trap_nmis;
+/* An AP that faulted outside any protected call halts; the BSP reads why. */
+static struct trap_fault trap_ap_fatal[PERCPU_MAX];
+static volatile int trap_ap_fatal_set[PERCPU_MAX];
 
 static uint64_t trap_read_cr2(void) { uint64_t v; __asm__ volatile("mov %%cr2, %0" : "=r"(v)); return v; }
 static uint64_t trap_read_cr3(void) { uint64_t v; __asm__ volatile("mov %%cr3, %0" : "=r"(v)); return v; }
@@ -97,14 +102,33 @@ static void trap_fatal(const struct trap_frame *f)
         __asm__ volatile("cli; hlt");
 }
 
+/* An AP must not print or end the run: it records the fault and halts with
+ * interrupts masked; the BSP's wait for its job times out and reports it. */
+static void trap_ap_halt(uint32_t self, const struct trap_frame *f)
+{
+    struct trap_fault *r = &trap_ap_fatal[self];
+    r->vector = f->vector;
+    r->error_code = f->error_code;
+    r->rip = f->rip;
+    r->cr2 = f->vector == TRAP_VEC_PF ? trap_read_cr2() : 0;
+    r->name = trap_names[f->vector & 31];
+    __atomic_store_n(&trap_ap_fatal_set[self], 1, __ATOMIC_RELEASE);
+    for (;;)
+        __asm__ volatile("cli; hlt");
+}
+
 void trap_dispatch(struct trap_frame *f)
 {
-    struct trap_jmp *j = trap_active;
+    uint32_t self = percpu_self();
+    struct trap_jmp *j = trap_active[self];
 
     if (f->vector == TRAP_VEC_NMI) {
-        trap_nmis++;            /* counted and reported; cli cannot stop NMIs */
+        /* counted and reported; cli cannot stop NMIs */
+        __atomic_fetch_add(&trap_nmis, 1, __ATOMIC_RELAXED);
         return;
     }
+    if (!j && trap_ap_running(self))
+        trap_ap_halt(self, f);
     if (!j)
         trap_fatal(f);
     j->faulted = 1;
@@ -158,6 +182,43 @@ void trap_fini(void)
 
 int trap_installed(void) { return trap_idt != NULL; }
 
+/* ---- application processors ------------------------------------------------------ */
+
+static volatile int trap_ap_on[PERCPU_MAX];
+
+int trap_ap_running(uint32_t slot) { return slot < PERCPU_MAX && trap_ap_on[slot]; }
+
+int trap_ap_enter(struct trap_ap_saved *saved)
+{
+    struct idt_ptr p;
+    uint32_t self = percpu_self();
+    __asm__ volatile("sidt %0" : "=m"(p));
+    saved->limit = p.limit;
+    saved->base = p.base;
+    trap_ap_on[self] = 1;
+    if (!trap_idt)
+        return -1;
+    p.limit = sizeof(struct idt_gate) * TRAP_IDT_ENTRIES - 1;
+    p.base = (uint64_t)trap_idt;
+    __asm__ volatile("lidt %0" : : "m"(p));
+    return 0;
+}
+
+void trap_ap_leave(const struct trap_ap_saved *saved)
+{
+    struct idt_ptr p = { saved->limit, saved->base };
+    __asm__ volatile("lidt %0" : : "m"(p));
+    trap_ap_on[percpu_self()] = 0;
+}
+
+int trap_ap_fault(uint32_t slot, struct trap_fault *f)
+{
+    if (slot >= PERCPU_MAX || !__atomic_load_n(&trap_ap_fatal_set[slot], __ATOMIC_ACQUIRE))
+        return 0;
+    *f = trap_ap_fatal[slot];
+    return 1;
+}
+
 int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fault)
 {
     struct trap_jmp j;
@@ -170,10 +231,11 @@ int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fau
             *result = r;
         return 0;
     }
-    j.prev = trap_active;
-    trap_active = &j;
+    uint32_t self = percpu_self();
+    j.prev = trap_active[self];
+    trap_active[self] = &j;
     r = trap_call(&j, fn, arg);
-    trap_active = j.prev;
+    trap_active[self] = j.prev;
     if (j.faulted) {
         if (fault)
             *fault = j.fault;
@@ -258,6 +320,10 @@ long trap_inject(void *kind)
         __asm__ volatile("xor %%edx, %%edx; mov $1, %%eax; divl %0" : : "r"(zero) : "eax", "edx");
     } else if (!strcmp(k, "opcode")) {
         __asm__ volatile("ud2");
+    } else if (!strcmp(k, "hang")) {
+        /* An AP that stops answering: spin with interrupts masked. */
+        for (;;)
+            __asm__ volatile("cli; pause" : : : "memory");
     } else if (!strcmp(k, "page")) {
         volatile uint64_t *p = (volatile uint64_t *)trap_unmapped_address();
         if (p)

@@ -35,7 +35,20 @@ void trap_report(const char *test, const struct trap_fault *f);
 int cpu_rdmsr_safe(uint32_t msr, uint64_t *value);
 int cpu_wrmsr_safe(uint32_t msr, uint64_t value);
 
-/* Fault injection (INJECTFAULT setting): "divide", "opcode", "page".
+/* ---- application processors (boot/mp.c) ------------------------------------
+ * An AP running a job loads the image's IDT (trap_ap_enter, the firmware's
+ * saved in *saved) and puts it back (trap_ap_leave).  Protected calls nest
+ * per CPU (kernel/percpu.h).  A fault on an AP outside any protected call
+ * halts that AP (it must not print); trap_ap_fault tells the BSP about it. */
+struct trap_ap_saved { uint16_t limit; uint64_t base; };
+int trap_ap_enter(struct trap_ap_saved *saved);   /* -1: handlers not installed */
+void trap_ap_leave(const struct trap_ap_saved *saved);
+int trap_ap_running(uint32_t slot);
+int trap_ap_fault(uint32_t slot, struct trap_fault *f);
+
+/* Fault injection (INJECTFAULT setting): "divide", "opcode", "page", and
+ * "hang" (spins forever with interrupts masked: for an AP that must stop
+ * answering).
  * Executes the faulting instruction; call it through trap_run. */
 long trap_inject(void *kind);
 

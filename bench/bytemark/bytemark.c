@@ -229,7 +229,6 @@ static long bm_test_body(void *arg)
     struct bm_job *j = arg;
     const struct bm_kernel *k = j->k;
     struct bm_result *r = j->r;
-    bm_timer_fault_key(k->key);
     k->init(&j->s);
     int rc = bm_adjust(j);
     j->s.adjusted = 1;
@@ -266,6 +265,7 @@ static void bm_run_test(struct bm_job *j)
     /* The whole test is one measuring phase (bench/quiet.h): it allocates
      * memory but does no firmware I/O until the phase has ended. */
     quiet_phase_begin();
+    bm_timer_fault_key(j->k->key);
     int faulted = plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0;
     bm_timer_fault_key(NULL);
     if (faulted)
@@ -280,6 +280,52 @@ static void bm_run_test(struct bm_job *j)
     }
     j->r->outcome = rc == BM_OK ? BM_OUT_OK : rc == BM_ENOMEM ? BM_OUT_NOMEM
                     : rc == BM_ECAP ? BM_OUT_CAP : BM_OUT_FAILED;
+}
+
+/* ---- one test on one CPU (cores section) ------------------------------------------- */
+
+const struct bm_kernel *bytemark_kernel(enum bm_test_id id)
+{
+    return (unsigned)id < BM_NTESTS ? bm_kernels[id] : NULL;
+}
+
+long bytemark_core_test(void *arg)
+{
+    struct bytemark_core_job *cj = arg;
+    struct bm_profile_params p;
+    struct bm_result *r;
+    struct bm_job j;
+    cj->status = BM_EFAIL;
+    cj->runs = 0;
+    const struct bm_kernel *k = bytemark_kernel(cj->id);
+    if (!k || !cj->hz)
+        return cj->status;
+    bm_profile_resolve(cj->profile, 0, &p);
+    r = plat_alloc(sizeof *r);
+    if (!r)
+        return cj->status = BM_ENOMEM;
+    memset(r, 0, sizeof *r);
+    memset(&j, 0, sizeof j);
+    j.k = k;
+    j.cfg = cj->cfg;
+    j.prof = &p;
+    j.hz = cj->hz;
+    j.s.cfg = cj->cfg;
+    j.s.align = cj->cfg->align;
+    j.r = r;
+    r->min_seconds = bm_profile_min_seconds(cj->cfg, &p, cj->id);
+    cj->min_seconds = r->min_seconds;
+    cj->status = (int)bm_test_body(&j);
+    cj->workload = r->workload;
+    cj->runs = r->n < BYTEMARK_CORE_RUNS ? r->n : BYTEMARK_CORE_RUNS;
+    memcpy(cj->scores, r->scores, cj->runs * sizeof cj->scores[0]);
+    cj->mean = r->st.mean;
+    cj->sd = r->st.sd;
+    cj->half = r->st.half;
+    cj->rel_half = r->st.rel_half;
+    cj->certain = r->st.certain;
+    plat_free(r);
+    return cj->status;
 }
 
 /* ---- text ----------------------------------------------------------------------- */

@@ -106,6 +106,31 @@ extern const struct bm_kernel *const bm_kernels[BM_NTESTS];
  * "bytemark" section to the results document.  Returns 0, or 2 when a test
  * was skipped, failed or not statistically certain. */
 int bytemark_run(const struct bm_config *cfg);
+/* One test on the calling CPU, for the cores section: adjustment and runs
+ * exactly as the suite does (BYTEmark's rule with the job's profile), but no
+ * measuring phase, no output and no fault-injection point, so it can run on
+ * an application processor (whose plat_alloc the image serves from memory
+ * set aside by the bootstrap processor).  long (*)(void *) so it can be
+ * posted to a CPU; returns job->status. */
+#define BYTEMARK_CORE_RUNS 30
+struct bytemark_core_job {
+    const struct bm_config *cfg;     /* sizes and parameters */
+    enum bm_test_id id;
+    enum bm_profile profile;         /* BM_PROFILE_QUICK or BM_PROFILE_FULL */
+    uint64_t hz;                     /* TSC rate (the same on every CPU) */
+    /* results */
+    int status;                      /* BM_OK, BM_ENOMEM, BM_ECAP, BM_EFAIL */
+    double min_seconds;
+    uint64_t workload;
+    size_t runs;
+    double scores[BYTEMARK_CORE_RUNS];
+    double mean, sd, half, rel_half;
+    int certain;
+};
+long bytemark_core_test(void *job);
+/* The kernel of a test (NULL when not built). */
+const struct bm_kernel *bytemark_kernel(enum bm_test_id id);
+
 /* Run every kernel's checks; PASS/FAIL lines to out_printf and a "verify"
  * section.  Returns the number of failed checks. */
 int bytemark_verify(const struct bm_config *cfg);

@@ -1,0 +1,446 @@
+/*
+ * boot/mp.c - the other processors through EFI_MP_SERVICES_PROTOCOL (see
+ * mp.h).  The protocol is declared here from the UEFI PI specification
+ * (volume 2, "MP Services Protocol"): GNU-EFI 3.0.15 has no header for it.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <string.h>
+
+#include "cpu.h"
+#include "mp.h"
+#include "percpu.h"
+#include "trap.h"
+
+/* ---- the protocol (PI spec vol. 2) -------------------------------------------- */
+
+#define MP_PROTOCOL_GUID \
+    { 0x3fdda605, 0xa76e, 0x4f46, { 0xad, 0x29, 0x12, 0xf4, 0x53, 0x1b, 0x3d, 0x08 } }
+/* Ask GetProcessorInfo for ExtendedInformation too (PI 1.7). */
+#define MP_EXTENDED_TOPOLOGY (1u << 24)
+
+struct mp_location { UINT32 package, core, thread; };
+struct mp_location2 { UINT32 package, module, tile, die, core, thread; };
+
+struct mp_processor_information {
+    UINT64 processor_id;
+    UINT32 status_flag;
+    struct mp_location location;
+    struct mp_location2 location2;     /* ExtendedInformation */
+};
+
+typedef VOID (EFIAPI *mp_ap_procedure)(VOID *arg);
+
+struct mp_services {
+    EFI_STATUS (EFIAPI *get_number_of_processors)(struct mp_services *self, UINTN *count,
+                                                 UINTN *enabled);
+    EFI_STATUS (EFIAPI *get_processor_info)(struct mp_services *self, UINTN number,
+                                           struct mp_processor_information *info);
+    EFI_STATUS (EFIAPI *startup_all_aps)(struct mp_services *self, mp_ap_procedure proc,
+                                        BOOLEAN single_thread, EFI_EVENT wait_event,
+                                        UINTN timeout_us, VOID *arg, UINTN **failed);
+    EFI_STATUS (EFIAPI *startup_this_ap)(struct mp_services *self, mp_ap_procedure proc,
+                                        UINTN number, EFI_EVENT wait_event, UINTN timeout_us,
+                                        VOID *arg, BOOLEAN *finished);
+    EFI_STATUS (EFIAPI *switch_bsp)(struct mp_services *self, UINTN number, BOOLEAN enable_old);
+    EFI_STATUS (EFIAPI *enable_disable_ap)(struct mp_services *self, UINTN number,
+                                          BOOLEAN enable, UINT32 *health);
+    EFI_STATUS (EFIAPI *who_am_i)(struct mp_services *self, UINTN *number);
+};
+
+/* ---- types ---------------------------------------------------------------------- */
+
+/* One worker's mailbox: its own cache lines (128 bytes: adjacent-line
+ * prefetch pairs lines), so polling one never disturbs another. */
+struct mp_mailbox {
+    volatile uint32_t posted;          /* BSP: sequence of the last call posted */
+    volatile uint32_t finished;        /* AP: sequence of the last call finished */
+    volatile int exit;                 /* BSP: return to the firmware */
+    volatile int answered;             /* AP: 1 in the loop, 2 back to the firmware */
+    int state;                         /* enum mp_worker_state, the BSP's view */
+    long (*fn)(void *);
+    void *arg;
+    long result;
+    int faulted;
+    struct trap_fault fault;
+    void *stack_top;
+    uint64_t status;                   /* StartupThisAP's answer */
+    EFI_EVENT event;                   /* for the non-blocking call */
+    uint32_t cpu;
+} __attribute__((aligned(128)));
+
+struct mp_arena {
+    uint8_t *base;
+    size_t size, top;
+    uint32_t live;
+};
+
+/* ---- private variables ---------------------------------------------------------- */
+
+static struct mp_services *mp_proto;
+static const struct mp_info *mp_list;
+static struct mp_mailbox *mp_boxes;    /* mp_list->count, by processor number */
+static void *mp_boxes_raw, *mp_stacks;
+static struct mp_arena *mp_arenas;     /* mp_list->count, or NULL */
+static volatile int mp_workers_active;
+
+/* kernel/mp_stubs.asm: call fn(arg) on another stack. */
+long mp_call_on_stack(long (*fn)(void *), void *arg, void *stack_top);
+
+/* ---- the list of processors ---------------------------------------------------- */
+
+static void mp_read_cpu(uint32_t n, struct mp_cpu *c)
+{
+    struct mp_processor_information info;
+    memset(&info, 0, sizeof info);
+    c->number = n;
+    EFI_STATUS s = mp_proto->get_processor_info(mp_proto, n | MP_EXTENDED_TOPOLOGY, &info);
+    if (s == EFI_SUCCESS) {
+        c->has_location2 = 1;
+    } else {
+        memset(&info, 0, sizeof info);
+        s = mp_proto->get_processor_info(mp_proto, n, &info);
+        if (s != EFI_SUCCESS)
+            return;
+    }
+    c->apic_id = info.processor_id;
+    c->flags = info.status_flag;
+    c->package = info.location.package;
+    c->core = info.location.core;
+    c->thread = info.location.thread;
+    if (c->has_location2) {
+        c->module = info.location2.module;
+        c->tile = info.location2.tile;
+        c->die = info.location2.die;
+    }
+}
+
+int mp_init(struct mp_info *mi)
+{
+    EFI_GUID guid = MP_PROTOCOL_GUID;
+    UINTN count = 0, enabled = 0, self = 0;
+    static uint64_t ids[MP_MAX_CPUS];
+
+    memset(mi, 0, sizeof *mi);
+    mi->why = "";
+    if (BS->LocateProtocol(&guid, NULL, (void **)&mp_proto) != EFI_SUCCESS || !mp_proto) {
+        mp_proto = NULL;
+        mi->why = "the firmware publishes no MP Services protocol";
+        return -1;
+    }
+    if (mp_proto->get_number_of_processors(mp_proto, &count, &enabled) != EFI_SUCCESS || !count) {
+        mi->why = "MP Services: GetNumberOfProcessors failed";
+        mp_proto = NULL;
+        return -1;
+    }
+    if (mp_proto->who_am_i(mp_proto, &self) != EFI_SUCCESS)
+        self = 0;
+    mi->present = 1;
+    mi->count = count > MP_MAX_CPUS ? MP_MAX_CPUS : (uint32_t)count;
+    if (count > MP_MAX_CPUS)
+        mi->why = "more logical CPUs than baremark handles (MP_MAX_CPUS): the rest are ignored";
+    mi->enabled = (uint32_t)enabled;
+    mi->bsp = (uint32_t)self;
+    mi->cpu = AllocatePool(mi->count * sizeof *mi->cpu);
+    if (!mi->cpu) {
+        mi->why = "no memory for the list of CPUs";
+        mi->present = 0;
+        mp_proto = NULL;
+        return -1;
+    }
+    memset(mi->cpu, 0, mi->count * sizeof *mi->cpu);
+    for (uint32_t n = 0; n < mi->count; n++) {
+        mp_read_cpu(n, &mi->cpu[n]);
+        ids[n] = mi->cpu[n].apic_id;
+    }
+    percpu_register(ids, mi->count);
+    mp_list = mi;
+    return 0;
+}
+
+/* ---- the worker (runs on an AP) ---------------------------------------------------- */
+
+static void mp_pause(void) { __asm__ volatile("pause" : : : "memory"); }
+
+static long mp_worker_loop(void *arg)
+{
+    struct mp_mailbox *mb = arg;
+    uint32_t seq = mb->finished;
+    for (;;) {
+        uint32_t p = __atomic_load_n(&mb->posted, __ATOMIC_ACQUIRE);
+        if (p == seq) {
+            if (__atomic_load_n(&mb->exit, __ATOMIC_ACQUIRE))
+                return 0;
+            mp_pause();
+            continue;
+        }
+        long r = 0;
+        struct trap_fault f;
+        memset(&f, 0, sizeof f);
+        mb->faulted = trap_run(mb->fn, mb->arg, &r, &f) != 0;
+        mb->result = r;
+        mb->fault = f;
+        seq = p;
+        __atomic_store_n(&mb->finished, p, __ATOMIC_RELEASE);
+    }
+}
+
+static VOID EFIAPI mp_worker_entry(VOID *arg)
+{
+    struct mp_mailbox *mb = arg;
+    struct trap_ap_saved saved;
+    unsigned long flags = cpu_irq_save();
+    trap_ap_enter(&saved);
+    __atomic_store_n(&mb->answered, 1, __ATOMIC_RELEASE);
+    mp_call_on_stack(mp_worker_loop, mb, mb->stack_top);
+    trap_ap_leave(&saved);
+    cpu_irq_restore(flags);
+    __atomic_store_n(&mb->answered, 2, __ATOMIC_RELEASE);
+}
+
+/* ---- workers (BSP side) --------------------------------------------------------- */
+
+static void mp_free_all(void)
+{
+    if (mp_boxes_raw)
+        FreePool(mp_boxes_raw);
+    if (mp_stacks)
+        FreePool(mp_stacks);
+    mp_boxes_raw = mp_stacks = NULL;
+    mp_boxes = NULL;
+}
+
+static void mp_free_events_and_memory(void)
+{
+    for (uint32_t n = 0; n < mp_list->count; n++)
+        if (mp_boxes[n].event)
+            BS->CloseEvent(mp_boxes[n].event);
+    mp_free_all();
+}
+
+static int mp_ready(uint32_t cpu)
+{
+    return mp_boxes && mp_list && cpu < mp_list->count && mp_boxes[cpu].state == MP_W_READY;
+}
+
+static int mp_send(struct mp_mailbox *mb, uint32_t cpu)
+{
+    EFI_STATUS s = BS->CreateEvent(0, 0, NULL, NULL, &mb->event);
+    if (s != EFI_SUCCESS) {
+        mb->event = NULL;
+        mb->status = s;
+        return -1;
+    }
+    /* Timeout 0: no firmware limit; baremark watches each call itself. */
+    s = mp_proto->startup_this_ap(mp_proto, mp_worker_entry, cpu, mb->event, 0, mb, NULL);
+    mb->status = s;
+    return s == EFI_SUCCESS ? 0 : -1;
+}
+
+uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t stack_bytes,
+                          uint64_t answer_ticks)
+{
+    uint32_t sent = 0, ready = 0;
+    if (!mp_proto || !mi->present || mp_boxes)
+        return 0;
+    stack_bytes = (stack_bytes + 63) & ~(size_t)63;
+    mp_boxes_raw = AllocatePool(mi->count * sizeof *mp_boxes + 128);
+    mp_stacks = AllocatePool(mi->count * stack_bytes + 64);
+    if (!mp_boxes_raw || !mp_stacks) {
+        mp_free_all();
+        return 0;
+    }
+    /* AllocatePool is 8-aligned: the boxes want 128. */
+    mp_boxes = (struct mp_mailbox *)(((uintptr_t)mp_boxes_raw + 127) & ~(uintptr_t)127);
+    memset(mp_boxes, 0, mi->count * sizeof *mp_boxes);
+    for (uint32_t n = 0; n < mi->count; n++) {
+        struct mp_mailbox *mb = &mp_boxes[n];
+        mb->cpu = n;
+        mb->stack_top = (void *)(((uintptr_t)mp_stacks + (n + 1) * stack_bytes) & ~(uintptr_t)15);
+        mb->state = MP_W_NONE;
+        if (n == mi->bsp || !(mi->cpu[n].flags & MP_FLAG_ENABLED) || (want && !want[n]))
+            continue;
+        mb->state = MP_W_NO_ANSWER;
+        if (mp_send(mb, n) == 0)
+            sent++;
+        else
+            mb->state = MP_W_REFUSED;
+    }
+    mp_workers_active = 1;
+    uint64_t t0 = rdtsc();
+    for (;;) {
+        ready = 0;
+        for (uint32_t n = 0; n < mi->count; n++)
+            ready += mp_boxes[n].state == MP_W_NO_ANSWER
+                     && __atomic_load_n(&mp_boxes[n].answered, __ATOMIC_ACQUIRE) == 1;
+        if (ready == sent || rdtsc() - t0 >= answer_ticks)
+            break;
+        mp_pause();
+    }
+    /* Only an AP that answered in time gets calls; a late one is left alone. */
+    for (uint32_t n = 0; n < mi->count; n++)
+        if (mp_boxes[n].state == MP_W_NO_ANSWER && mp_boxes[n].answered == 1)
+            mp_boxes[n].state = MP_W_READY;
+    return ready;
+}
+
+enum mp_worker_state mp_worker_state(uint32_t cpu)
+{
+    if (!mp_boxes || !mp_list || cpu >= mp_list->count)
+        return MP_W_NONE;
+    return (enum mp_worker_state)mp_boxes[cpu].state;
+}
+
+uint64_t mp_worker_status(uint32_t cpu)
+{
+    if (!mp_boxes || !mp_list || cpu >= mp_list->count)
+        return 0;
+    return mp_boxes[cpu].status;
+}
+
+const char *mp_worker_state_name(enum mp_worker_state s)
+{
+    static const char *const names[] = { "none", "refused", "no_answer", "ready", "lost",
+                                         "halted", "stopped" };
+    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
+}
+
+int mp_post(uint32_t cpu, long (*fn)(void *), void *arg)
+{
+    if (!mp_ready(cpu))
+        return -1;
+    struct mp_mailbox *mb = &mp_boxes[cpu];
+    if (mb->posted != __atomic_load_n(&mb->finished, __ATOMIC_ACQUIRE))
+        return -1;                     /* the last call was never collected */
+    mb->fn = fn;
+    mb->arg = arg;
+    __atomic_store_n(&mb->posted, mb->posted + 1, __ATOMIC_RELEASE);
+    return 0;
+}
+
+enum mp_call_outcome mp_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
+                                struct trap_fault *fault)
+{
+    if (!mp_ready(cpu))
+        return MP_CALL_NOT_POSTED;
+    struct mp_mailbox *mb = &mp_boxes[cpu];
+    uint64_t t0 = rdtsc();
+    while (__atomic_load_n(&mb->finished, __ATOMIC_ACQUIRE) != mb->posted) {
+        if (rdtsc() - t0 >= timeout_ticks) {
+            struct trap_fault f;
+            if (trap_ap_fault(cpu, &f)) {
+                mb->state = MP_W_HALTED;
+                if (fault)
+                    *fault = f;
+            } else {
+                mb->state = MP_W_LOST;
+            }
+            return MP_CALL_TIMEOUT;
+        }
+        mp_pause();
+    }
+    if (mb->faulted) {
+        if (fault)
+            *fault = mb->fault;
+        return MP_CALL_FAULT;
+    }
+    if (result)
+        *result = mb->result;
+    return MP_CALL_DONE;
+}
+
+void mp_workers_stop(uint64_t timeout_ticks)
+{
+    if (!mp_boxes)
+        return;
+    for (uint32_t n = 0; n < mp_list->count; n++)
+        __atomic_store_n(&mp_boxes[n].exit, 1, __ATOMIC_RELEASE);
+    uint64_t t0 = rdtsc();
+    for (uint32_t n = 0; n < mp_list->count; n++) {
+        struct mp_mailbox *mb = &mp_boxes[n];
+        if (mb->state != MP_W_READY)
+            continue;
+        while (__atomic_load_n(&mb->answered, __ATOMIC_ACQUIRE) != 2 && rdtsc() - t0 < timeout_ticks)
+            mp_pause();
+        mb->state = mb->answered == 2 ? MP_W_STOPPED : MP_W_LOST;
+    }
+    mp_workers_active = 0;
+    /* The mailboxes and stacks of APs that never came back stay allocated:
+     * a late AP may still touch them.  Otherwise free them. */
+    int all_back = 1;
+    for (uint32_t n = 0; n < mp_list->count; n++) {
+        int asked = mp_boxes[n].state != MP_W_NONE && mp_boxes[n].state != MP_W_REFUSED;
+        if (asked && mp_boxes[n].answered != 2)
+            all_back = 0;
+    }
+    if (all_back)
+        mp_free_events_and_memory();
+}
+
+/* ---- arenas: plat_alloc on an AP ---------------------------------------------- */
+
+int mp_arena_reserve(const struct mp_info *mi, const uint8_t *want, size_t bytes)
+{
+    if (mp_arenas)
+        return 0;
+    mp_arenas = AllocatePool(mi->count * sizeof *mp_arenas);
+    if (!mp_arenas)
+        return -1;
+    memset(mp_arenas, 0, mi->count * sizeof *mp_arenas);
+    for (uint32_t n = 0; n < mi->count; n++) {
+        if (n == mi->bsp || (want && !want[n]))
+            continue;
+        mp_arenas[n].base = AllocatePool(bytes);
+        if (!mp_arenas[n].base) {
+            mp_arena_release();
+            return -1;
+        }
+        mp_arenas[n].size = bytes;
+    }
+    return 0;
+}
+
+void mp_arena_release(void)
+{
+    if (!mp_arenas)
+        return;
+    struct mp_arena *a = mp_arenas;
+    mp_arenas = NULL;
+    for (uint32_t n = 0; n < mp_list->count; n++)
+        if (a[n].base)
+            FreePool(a[n].base);
+    FreePool(a);
+}
+
+int mp_on_ap(void)
+{
+    return mp_workers_active && trap_ap_running(percpu_self());
+}
+
+/* A bump allocator that starts again when everything is freed: BYTEmark's
+ * tests free all they allocated before allocating for the next run. */
+void *mp_arena_alloc(size_t bytes)
+{
+    if (!mp_arenas)
+        return NULL;
+    struct mp_arena *a = &mp_arenas[percpu_self()];
+    size_t need = (bytes + 63) & ~(size_t)63;
+    if (!a->base || need > a->size - a->top)
+        return NULL;
+    void *p = a->base + a->top;
+    a->top += need;
+    a->live++;
+    return p;
+}
+
+int mp_arena_free(void *p)
+{
+    if (!mp_arenas || !p)
+        return 0;
+    struct mp_arena *a = &mp_arenas[percpu_self()];
+    if (!a->base || (uint8_t *)p < a->base || (uint8_t *)p >= a->base + a->size)
+        return 0;
+    if (a->live && --a->live == 0)
+        a->top = 0;
+    return 1;
+}

@@ -1,0 +1,105 @@
+/*
+ * kernel/cores_work.h - what the cores section asks each CPU to do.  Every
+ * function here runs on any CPU (the BSP or an AP worker, boot/mp.h) with
+ * interrupts masked, touches only memory the BSP prepared, and never calls
+ * the firmware.  Each has the shape long fn(void *arg) so it can be posted to
+ * a worker or called through trap_run on the BSP.  Every wait for the other
+ * side is bounded by a TSC deadline: a missing partner ends the work with a
+ * timeout, never a hang.
+ */
+#ifndef BAREMARK_CORES_WORK_H
+#define BAREMARK_CORES_WORK_H
+
+#include <stdint.h>
+
+#include "cores_math.h"
+
+#define CORES_LINE 64
+
+/* ---- identification ---------------------------------------------------------- */
+/* cores_probe(struct cores_cpuid *): CPUID leaves 1, 7, 0xB, 0x1F, 0x1A. */
+long cores_probe(void *arg);
+
+/* ---- a rendezvous for two or more CPUs --------------------------------------- */
+struct cores_sync {
+    volatile uint32_t arrived __attribute__((aligned(CORES_LINE)));
+    uint32_t parties;
+    uint64_t deadline_ticks;            /* time allowed to wait for the others */
+};
+
+/* ---- TSC warp check (Linux tsc_sync.c's idea) ----------------------------------
+ * Two CPUs take turns under a spin lock: read the TSC, compare with the last
+ * value any CPU stored, store their own.  The lock orders the reads, so a
+ * read smaller than the stored one is a backward step of the TSC between the
+ * CPUs (a warp). */
+struct cores_warp_shared {
+    volatile uint32_t lock __attribute__((aligned(CORES_LINE)));
+    volatile uint64_t last;
+    struct cores_sync start;
+    uint32_t loops;                     /* turns each side takes */
+};
+struct cores_warp_side {
+    struct cores_warp_shared *sh;
+    uint64_t max_back;                  /* largest backward step seen, ticks */
+    uint64_t backs;                     /* how many turns saw one */
+    uint32_t done;                      /* turns taken */
+    int timed_out;
+};
+long cores_warp(void *arg);             /* struct cores_warp_side * */
+
+/* ---- round trips for the offset between two TSCs -------------------------------
+ * The initiator reads t0, posts sequence k; the responder reads t1 on seeing
+ * it and posts it back; the initiator reads t2 on seeing the answer.  In real
+ * time t0 < t1 < t2, so the responder's offset lies in (t1 - t2, t1 - t0);
+ * cores_math.h intersects the intervals. */
+struct cores_ping_shared {
+    volatile uint64_t ping __attribute__((aligned(CORES_LINE)));
+    volatile uint64_t pong __attribute__((aligned(CORES_LINE)));
+    volatile uint64_t pong_tsc;
+    struct cores_sync start;
+    uint32_t samples;
+};
+struct cores_ping_side {
+    struct cores_ping_shared *sh;
+    int initiator;
+    struct cores_offset_bounds bounds;  /* initiator: responder - initiator */
+    int timed_out;
+};
+long cores_ping(void *arg);             /* struct cores_ping_side * */
+
+/* ---- the TSC rate against a shared reference counter --------------------------- */
+enum cores_ref { CORES_REF_NONE, CORES_REF_HPET, CORES_REF_PMTIMER };
+struct cores_rate {
+    enum cores_ref ref;
+    uintptr_t hpet_base;                /* HPET MMIO base */
+    uint16_t pm_port;                   /* PM timer I/O port */
+    uint32_t pm_mask;                   /* 0xFFFFFF or 0xFFFFFFFF */
+    double ref_hz;
+    uint64_t window_ref_ticks;          /* window length in reference ticks */
+    uint64_t timeout_ticks;
+    /* out */
+    uint64_t tsc_ticks, ref_ticks;      /* edge to edge */
+    uint64_t edge_width;                /* sum of the two edges' TSC brackets */
+    double hz;                          /* tsc_ticks / ref_ticks * ref_hz */
+    int failed;
+};
+long cores_rate(void *arg);             /* struct cores_rate * */
+
+/* ---- cache-line round trips between two CPUs ----------------------------------- */
+struct cores_bounce_shared {
+    volatile uint64_t line __attribute__((aligned(CORES_LINE * 2)));
+    struct cores_sync start;
+    uint32_t samples, trips;            /* samples of `trips` round trips */
+    uint64_t *sample_ticks;             /* initiator writes samples entries */
+};
+struct cores_bounce_side {
+    struct cores_bounce_shared *sh;
+    int initiator;
+    int timed_out;
+};
+long cores_bounce(void *arg);           /* struct cores_bounce_side * */
+
+/* ---- a fault or a hang on purpose (INJECTFAULT in the cores section) ----------- */
+long cores_inject(void *kind);          /* const char *: trap_inject's kinds */
+
+#endif

@@ -1,0 +1,44 @@
+/*
+ * kernel/percpu.c - the calling CPU's slot (see percpu.h).
+ */
+#include "cpu.h"
+#include "percpu.h"
+
+#define PERCPU_LEAF_TOPOLOGY 0xB
+
+static uint32_t percpu_ids[PERCPU_MAX];
+static uint32_t percpu_n;
+
+uint32_t percpu_apic_id(void)
+{
+    struct cpuid_regs r;
+    cpuid(0, 0, &r);
+    if (r.eax >= PERCPU_LEAF_TOPOLOGY) {
+        cpuid(PERCPU_LEAF_TOPOLOGY, 0, &r);
+        if (r.ebx != 0)
+            return r.edx;
+    }
+    cpuid(1, 0, &r);
+    return r.ebx >> 24;
+}
+
+void percpu_register(const uint64_t *apic_ids, uint32_t n)
+{
+    if (n > PERCPU_MAX)
+        n = PERCPU_MAX;
+    for (uint32_t i = 0; i < n; i++)
+        percpu_ids[i] = (uint32_t)apic_ids[i];
+    __atomic_store_n(&percpu_n, n, __ATOMIC_RELEASE);
+}
+
+uint32_t percpu_self(void)
+{
+    uint32_t n = __atomic_load_n(&percpu_n, __ATOMIC_ACQUIRE);
+    if (n == 0)
+        return 0;
+    uint32_t id = percpu_apic_id();
+    for (uint32_t i = 0; i < n; i++)
+        if (percpu_ids[i] == id)
+            return i;
+    return 0;
+}
