@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "config_internal.h"
+#include "cores_math.h"
 #include "section.h"
 #include "out.h"
 
@@ -228,6 +229,87 @@ static int cfg_sections(struct cfg_ctx *x, const char *v)
     return 0;
 }
 
+/* ---- the cores section's lists ---------------------------------------------- */
+
+static int cfg_cores_char(int ch)
+{
+    return (ch >= '0' && ch <= '9') || ch == ',' || ch == '-' || (ch >= 'a' && ch <= 'z') ||
+           (ch >= 'A' && ch <= 'Z');
+}
+
+/* CORES=all | 0,2-5: the syntax is checked here, the numbers against the
+ * machine by the cores section. */
+static int cfg_cores(struct cfg_ctx *x, const char *name, const char *v)
+{
+    const char *why = "";
+    char tmp[sizeof x->c->cores_list];
+    if (cfg_string(x, name, v, tmp, sizeof tmp, cfg_cores_char))
+        return -1;
+    if (cfg_ieq(tmp, "all"))
+        snprintf(tmp, sizeof tmp, "all");
+    if (cores_list_parse(tmp, NULL, 0, &why)) {
+        cfg_report(x, "%s: '%.*s': %s", name, CFG_SHOW, v, why);
+        return -1;
+    }
+    memcpy(x->c->cores_list, tmp, sizeof tmp);
+    return 0;
+}
+
+/* A comma list of words from names[] (or all / none) into bits. */
+static int cfg_word_list(struct cfg_ctx *x, const char *name, const char *v,
+                         const char *const *names, int n, uint32_t all, uint32_t *out)
+{
+    char item[CONFIG_LINE_MAX + 1];
+    const char *p = v;
+    uint32_t bits = 0;
+    for (;;) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        int k;
+        memcpy(item, p, len);
+        item[len] = 0;
+        char *t = cfg_trim(item);
+        for (k = 0; k < n; k++)
+            if (cfg_ieq(t, names[k]))
+                break;
+        if (k < n)
+            bits |= 1u << k;
+        else if (cfg_ieq(t, "all"))
+            bits |= all;
+        else if (!cfg_ieq(t, "none")) {
+            cfg_report(x, "%s: unknown word '%.*s' (all, none, %s, ...)", name, CFG_SHOW, t, names[0]);
+            return -1;
+        }
+        if (!comma)
+            break;
+        p = comma + 1;
+    }
+    *out = bits;
+    return 0;
+}
+
+static int cfg_smp(struct cfg_ctx *x, const char *name, const char *v)
+{
+    uint32_t bits;
+    if (cfg_word_list(x, name, v, cfg_smp_names, 3, BM_SMP_ALL, &bits))
+        return -1;
+    x->c->smp_parts = bits ? bits : BM_SMP_NONE;
+    return 0;
+}
+
+static int cfg_smptests(struct cfg_ctx *x, const char *name, const char *v)
+{
+    uint32_t bits;
+    if (cfg_word_list(x, name, v, cfg_test_keys, BM_NTESTS, (1u << BM_NTESTS) - 1, &bits))
+        return -1;
+    if (!bits) {
+        cfg_report(x, "%s: no test named (use SMP= to leave the scores out)", name);
+        return -1;
+    }
+    x->c->smp_tests = bits;
+    return 0;
+}
+
 /* ---- parameters ------------------------------------------------------------- */
 
 /* A synthetic entry for DOxxx and xxxMINSECONDS, filled per lookup. */
@@ -350,10 +432,16 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         return 0;
     }
     case K_FAULT:
-        if (cfg_enum(x, p->name, v, cfg_fault_names, 4, &f))
+        if (cfg_enum(x, p->name, v, cfg_fault_names, 5, &f))
             return -1;
         c->inject_fault = f;
         return 0;
+    case K_CORES:
+        return cfg_cores(x, p->name, v);
+    case K_SMP:
+        return cfg_smp(x, p->name, v);
+    case K_SMPTESTS:
+        return cfg_smptests(x, p->name, v);
     case K_INJECTIN:
         if (cfg_string(x, p->name, v, c->inject_where, sizeof c->inject_where, cfg_key_char))
             return -1;

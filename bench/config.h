@@ -72,10 +72,10 @@ struct bm_config {
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
     int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
     /* the cores section (boot/cores.h); zero values mean the defaults */
-    char cores_list[64];           /* CORES=all|0,2-5 ("" = all) */
-    uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (0 = all parts) */
-    uint32_t smp_tests;            /* SMPTESTS=: bit per test id (0 = numsort,fourier) */
-    uint32_t smp_timeout;          /* SMPTIMEOUT=: seconds (0 = 30) */
+    char cores_list[64];           /* CORES=all|0,2-5 */
+    uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (BM_SMP_NONE: none) */
+    uint32_t smp_tests;            /* SMPTESTS=: bit per test id */
+    uint32_t smp_timeout;          /* SMPTIMEOUT=: seconds */
 };
 
 /* SMP= parts of the cores section (the CPU list always runs). */
@@ -86,7 +86,7 @@ struct bm_config {
 #define BM_SMP_NONE     0x80000000u   /* SMP=none: the list only */
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
-enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE };
+enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, BM_FAULT_HANG };
 
 /*
  * ---- the command-file format (bench/config.c) ------------------------------
@@ -160,9 +160,25 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE }
  *                     also those off by default
  *   VERIFY, QEMUEXIT, SHUTDOWN   flag          F  (VERIFY=T: the verify section)
  *   QUIETMS           1..60000 ms              200
- *   INJECTFAULT       none|divide|opcode|page  none
+ *   INJECTFAULT       none|divide|opcode|page|hang  none (hang: only
+ *                     for an AP, INJECTIN=cores:cpuN: it stops answering)
  *   INJECTIN          a test key (letters, digits, ':', '_', '-', '.'),
- *                     1..31 chars, stored in lower case  (none)
+ *                     1..31 chars, stored in lower case  (none);
+ *                     cores:cpuN = application processor N's first
+ *                     BYTEmark test in the cores section
+ *   CORES             all, or processor numbers and ranges: 0,2-5   all
+ *                     (the CPUs the cores section uses; the bootstrap
+ *                     processor takes part only when named)
+ *   SMP               all|none or a comma list of tsc, latency,
+ *                     scores: the parts of the cores section (its CPU
+ *                     list always runs)                      all
+ *   SMPTESTS          all or a comma list of BYTEmark test keys
+ *                     (numsort, strsort, bitfield, emfloat, fourier,
+ *                     assign, idea, huffman, nnet, lu) run on each CPU
+ *                     and on all CPUs at once          numsort,fourier
+ *   SMPTIMEOUT        1..3600 s: how long an AP may take to answer or to
+ *                     finish one piece of work before it is reported
+ *                     and left alone                        30
  *   METHODSAMPLES     10..1000000              1000
  *   METHODITERATIONS  1..1000000               1
  *   IDLESECONDS       0..3600 s: idle with interrupts enabled (hlt) after
@@ -177,6 +193,8 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE }
 #define CONFIG_LINE_MAX 255
 
 /* Defaults of baremark's own settings. */
+#define CONFIG_DEFAULT_SMP_TESTS       ((1u << BM_NUMSORT) | (1u << BM_FOURIER))
+#define CONFIG_DEFAULT_SMP_TIMEOUT     30
 #define CONFIG_DEFAULT_QUIET_MS        200
 #define CONFIG_DEFAULT_METHOD_SAMPLES  1000
 #define CONFIG_DEFAULT_METHOD_ITERS    1

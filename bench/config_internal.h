@@ -43,7 +43,8 @@ enum cfg_kind {
     K_MINSEC, K_ALLMINSEC,      /* xxxMINSECONDS (test), MINSECONDS */
     K_DO, K_CUSTOMRUN,          /* DOxxx (test), CUSTOMRUN */
     K_OUTFILE, K_PROFILE, K_SECTIONS, K_FAULT, K_INJECTIN,
-    K_SECTION                   /* a flag switching the section named `section` */
+    K_SECTION,                  /* a flag switching the section named `section` */
+    K_CORES, K_SMP, K_SMPTESTS  /* the cores section's lists */
 };
 
 /* Comparability class (see the table in config.h). */
@@ -82,7 +83,8 @@ extern const struct cfg_param cfg_params[];
 extern const size_t cfg_nparams;
 #define CFG_NPARAMS cfg_nparams
 extern const char *const cfg_profile_names[3];
-extern const char *const cfg_fault_names[4];
+extern const char *const cfg_fault_names[5];
+extern const char *const cfg_smp_names[3];   /* SMP= words, BM_SMP_* bit order */
 
 /* The sections' on/off set (bm_config.sections).  The index of a section
  * by its name or label (any case), or -1; the bits of the sections

@@ -82,11 +82,16 @@ const struct cfg_param cfg_params[] = {
     { "IDLESECONDS", K_U32, OFF(idle_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "WATCHDOGSECONDS", K_U32, OFF(watchdog_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "LAVA", K_FLAG, OFF(lava), 0, 1, 0, CMP_NONE, 0, 0, 1 },
+    { "CORES", K_CORES, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "SMP", K_SMP, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "SMPTESTS", K_SMPTESTS, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "SMPTIMEOUT", K_U32, OFF(smp_timeout), 1, 3600, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 
 const char *const cfg_profile_names[3] = { "auto", "quick", "full" };
-const char *const cfg_fault_names[4] = { "none", "divide", "opcode", "page" };
+const char *const cfg_fault_names[5] = { "none", "divide", "opcode", "page", "hang" };
+const char *const cfg_smp_names[3] = { "tsc", "latency", "scores" };
 
 /* ---- comparability ----------------------------------------------------------- */
 
@@ -199,6 +204,10 @@ void config_defaults(struct bm_config *c)
     c->inject_fault = BM_FAULT_NONE;
     c->methods_samples = CONFIG_DEFAULT_METHOD_SAMPLES;
     c->methods_iterations = CONFIG_DEFAULT_METHOD_ITERS;
+    snprintf(c->cores_list, sizeof c->cores_list, "all");
+    c->smp_parts = BM_SMP_ALL;
+    c->smp_tests = CONFIG_DEFAULT_SMP_TESTS;
+    c->smp_timeout = CONFIG_DEFAULT_SMP_TIMEOUT;
 }
 const char *config_profile_name(enum bm_profile p)
 {
@@ -207,5 +216,5 @@ const char *config_profile_name(enum bm_profile p)
 
 const char *config_fault_name(int fault)
 {
-    return fault >= 0 && fault < 4 ? cfg_fault_names[fault] : "?";
+    return fault >= 0 && fault < 5 ? cfg_fault_names[fault] : "?";
 }

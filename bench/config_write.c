@@ -57,6 +57,29 @@ static void cfg_emit_sections(struct cfg_out *o, const struct bm_config *c)
     cfg_emit(o, "\n");
 }
 
+/* A word list (SMP=, SMPTESTS=): "none" when empty. */
+static void cfg_emit_bits(struct cfg_out *o, uint32_t bits, const char *const *names, int n)
+{
+    int first = 1;
+    if (!bits)
+        cfg_emit(o, "none");
+    for (int k = 0; k < n; k++)
+        if (bits >> k & 1) {
+            cfg_emit(o, "%s%s", first ? "" : ",", names[k]);
+            first = 0;
+        }
+}
+
+static void cfg_json_bits(struct json_writer *w, const char *key, uint32_t bits,
+                          const char *const *names, int n)
+{
+    json_arr_begin(w, key);
+    for (int k = 0; k < n; k++)
+        if (bits >> k & 1)
+            json_str(w, NULL, names[k]);
+    json_arr_end(w);
+}
+
 static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
 {
     cfg_emit(o, "# baremark's own settings\n");
@@ -76,6 +99,11 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
     cfg_emit(o, "IDLESECONDS=%u\nWATCHDOGSECONDS=%u\n", (unsigned)c->idle_seconds,
              (unsigned)c->watchdog_seconds);
     cfg_emit(o, "LAVA=%s\n", cfg_tf(c->lava));
+    cfg_emit(o, "CORES=%s\nSMP=", c->cores_list);
+    cfg_emit_bits(o, c->smp_parts & BM_SMP_ALL, cfg_smp_names, 3);
+    cfg_emit(o, "\nSMPTESTS=");
+    cfg_emit_bits(o, c->smp_tests, cfg_test_keys, BM_NTESTS);
+    cfg_emit(o, "\nSMPTIMEOUT=%u\n", (unsigned)c->smp_timeout);
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -222,5 +250,9 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     json_u64(w, "idle_seconds", c->idle_seconds);
     json_u64(w, "watchdog_seconds", c->watchdog_seconds);
     json_bool(w, "lava", c->lava);
+    json_str(w, "cores", c->cores_list);
+    cfg_json_bits(w, "smp", c->smp_parts & BM_SMP_ALL, cfg_smp_names, 3);
+    cfg_json_bits(w, "smp_tests", c->smp_tests, cfg_test_keys, BM_NTESTS);
+    json_u64(w, "smp_timeout", c->smp_timeout);
     cfg_json_bytemark(w, c);
 }

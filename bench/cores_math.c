@@ -186,11 +186,13 @@ static void cores_mark_sel(void *ctx, uint32_t lo, uint32_t hi)
 
 int cores_list_parse(const char *s, uint8_t *sel, uint32_t n, const char **why)
 {
-    struct cores_sel c = { sel, n, 0 };
-    memset(sel, 0, n);
+    struct cores_sel c = { sel, sel ? n : 0, 0 };
+    if (sel)
+        memset(sel, 0, n);
     if (cores_list_walk(s, cores_mark_sel, &c, why) == 0)
         return 0;
-    memset(sel, 0, n);
+    if (sel)
+        memset(sel, 0, n);
     return -1;
 }
 

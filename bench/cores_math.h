@@ -76,7 +76,7 @@ double cores_median_u64(uint64_t *v, size_t n);
 
 /* ---- the CORES setting ----------------------------------------------------------
  * "all", or a comma list of processor numbers and ranges: "0,2-5".  Sets
- * sel[i] = 1 for each number below n (sel has n entries).  Returns 0, or -1
+ * sel[i] = 1 for each number below n (sel has n entries; NULL: only check).  Returns 0, or -1
  * with *why set (a bad word; numbers at or past n are reported by the
  * caller, see cores_list_max). */
 int cores_list_parse(const char *s, uint8_t *sel, uint32_t n, const char **why);

@@ -32,6 +32,7 @@
 #define SECTION_RUN(fn) int fn(const struct section_ctx *ctx) __attribute__((weak))
 
 SECTION_RUN(clock_run);                /* kernel/clock.c */
+SECTION_RUN(cores_run);                /* boot/cores.c */
 SECTION_RUN(methods_run);              /* bench/methods_section.c */
 SECTION_RUN(compare_run);              /* bench/compare.c */
 SECTION_RUN(verify_run);               /* bench/bytemark/bytemark.c */
@@ -40,6 +41,8 @@ SECTION_RUN(bytemark_section_run);     /* bench/bytemark/bytemark.c */
 const struct section section_table[] = {
     /* name        label          run                    flags */
     { "clock",     NULL,          clock_run,             0 },
+    /* every logical CPU: after clock (it needs the calibrated TSC rate) */
+    { "cores",     NULL,          cores_run,             0 },
     { "methods",   NULL,          methods_run,           0 },
     { "compare",   "comparisons", compare_run,           0 },
     /* BYTEmark's kernel checks: VERIFY=T (bench/config_params.c) */

@@ -9,6 +9,7 @@
 
 #include "bytemark/bytemark.h"
 #include "cores.h"
+#include "section.h"
 #include "cores_math.h"
 #include "cores_work.h"
 #include "cpu.h"
@@ -668,8 +669,8 @@ static void cores_print_scores(struct cores *c)
             continue;
         double sum, ratio;
         uint32_t m = cores_all_sum(c, id, &sum, &ratio);
-        out_printf("cores: %s on %u CPUs at once: sum %.5g %s, %.2f times one core\n",
-                   bytemark_kernel((enum bm_test_id)id)->name, m, sum,
+        out_printf("cores: %s on %u CPU%s at once: sum %.5g %s, %.2f times one core\n",
+                   bytemark_kernel((enum bm_test_id)id)->name, m, m == 1 ? "" : "s", sum,
                    bytemark_kernel((enum bm_test_id)id)->unit, ratio);
         for (uint32_t k = 0; k < c->nsel; k++) {
             uint32_t n = c->order[k];
@@ -916,7 +917,7 @@ static void cores_json(const struct cores *c)
     if (c->ai)
         json_u64(w, "madt_cpus", c->ai->madt_cpus);
     json_u64(w, "tick_hz", c->hz);
-    json_str(w, "cores_setting", c->cfg->cores_list[0] ? c->cfg->cores_list : "all");
+    json_str(w, "cores_setting", c->cfg->cores_list);
     json_arr_begin(w, "selected");
     for (uint32_t k = 0; k < c->nsel; k++)
         json_u64(w, NULL, c->order[k]);
@@ -925,7 +926,7 @@ static void cores_json(const struct cores *c)
     json_bool(w, "latency_measured", (c->parts & BM_SMP_LATENCY) != 0);
     json_bool(w, "scores_measured", (c->parts & BM_SMP_SCORES) != 0);
     json_arr_begin(w, "cpus");
-    if (c->mi.present)
+    if (c->mi.present && c->cpu)
         for (uint32_t n = 0; n < c->mi.count; n++)
             cores_json_cpu(w, c, n);
     json_arr_end(w);
@@ -945,7 +946,7 @@ static void cores_json(const struct cores *c)
 static int cores_select(struct cores *c)
 {
     const char *why = "";
-    const char *list = c->cfg->cores_list[0] ? c->cfg->cores_list : "all";
+    const char *list = c->cfg->cores_list;
     uint32_t n = c->mi.count;
     c->sel = plat_alloc(n);
     c->order = plat_alloc(n * sizeof *c->order);
@@ -963,6 +964,7 @@ static int cores_select(struct cores *c)
         c->warnings++;
     }
     c->nsel = 0;
+    c->sel[c->mi.bsp] = 1;        /* the reference and the driver: always in */
     for (uint32_t i = 0; i < n; i++) {
         if (c->sel[i] && !(c->mi.cpu[i].flags & MP_FLAG_ENABLED) && i != c->mi.bsp)
             c->sel[i] = 0;
@@ -1027,45 +1029,49 @@ static void cores_start_workers(struct cores *c)
                ready, want);
 }
 
-int cores_run(const struct bm_config *cfg, const struct acpi_info *ai)
+int cores_run(const struct section_ctx *ctx)
 {
     static struct cores c;
+    const struct bm_config *cfg = ctx->cfg;
+    const struct acpi_info *ai = ctx->acpi;
     memset(&c, 0, sizeof c);
     c.cfg = cfg;
     c.ai = ai;
     c.hz = plat_tick_hz();
-    c.parts = cfg->smp_parts == 0 ? BM_SMP_ALL : cfg->smp_parts & BM_SMP_ALL;
+    c.parts = cfg->smp_parts & BM_SMP_ALL;
     c.tests = cfg->smp_tests ? cfg->smp_tests : CORES_DEFAULT_TESTS;
     c.timeout_ticks = c.hz * (cfg->smp_timeout ? cfg->smp_timeout : CORES_DEFAULT_TIMEOUT_S);
     quiet_phase_totals_init(&c.qt);
     out_printf("\n");
     if (!c.hz) {
         out_warn("cores: the TSC frequency is unknown (the clock section did not run): section skipped");
-        return RUN_WARNINGS;
+        return SECTION_WARNINGS;
     }
     if (mp_init(&c.mi)) {
         cores_single(&c, c.mi.why);
-        return RUN_OK;
+        return SECTION_OK;
     }
     if (cores_select(&c)) {
         out_warn("cores: no memory for the list of CPUs; section skipped");
-        return RUN_WARNINGS;
+        return SECTION_WARNINGS;
+    }
+    if (c.mi.count == 1) {
+        cores_probe_all(&c);
+        c.parts = 0;
+        cores_single(&c, "the firmware's MP Services list one");
+        return SECTION_OK;
     }
     out_printf("cores: %u logical CPUs (%u enabled) through the firmware's MP Services; bootstrap "
                "processor CPU %u; ACPI MADT lists %u; selected (CORES=%s): %u\n", c.mi.count,
-               c.mi.enabled, c.mi.bsp, ai ? ai->madt_cpus : 0,
-               cfg->cores_list[0] ? cfg->cores_list : "all", c.nsel);
+               c.mi.enabled, c.mi.bsp, ai ? ai->madt_cpus : 0, cfg->cores_list, c.nsel);
     if (c.mi.why[0])
         out_printf("cores: note: %s\n", c.mi.why);
-    if (c.mi.count == 1 || c.nsel <= 1) {
-        c.nsel = 1;
-        c.order[0] = c.mi.bsp;
-        c.cpu[c.mi.bsp].selected = 1;
+    if (c.nsel <= 1) {
         cores_probe_all(&c);
         cores_print_list(&c);
         c.parts = 0;
-        cores_single(&c, c.mi.count == 1 ? "the firmware lists one" : "CORES selects one");
-        return c.warnings ? RUN_WARNINGS : RUN_OK;
+        cores_single(&c, "CORES selects only the bootstrap processor");
+        return c.warnings ? SECTION_WARNINGS : SECTION_OK;
     }
     cores_injections(&c);
     cores_start_workers(&c);
@@ -1088,5 +1094,5 @@ int cores_run(const struct bm_config *cfg, const struct acpi_info *ai)
     mp_workers_stop(c.hz * CORES_ANSWER_S);
     quiet_phase_totals_print("cores", &c.qt);
     cores_json(&c);
-    return c.warnings ? RUN_WARNINGS : RUN_OK;
+    return c.warnings ? SECTION_WARNINGS : SECTION_OK;
 }

@@ -13,7 +13,8 @@
  *  4. BYTEmark tests on each CPU in turn, then on all of them at once
  *     (the sum and its ratio to one core).
  * It runs after the clock section (it needs the calibrated TSC rate).
- * Settings (bench/config.h): CORES (which CPUs), SMP (which parts),
+ * Settings (bench/config.h): CORES (which CPUs; the bootstrap processor,
+ * the TSC reference and the driver, always takes part), SMP (which parts),
  * SMPTESTS (which BYTEmark tests), SMPTIMEOUT (how long an AP may take to
  * answer or to finish one piece of work before it is reported and left).
  */
@@ -39,6 +40,8 @@
 #define CORES_STACK_BYTES      (256u * 1024)
 #define CORES_ARENA_BYTES      (8u * 1024 * 1024)
 
-int cores_run(const struct bm_config *cfg, const struct acpi_info *ai);
+struct section_ctx;
+/* The section (bench/sections.c). */
+int cores_run(const struct section_ctx *ctx);
 
 #endif

@@ -160,6 +160,9 @@ int mp_init(struct mp_info *mi)
 
 /* ---- the worker (runs on an AP) ---------------------------------------------------- */
 
+/* Polls of a mailbox between two reads of the TSC while waiting. */
+#define MP_SPINS_PER_CLOCK_READ 1024
+
 static void mp_pause(void) { __asm__ volatile("pause" : : : "memory"); }
 
 static long mp_worker_loop(void *arg)
@@ -325,8 +328,12 @@ enum mp_call_outcome mp_collect(uint32_t cpu, uint64_t timeout_ticks, long *resu
         return MP_CALL_NOT_POSTED;
     struct mp_mailbox *mb = &mp_boxes[cpu];
     uint64_t t0 = rdtsc();
+    uint32_t spins = 0;
     while (__atomic_load_n(&mb->finished, __ATOMIC_ACQUIRE) != mb->posted) {
-        if (rdtsc() - t0 >= timeout_ticks) {
+        /* The clock is read rarely: under QEMU's TCG every TSC read of one
+         * virtual CPU can disturb the TSC another one is measuring with
+         * (QEMU keeps one guest TSC, made monotonic across host threads). */
+        if (++spins % MP_SPINS_PER_CLOCK_READ == 0 && rdtsc() - t0 >= timeout_ticks) {
             struct trap_fault f;
             if (trap_ap_fault(cpu, &f)) {
                 mb->state = MP_W_HALTED;

@@ -190,23 +190,28 @@ static uint32_t cores_ref_mask(const struct cores_rate *r)
     return r->ref == CORES_REF_HPET ? 0xFFFFFFFFu : r->pm_mask;
 }
 
-/* Wait for the reference to change; *tsc = the midpoint of the TSC reads
- * around the read that saw the change, *width = their distance. */
+/* Wait for the reference to change.  The edge came after the previous
+ * read of the reference and before the read that saw the change, so it lies
+ * between the TSC read before the previous read (prev) and the TSC read after
+ * this one (after): *tsc = their midpoint, *width = their distance. */
 static int cores_ref_edge(const struct cores_rate *r, uint32_t *value, uint64_t *tsc,
                           uint64_t *width, uint64_t deadline)
 {
+    uint64_t prev = cores_tsc(), before, after;
     uint32_t first = cores_ref_read(r), v;
-    uint64_t a, b = cores_tsc();
-    do {
-        a = b;
+    for (;;) {
+        before = cores_tsc();
         v = cores_ref_read(r);
-        b = cores_tsc();
-        if (b > deadline)
+        after = cores_tsc();
+        if (v != first)
+            break;
+        if (after > deadline)
             return -1;
-    } while (v == first);
+        prev = before;
+    }
     *value = v;
-    *tsc = a + (b - a) / 2;
-    *width = b - a;
+    *tsc = prev + (after - prev) / 2;
+    *width = after - prev;
     return 0;
 }
 

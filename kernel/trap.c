@@ -321,7 +321,10 @@ long trap_inject(void *kind)
     } else if (!strcmp(k, "opcode")) {
         __asm__ volatile("ud2");
     } else if (!strcmp(k, "hang")) {
-        /* An AP that stops answering: spin with interrupts masked. */
+        /* An AP that stops answering: spin with interrupts masked.  Never
+         * the bootstrap processor: nothing would end the run. */
+        if (!trap_ap_running(percpu_self()))
+            return 0;
         for (;;)
             __asm__ volatile("cli; pause" : : : "memory");
     } else if (!strcmp(k, "page")) {

@@ -47,8 +47,8 @@ int trap_ap_running(uint32_t slot);
 int trap_ap_fault(uint32_t slot, struct trap_fault *f);
 
 /* Fault injection (INJECTFAULT setting): "divide", "opcode", "page", and
- * "hang" (spins forever with interrupts masked: for an AP that must stop
- * answering).
+ * "hang" (on an AP only: spins forever with interrupts masked, an AP that
+ * stops answering; on the bootstrap processor it does nothing).
  * Executes the faulting instruction; call it through trap_run. */
 long trap_inject(void *kind);
 

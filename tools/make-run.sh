@@ -3,6 +3,8 @@
 # QEMU (serial shown live), then copy the run's files out of the image.
 # The quick profile keeps the whole boot under 90 s under TCG; set
 # RUN_OPTIONS to pass other settings (e.g. RUN_OPTIONS="profile=full").
+# The guest has 2 logical CPUs (RUN_SMP=N for another count), so the cores
+# section has an application processor to start.
 # PLUGINS="a.efi b.efi" copies those plug-ins into the image's
 # \baremark\plugins\ first (tools/baremark-stick add-plugin); like a stick,
 # the image keeps them for later runs until removed.
@@ -20,7 +22,7 @@ serial=$(mktemp)
 trap 'rm -f "$serial"' EXIT
 echo "make run: booting $img under QEMU (${ACCEL:-tcg}); serial output follows"
 "$top/tools/run-qemu" --timeout "${RUN_TIMEOUT:-1800}" --serial "$serial" \
-    --options "${RUN_OPTIONS:-profile=quick}" "$img"
+    --smp "${RUN_SMP:-2}" --options "${RUN_OPTIONS:-profile=quick}" "$img"
 rc=$?
 echo
 case $rc in

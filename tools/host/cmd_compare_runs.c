@@ -6,7 +6,9 @@
  * Per timing method (its overhead samples), per measured target (the
  * built-in targets and plug-in routines, PLUGIN:ROUTINE, of
  * methods.measurements: their net time per iteration) and per BYTEmark
- * kernel (its per-run scores): both values, the ratio A/B, Welch's and
+ * kernel (its per-run scores), and per CPU and BYTEmark test of the cores
+ * section (its per-run scores; then each test's all-core sum, a single
+ * figure): both values, the ratio A/B, Welch's and
  * Mann-Whitney's two-sided p from the raw samples (stats/), and a verdict at
  * 95%: A is
  * faster or slower only when both tests say so, the mean and the median move
@@ -48,7 +50,8 @@ struct cr_run {
 
 /* One compared item. */
 struct cr_item {
-    const char *kind;    /* "method", "target", "routine" (a plug-in's) or "kernel" */
+    const char *kind;    /* "method", "target", "routine" (a plug-in's), "kernel", "core" (a
+                          * CPU's test in the cores section) or "cores" (all CPUs' sum) */
     const char *name;
     char label[96];      /* name shown: the target, with its method when not the usual one */
     const char *method;  /* targets: the method both figures come from */
@@ -307,6 +310,83 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
     return n;
 }
 
+/* ---- the cores section: each CPU's scores, then all CPUs at once ----------------- */
+
+/* The per_core entry of CPU `cpu`, or NULL. */
+static json_t *cr_core(json_t *cores, double cpu)
+{
+    json_t *p;
+    size_t i;
+    json_array_foreach(json_object_get(json_object_get(cores, "scores"), "per_core"), i, p)
+        if (rj_num(p, "cpu", -1) == cpu)
+            return p;
+    return NULL;
+}
+
+static json_t *cr_key(json_t *list, const char *key)
+{
+    json_t *t;
+    size_t i;
+    json_array_foreach(list, i, t)
+        if (!strcmp(rj_str(t, "key", ""), key))
+            return t;
+    return NULL;
+}
+
+/* Every (CPU, test) both runs measured, side by side, with the same tests as
+ * the suite's kernels; then each test's all-core sum (no samples: no test). */
+static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
+{
+    json_t *ca = json_object_get(A->root, "cores"), *cb = json_object_get(B->root, "cores");
+    json_t *pa, *ta;
+    size_t i, k, n = 0;
+    json_array_foreach(json_object_get(json_object_get(ca, "scores"), "per_core"), i, pa) {
+        json_t *pb = cr_core(cb, rj_num(pa, "cpu", -1));
+        if (!pb)
+            continue;
+        json_array_foreach(json_object_get(pa, "tests"), k, ta) {
+            json_t *tb = cr_key(json_object_get(pb, "tests"), rj_str(ta, "key", ""));
+            double *a, *b;
+            if (!tb || n == cap)
+                continue;
+            struct cr_item *it = &out[n++];
+            it->kind = "core";
+            snprintf(it->label, sizeof it->label, "CPU %.0f %s", rj_num(pa, "cpu", -1), rj_str(ta, "key", "?"));
+            it->name = it->label;
+            it->unit = rj_str(ta, "unit", "score");
+            it->na = rj_run_scores(ta, &a);
+            it->nb = rj_run_scores(tb, &b);
+            it->a = it->na ? cr_mean(a, it->na) : NAN;
+            it->b = it->nb ? cr_mean(b, it->nb) : NAN;
+            it->ratio = it->a / it->b;
+            cr_test(it, a, b, noise, 1);
+            if (strcmp(rj_str(ta, "status", "ok"), "ok"))
+                it->verdict = "not run in A";
+            else if (strcmp(rj_str(tb, "status", "ok"), "ok"))
+                it->verdict = "not run in B";
+            free(a);
+            free(b);
+        }
+    }
+    json_array_foreach(json_object_get(json_object_get(ca, "scores"), "all_cores"), i, ta) {
+        json_t *tb = cr_key(json_object_get(json_object_get(cb, "scores"), "all_cores"), rj_str(ta, "key", ""));
+        if (!tb || n == cap)
+            continue;
+        struct cr_item *it = &out[n++];
+        it->kind = "cores";
+        snprintf(it->label, sizeof it->label, "all %.0f/%.0f CPUs %s (sum)", rj_num(ta, "cpus", NAN),
+                 rj_num(tb, "cpus", NAN), rj_str(ta, "key", "?"));
+        it->name = it->label;
+        it->unit = "sum of means";
+        it->a = rj_num(ta, "sum", NAN);
+        it->b = rj_num(tb, "sum", NAN);
+        it->ratio = it->a / it->b;
+        it->welch_p = it->mw_p = NAN;
+        it->verdict = "a sum: no samples to test";
+    }
+    return n;
+}
+
 /* ---- A/B comparisons present in both runs ------------------------------------- */
 
 struct cr_pair {
@@ -461,7 +541,9 @@ static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         if (it[i].method)
             json_object_set_new(e, "method", json_string(it[i].method));
         json_object_set_new(e, "unit", json_string(it[i].unit));
-        json_object_set_new(e, "value", json_string(strcmp(it[i].kind, "kernel") ? "median" : "mean"));
+        json_object_set_new(e, "value", json_string(!strcmp(it[i].kind, "cores") ? "sum"
+                                                    : strcmp(it[i].kind, "kernel") && strcmp(it[i].kind, "core")
+                                                    ? "median" : "mean"));
         json_object_set_new(e, "n_a", json_integer((json_int_t)it[i].na));
         json_object_set_new(e, "n_b", json_integer((json_int_t)it[i].nb));
         json_object_set_new(e, "a", cr_num_or_null(it[i].a));
@@ -611,6 +693,7 @@ int cmd_compare_runs(int argc, char **argv)
     size_t n = cr_methods(&runs[0], &runs[1], noise, items, CR_MAX_ITEMS);
     n += cr_targets(&runs[0], &runs[1], method, noise, items + n, CR_MAX_ITEMS - n);
     n += cr_kernels(&runs[0], &runs[1], noise, items + n, CR_MAX_ITEMS - n);
+    n += cr_cores(&runs[0], &runs[1], noise, items + n, CR_MAX_ITEMS - n);
     size_t np = cr_pairs(&runs[0], &runs[1], pairs, CR_MAX_PAIRS);
     if (fmt == CR_JSON)
         cr_json(&runs[0], &runs[1], items, n, noise, pairs, np);

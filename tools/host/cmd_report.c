@@ -49,6 +49,7 @@ static const char report_css[] =
 const struct report_section report_sections[] = {
     { "system|host|build", part_machine },
     { "clock", part_clock },
+    { "cores", part_cores },
     { "quiet", part_quiet },
     { "plugins", part_plugins },
     { "methods", part_methods },

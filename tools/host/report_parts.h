@@ -59,6 +59,7 @@ void part_header(struct report *r);                 /* report_machine.c */
 void machine_line(FILE *f, json_t *root);           /* report_machine.c */
 void part_machine(struct report *r);                /* report_machine.c */
 void part_clock(struct report *r);                  /* report_clock.c */
+void part_cores(struct report *r);                  /* report_cores.c */
 void part_quiet(struct report *r);                  /* report_quiet.c */
 void part_plugins(struct report *r);                /* report_plugins.c */
 void part_methods(struct report *r);                /* report_methods.c */

@@ -61,8 +61,8 @@ void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
  * the image writes its sections.  A section missing from a file is fine (it
  * did not run); members the schema does not name are ignored. */
 extern const struct rv_section rv_section_build, rv_section_system, rv_section_host, rv_section_clock,
-    rv_section_quiet, rv_section_plugins, rv_section_methods, rv_section_comparisons, rv_section_bytemark, rv_section_verify,
-    rv_section_memory;
+    rv_section_quiet, rv_section_cores, rv_section_plugins, rv_section_methods, rv_section_comparisons,
+    rv_section_bytemark, rv_section_verify, rv_section_memory;
 
 const struct rv_section *const rv_sections[] = {
     &rv_section_build,
@@ -70,6 +70,7 @@ const struct rv_section *const rv_sections[] = {
     &rv_section_host,
     &rv_section_clock,
     &rv_section_quiet,
+    &rv_section_cores,
     &rv_section_plugins,
     &rv_section_methods,
     &rv_section_comparisons,

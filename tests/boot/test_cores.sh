@@ -1,0 +1,225 @@
+#!/bin/bash
+# Boot test: the cores section (boot/cores.c, boot/mp.c).
+#  1. QEMU -icount shift=0 with 4 CPUs as 2 cores x 2 threads: QEMU runs the
+#     virtual CPUs in turn on one virtual clock, so what is exact is asserted:
+#     the CPU list (APIC IDs 0..3), the firmware's package/core/thread equal
+#     to CPUID 0xB's (thread = APIC ID bit 0, core = bit 1), one TSC for all
+#     (no step back, 0 inside every offset interval), each CPU's TSC rate
+#     1 GHz within its own edge uncertainty against the HPET (100 MHz on the
+#     same clock), a full latency matrix, per-core and all-core scores.
+#  2. TCG -smp 2 and 3. -smp 4 (virtual CPUs on host threads): every CPU
+#     listed and answering, no TSC warning (offset and rate within the
+#     stated bounds), a full symmetric latency matrix with min <= median,
+#     per-core and all-core scores, status 0.
+#  4. one CPU: one line says so, the section lists one CPU, status 0.
+#  5. a divide fault injected on one AP: only that CPU's per-core result
+#     fails (with #DE), the others and the all-core run go on, status 2.
+#  6. an AP that stops answering (INJECTFAULT=hang): reported with the
+#     timeout, left alone, the run completes with status 2.
+# Every results file must validate.  Boots are short: sections=clock,cores,
+# the quick profile, one BYTEmark test.
+. "$(dirname "$0")/lib.sh"
+VALIDATE="$BUILD/host/baremark"
+[ -x "$VALIDATE" ] || make -s -C "$TOP" host >/dev/null 2>&1
+
+json_of() {
+    local f
+    f=$(esp_ls "$2" baremark | grep -E '\.json$' | sort | tail -1)
+    [ -n "$f" ] && esp_cat "$2" "baremark/$f" > "$TEST_TMP/$1.json"
+}
+
+validates() {
+    if "$VALIDATE" validate "$TEST_TMP/$1.json" > "$TEST_TMP/$1.validate" 2>&1; then
+        pass "$1: the results file validates"
+    else
+        fail "$1: the results file validates" "$(tr '\n' '|' < "$TEST_TMP/$1.validate")"
+    fi
+}
+
+# check NAME MODE [N]: the Python checks below on NAME's JSON; prints PASS/FAIL lines.
+check() {
+    /usr/bin/python3 - "$TEST_TMP/$1.json" "$1" "$2" "${3:-0}" <<'PY'
+import json, sys
+path, name, mode, n = sys.argv[1], sys.argv[2], sys.argv[3], int(sys.argv[4])
+try:
+    d = json.load(open(path))
+except Exception as e:
+    print("FAIL: %s: results JSON readable (%s)" % (name, e)); sys.exit(0)
+c = d.get("cores") or {}
+def check(ok, what, detail=""):
+    print(("PASS: %s: %s" % (name, what)) if ok else ("FAIL: %s: %s (%s)" % (name, what, detail)))
+cpus = c.get("cpus", [])
+tsc = {t["cpu"]: t for t in (c.get("tsc") or {}).get("cpus", [])}
+lat = c.get("latency") or {}
+sc = c.get("scores") or {}
+
+def common(n):
+    check(c.get("mp_services") is True and c.get("count") == n and c.get("enabled") == n,
+          "MP Services lists %d CPUs, all enabled" % n, "count %r enabled %r" % (c.get("count"), c.get("enabled")))
+    check(len(cpus) == n and [x["number"] for x in cpus] == list(range(n)), "every CPU in the list",
+          [x.get("number") for x in cpus])
+    check(c.get("madt_cpus") == n, "the MADT lists as many", c.get("madt_cpus"))
+    states = [x["state"] for x in cpus]
+    check(states == ["bsp"] + ["stopped"] * (n - 1) or states == ["bsp"] + ["ready"] * (n - 1),
+          "the BSP and every AP answered", states)
+    check(len({x["apic_id"] for x in cpus}) == n, "APIC IDs distinct", [x["apic_id"] for x in cpus])
+    check(all(x.get("cpuid") and x["cpuid"].get("x2apic_id") == x["apic_id"] for x in cpus),
+          "each CPU's own CPUID gives the firmware's APIC ID",
+          [(x["apic_id"], (x.get("cpuid") or {}).get("x2apic_id")) for x in cpus])
+    check(all(x["firmware"][k] == x["cpuid"][k] for x in cpus for k in ("package", "core", "thread")),
+          "package/core/thread: firmware and CPUID agree",
+          [(x["firmware"], {k: x["cpuid"].get(k) for k in ("package", "core", "thread")}) for x in cpus])
+
+def tsc_part(n):
+    check(sorted(tsc) == list(range(n)), "a TSC entry per CPU", sorted(tsc))
+    aps = [tsc[i] for i in range(1, n) if i in tsc]
+    check(all("why" not in t for t in tsc.values()), "every TSC check done", [t.get("why") for t in tsc.values()])
+    check(all(t.get("warp_max_back_ticks") == 0 and t.get("warp_turns") == 4000 for t in aps),
+          "warp check: 4000 turns per AP, no step back",
+          [(t.get("warp_max_back_ticks"), t.get("warp_turns")) for t in aps])
+    check(all(t.get("offset_consistent") and t["offset_lo_ticks"] <= 0 <= t["offset_hi_ticks"] for t in aps),
+          "0 inside every AP's offset interval",
+          [(t.get("offset_lo_ticks"), t.get("offset_hi_ticks")) for t in aps])
+    check(all(t.get("offset_samples") == 1000 for t in aps), "1000 round trips per AP",
+          [t.get("offset_samples") for t in aps])
+    check(all("rate_hz" in t for t in tsc.values()), "a TSC rate for every CPU", "")
+
+def latency_part(n):
+    mn, md = lat.get("min_ticks"), lat.get("median_ticks")
+    ok = (lat.get("cpus") == list(range(n)) and mn and md and len(mn) == n and
+          all(len(r) == n for r in mn + md))
+    check(ok, "a %dx%d latency matrix" % (n, n), lat.get("cpus"))
+    if not ok:
+        return
+    check(all((mn[i][j] is None) == (i == j) and (md[i][j] is None) == (i == j)
+              for i in range(n) for j in range(n)), "every pair measured, the diagonal null", mn)
+    check(all(mn[i][j] == mn[j][i] and md[i][j] == md[j][i] for i in range(n) for j in range(n)),
+          "symmetric", "")
+    check(all(0 < mn[i][j] <= md[i][j] for i in range(n) for j in range(n) if i != j),
+          "0 < min <= median in every cell", "")
+    check(lat.get("samples") == 100 and lat.get("round_trips_per_sample") == 8, "100 samples of 8 round trips",
+          (lat.get("samples"), lat.get("round_trips_per_sample")))
+
+def scores_part(n, failed_cpu=None, lost_cpu=None):
+    pc = {p["cpu"]: p["tests"] for p in sc.get("per_core", [])}
+    check(sorted(pc) == list(range(n)), "per-core results for every CPU", sorted(pc))
+    for cpu, tests in sorted(pc.items()):
+        t = tests[0] if tests else {}
+        if cpu == failed_cpu:
+            check(t.get("status") == "failed_fault" and "#DE" in t.get("why", ""),
+                  "CPU %d: numsort failed with the injected #DE" % cpu, t)
+        elif cpu == lost_cpu:
+            check(t.get("status") == "failed_fault" and "no answer within" in t.get("why", ""),
+                  "CPU %d: numsort ended by the timeout" % cpu, t)
+        else:
+            check(t.get("key") == "numsort" and t.get("status") == "ok" and t.get("runs", 0) >= 3
+                  and t.get("mean", 0) > 0 and len(t.get("scores", [])) == t.get("runs"),
+                  "CPU %d: numsort ran (%s runs, mean %s)" % (cpu, t.get("runs"), t.get("mean")), t)
+    ac = sc.get("all_cores", [])
+    want = n - (1 if lost_cpu is not None else 0)
+    a = ac[0] if ac else {}
+    check(a.get("key") == "numsort" and a.get("cpus") == want and a.get("sum", 0) > 0
+          and a.get("ratio_to_one_core", 0) > 0, "numsort on all %d answering CPUs at once" % want, a)
+    s = sum(p["mean"] for p in a.get("per_cpu", []) if p.get("status") == "ok")
+    check(abs(s - a.get("sum", -1)) <= 1e-9 * max(1, s), "the all-core sum adds the CPUs' means", (s, a.get("sum")))
+
+if mode == "icount":
+    common(n)
+    check([x["apic_id"] for x in cpus] == list(range(n)), "APIC IDs 0..%d" % (n - 1), [x["apic_id"] for x in cpus])
+    check([(x["cpuid"]["core"], x["cpuid"]["thread"]) for x in cpus] == [(0, 0), (0, 1), (1, 0), (1, 1)],
+          "2 cores x 2 threads: (core, thread) from CPUID", [(x["cpuid"]["core"], x["cpuid"]["thread"]) for x in cpus])
+    check(all(x["cpuid"]["smt_bits"] == 1 and x["cpuid"]["core_bits"] == 1 for x in cpus),
+          "one SMT bit and one core bit", "")
+    tsc_part(n)
+    bad = [(i, t["rate_hz"], t["rate_edge_ticks"], t["rate_tsc_ticks"]) for i, t in tsc.items()
+           if abs(t["rate_hz"] - 1e9) * t["rate_tsc_ticks"] > (t["rate_edge_ticks"] / 2 + 2) * 1e9]
+    check(not bad and all(t["rate_ref_ticks"] >= 2000000 for t in tsc.values()),
+          "every CPU's TSC at 1 GHz within its edge uncertainty against the HPET", bad)
+    latency_part(n)
+    scores_part(n)
+    check(c.get("warnings") == 0 and d.get("status") == 0, "no warnings, status 0", (c.get("warnings"), d.get("status")))
+elif mode == "tcg":
+    common(n)
+    tsc_part(n)
+    latency_part(n)
+    scores_part(n)
+    check(c.get("warnings") == 0 and d.get("status") == 0, "no warnings (skew and rate within the bounds), status 0",
+          (c.get("warnings"), d.get("status"), d.get("errors")))
+elif mode == "one":
+    check(c.get("count") == 1 and len(cpus) == 1 and cpus[0]["bsp"] and cpus[0]["apic_id"] == 0
+          and c.get("selected") == [0] and "tsc" not in c and "latency" not in c and "scores" not in c,
+          "the section lists the one CPU and measures nothing else", c)
+    check(d.get("status") == 0, "status 0", d.get("status"))
+elif mode == "fault":
+    common(n)
+    scores_part(n, failed_cpu=1)
+    check(d.get("status") == 2 and any("CPU 1" in e and "#DE" in e for e in d.get("errors", [])),
+          "status 2, the fault in the errors list", (d.get("status"), d.get("errors")))
+elif mode == "hang":
+    check(cpus and cpus[1]["state"] == "lost" and "no answer within 3 s" in cpus[1].get("why", ""),
+          "CPU 1 reported lost after 3 s", cpus[1] if len(cpus) > 1 else cpus)
+    scores_part(n, lost_cpu=1)
+    check(d.get("status") == 2, "status 2", d.get("status"))
+PY
+}
+
+# ---- 1. icount, 4 CPUs as 2 cores x 2 threads ----------------------------------------
+img=$(fresh_image cores-icount)
+BOOT_TIMEOUT=900 boot cores-icount "$img" --icount --smp 4 --qemu-arg -smp --qemu-arg 4,cores=2,threads=2 \
+    --options "sections=clock,cores quietms=50 profile=quick smptests=numsort"
+expect_rc 0 "icount: run completes with status 0"
+expect_line '^cores: 4 logical CPUs \(4 enabled\) through the firmware.s MP Services; bootstrap processor CPU 0; ACPI MADT lists 4' \
+    "icount: 4 CPUs through MP Services"
+expect_line '^cores: 3 of 3 application processors answered' "icount: every AP answered"
+expect_line '^ +3 +3 +0/1/1 +0/1/1 +none +ready$' "icount: CPU 3 is core 1 thread 1 both ways"
+json_of cores-icount "$img"
+validates cores-icount
+check cores-icount icount 4
+grep -E '^ +[0-9]+ +(\(reference\)|[0-9]+ ticks)' "$BOOT_LOG" | sed 's/^/# /'
+
+# ---- 2./3. TCG, 2 and 4 CPUs ------------------------------------------------------------
+for n in 2 4; do
+    img=$(fresh_image cores-tcg$n)
+    BOOT_TIMEOUT=600 boot cores-tcg$n "$img" --smp $n --options "sections=clock,cores quietms=50 profile=quick smptests=numsort"
+    expect_rc 0 "tcg $n CPUs: run completes with status 0"
+    json_of cores-tcg$n "$img"
+    validates cores-tcg$n
+    check cores-tcg$n tcg $n
+    sed -n '/^cores: cache-line/,/^cores: BYTEmark/p' "$BOOT_LOG" | sed 's/^/# /'
+done
+
+# ---- 4. one CPU ----------------------------------------------------------------------------
+img=$(fresh_image cores-one)
+boot cores-one "$img" --options "sections=clock,cores quietms=50 profile=quick"
+expect_rc 0 "one CPU: run completes with status 0"
+expect_line '^cores: one logical CPU in use \(the firmware.s MP Services list one\): the run goes on on the bootstrap processor alone$' \
+    "one CPU: one line says so"
+[ "$(grep -c '^cores:' "$BOOT_LOG")" = 1 ] && pass "one CPU: nothing else from the section" ||
+    fail "one CPU: nothing else from the section" "$(grep '^cores:' "$BOOT_LOG" | tr '\n' '|')"
+json_of cores-one "$img"
+validates cores-one
+check cores-one one
+
+# ---- 5. a fault on one AP ----------------------------------------------------------------
+img=$(fresh_image cores-fault)
+BOOT_TIMEOUT=600 boot cores-fault "$img" --smp 2 \
+    --options "sections=clock,cores quietms=50 profile=quick smp=scores smptests=numsort injectfault=divide injectin=cores:cpu1"
+expect_rc 2 "AP fault: run completes with status 2"
+expect_line '^fault injection: divide fault on CPU 1.s first BYTEmark test' "AP fault: the injection is announced"
+expect_line '^warning: cores: CPU 1: NUMERIC SORT stopped: #DE divide error \(vector 0\)' "AP fault: reported for CPU 1 only"
+expect_no_line '^warning: cores: CPU 0' "AP fault: CPU 0 unaffected"
+json_of cores-fault "$img"
+validates cores-fault
+check cores-fault fault 2
+
+# ---- 6. an AP that stops answering -------------------------------------------------------
+img=$(fresh_image cores-hang)
+BOOT_TIMEOUT=600 boot cores-hang "$img" --smp 2 \
+    --options "sections=clock,cores quietms=50 profile=quick smp=scores smptests=numsort smptimeout=3 injectfault=hang injectin=cores:cpu1"
+expect_rc 2 "AP hang: run completes with status 2"
+expect_line '^warning: cores: CPU 1: NUMERIC SORT stopped: no answer within 3 s: CPU left alone' \
+    "AP hang: the timeout is reported"
+expect_line '^cores: NUMERIC SORT on 1 CPU at once' "AP hang: the all-core run goes on without it"
+json_of cores-hang "$img"
+validates cores-hang
+check cores-hang hang 2
