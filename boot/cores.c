@@ -333,7 +333,7 @@ static void cores_tsc_all(struct cores *c)
     const struct cores_rate *rb = &c->cpu[b].tsc.rate;
     for (uint32_t k = 0; k < c->nsel; k++) {
         struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
-        if (t->rate.failed || rb->failed || rb->hz <= 0 || proto.ref == CORES_REF_NONE)
+        if (c->order[k] == b || t->rate.failed || rb->failed || rb->hz <= 0 || proto.ref == CORES_REF_NONE)
             continue;
         t->rate_ppm = (t->rate.hz / rb->hz - 1) * 1e6;
         /* each edge is known to within its bracket; both windows' edges count */
@@ -356,7 +356,9 @@ static void cores_print_tsc(struct cores *c)
         uint32_t n = c->order[k];
         struct cores_tsc *t = &c->cpu[n].tsc;
         char rate[64] = "-", warp[40] = "-", off[48] = "-", offns[48] = "-";
-        if (!t->rate.failed && t->rate.hz > 0)
+        if (!t->rate.failed && t->rate.hz > 0 && n == b)
+            snprintf(rate, sizeof rate, "%12.6f  (reference)", t->rate.hz / 1e6);
+        else if (!t->rate.failed && t->rate.hz > 0)
             snprintf(rate, sizeof rate, "%12.6f  %+9.2f (%.2f)", t->rate.hz / 1e6, t->rate_ppm,
                      t->rate_unc_ppm);
         if (n == b) {
@@ -405,7 +407,7 @@ static void cores_warn_tsc(struct cores *c)
                 c->warnings++;
             }
         }
-        if (!t->rate.failed && t->rate.hz > 0
+        if (n != c->mi.bsp && !t->rate.failed && t->rate.hz > 0
             && fabs(t->rate_ppm) - t->rate_unc_ppm > CORES_RATE_BOUND_PPM) {
             out_warn("cores: CPU %u: TSC rate %.6f MHz is %+.1f ppm (+- %.1f) from CPU %u's, beyond "
                      "%.0f ppm", n, t->rate.hz / 1e6, t->rate_ppm, t->rate_unc_ppm, c->mi.bsp,
@@ -802,8 +804,10 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
             json_u64(w, "rate_tsc_ticks", t->rate.tsc_ticks);
             json_u64(w, "rate_ref_ticks", t->rate.ref_ticks);
             json_u64(w, "rate_edge_ticks", t->rate.edge_width);
-            json_double(w, "rate_ppm", t->rate_ppm);
-            json_double(w, "rate_uncertainty_ppm", t->rate_unc_ppm);
+            if (n != c->mi.bsp) {
+                json_double(w, "rate_ppm", t->rate_ppm);
+                json_double(w, "rate_uncertainty_ppm", t->rate_unc_ppm);
+            }
         }
         json_obj_end(w);
     }

@@ -83,6 +83,9 @@ static struct mp_mailbox *mp_boxes;    /* mp_list->count, by processor number */
 static void *mp_boxes_raw, *mp_stacks;
 static struct mp_arena *mp_arenas;     /* mp_list->count, or NULL */
 static volatile int mp_workers_active;
+/* What became of each worker, kept after the mailboxes are freed. */
+static uint8_t mp_final_state[MP_MAX_CPUS];
+static uint64_t mp_final_status[MP_MAX_CPUS];
 
 /* kernel/mp_stubs.asm: call fn(arg) on another stack. */
 long mp_call_on_stack(long (*fn)(void *), void *arg, void *stack_top);
@@ -205,6 +208,10 @@ static VOID EFIAPI mp_worker_entry(VOID *arg)
 
 static void mp_free_all(void)
 {
+    for (uint32_t n = 0; mp_boxes && mp_list && n < mp_list->count; n++) {
+        mp_final_state[n] = (uint8_t)mp_boxes[n].state;
+        mp_final_status[n] = mp_boxes[n].status;
+    }
     if (mp_boxes_raw)
         FreePool(mp_boxes_raw);
     if (mp_stacks)
@@ -289,16 +296,16 @@ uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t 
 
 enum mp_worker_state mp_worker_state(uint32_t cpu)
 {
-    if (!mp_boxes || !mp_list || cpu >= mp_list->count)
+    if (!mp_list || cpu >= mp_list->count)
         return MP_W_NONE;
-    return (enum mp_worker_state)mp_boxes[cpu].state;
+    return (enum mp_worker_state)(mp_boxes ? mp_boxes[cpu].state : mp_final_state[cpu]);
 }
 
 uint64_t mp_worker_status(uint32_t cpu)
 {
-    if (!mp_boxes || !mp_list || cpu >= mp_list->count)
+    if (!mp_list || cpu >= mp_list->count)
         return 0;
-    return mp_boxes[cpu].status;
+    return mp_boxes ? mp_boxes[cpu].status : mp_final_status[cpu];
 }
 
 const char *mp_worker_state_name(enum mp_worker_state s)
