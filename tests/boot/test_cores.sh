@@ -18,7 +18,7 @@
 #     timeout, left alone, the run completes with status 2.
 # Every results file must validate.  Boots are short: sections=clock,cores,
 # the quick profile, one BYTEmark test.  CORES_CASES="tcg2 fault" runs only
-# those cases (icount tcg2 tcg4 one fault hang).
+# those cases (icount tcg2 tcg4 one fault hang tools).
 . "$(dirname "$0")/lib.sh"
 VALIDATE="$BUILD/host/baremark"
 [ -x "$VALIDATE" ] || make -s -C "$TOP" host >/dev/null 2>&1
@@ -233,4 +233,47 @@ expect_line '^cores: NUMERIC SORT on 1 CPU at once' "AP hang: the all-core run g
 json_of cores-hang "$img"
 validates cores-hang
 check cores-hang hang 2
+fi
+
+# ---- 7. the host tools on these runs: report, compare-runs, validate's checks ---------------
+T=$TEST_TMP
+if want tools && [ -f "$T/cores-tcg2.json" ] && [ -f "$T/cores-fault.json" ]; then
+    "$VALIDATE" report "$T/cores-tcg2.json" -o "$T/cores-tcg2.html" > /dev/null 2>&1
+    /usr/bin/python3 - "$T/cores-tcg2.html" <<'PY'
+import re, sys
+h = open(sys.argv[1]).read()
+m = re.search(r'<table id="cores-latency" class="heatmap">(.*?)</table>', h, re.S)
+rows = re.findall(r'<tr><th>\d+</th>(.*?)</tr>', m.group(1)) if m else []
+cells = [re.findall(r'<td[^>]*>([^<]*)</td>', r) for r in rows]
+coloured = re.findall(r'style="background:hsl\(', m.group(1)) if m else []
+ok = len(rows) == 2 and all(len(c) == 2 for c in cells) and cells[0][0] == "-" and len(coloured) == 2
+print(("PASS: %s" if ok else "FAIL: %s (" + repr(cells) + ")") % "report: the latency heat map has a coloured cell per pair of the 2 CPUs")
+ok = all(x in h for x in ('id="cores-cpus"', 'id="cores-tsc"', 'id="cores-scores"', '&times; one core'))
+print(("PASS: %s" if ok else "FAIL: %s (a table missing)") % "report: CPU list, TSC and scores tables")
+PY
+    "$VALIDATE" compare-runs --json "$T/cores-tcg2.json" "$T/cores-fault.json" > "$T/cores-compare.json" 2>&1
+    /usr/bin/python3 - "$T/cores-compare.json" <<'PY'
+import json, sys
+try:
+    d = json.load(open(sys.argv[1]))
+except Exception as e:
+    print("FAIL: compare-runs: JSON (%s)" % e); sys.exit(0)
+items = [i for i in d.get("items", []) if i.get("kind") in ("core", "cores")]
+names = [i["name"] for i in items]
+ok = "CPU 0 numsort" in names and "CPU 1 numsort" in names and any(i["kind"] == "cores" for i in items)
+print(("PASS: %s" if ok else "FAIL: %s (" + repr(names) + ")") % "compare-runs: per-core rows (CPU 0, CPU 1) and the all-core sum side by side")
+c0 = [i for i in items if i["name"] == "CPU 0 numsort"]
+ok = c0 and c0[0]["n_a"] >= 3 and c0[0]["n_b"] >= 3 and c0[0]["verdict"] in ("no difference", "A faster", "A slower")
+print(("PASS: %s" if ok else "FAIL: %s (" + repr(c0) + ")") % "compare-runs: CPU 0 tested from both runs' samples")
+c1 = [i for i in items if i["name"] == "CPU 1 numsort"]
+print(("PASS: %s" if c1 and c1[0]["verdict"] == "not run in B" else "FAIL: %s (" + repr(c1) + ")") % "compare-runs: CPU 1's fault in B said")
+PY
+    # validate catches a damaged matrix and a wrong all-core sum
+    jq '.cores.latency.min_ticks[0][1] += 1 | .cores.scores.all_cores[0].sum += 1' "$T/cores-tcg2.json" > "$T/cores-bad.json"
+    "$VALIDATE" validate "$T/cores-bad.json" > "$T/cores-bad.out" 2>&1
+    rc=$?
+    [ $rc = 1 ] && grep -q 'latency.min_ticks: not symmetric' "$T/cores-bad.out" &&
+        grep -q 'all_cores\[0\]: sum is not the sum' "$T/cores-bad.out" &&
+        pass "validate: an asymmetric matrix and a wrong all-core sum are rejected" ||
+        fail "validate: damaged cores section rejected" "rc $rc: $(tr '\n' '|' < "$T/cores-bad.out")"
 fi
