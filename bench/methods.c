@@ -89,10 +89,10 @@ void methods_sequence_split(const struct methods_info *m, int *before, int *afte
 
 /* ---- CPU support -------------------------------------------------------------------- */
 
-static void methods_vendor(uint32_t leaf, char out[13])
+static void methods_vendor(const struct methods_cpu_source *src, uint32_t leaf, char out[13])
 {
     uint32_t r[4];
-    bm_cpuid(leaf, 0, r);
+    src->cpuid(leaf, 0, r);
     if (leaf == 0) {          /* ebx, edx, ecx */
         memcpy(out, &r[1], 4);
         memcpy(out + 4, &r[3], 4);
@@ -105,7 +105,7 @@ static void methods_vendor(uint32_t leaf, char out[13])
     out[12] = 0;
 }
 
-static void methods_lfence_probe(struct methods_cpu *c, uint32_t max_ext)
+static void methods_lfence_probe(struct methods_cpu *c, const struct methods_cpu_source *src, uint32_t max_ext)
 {
     uint32_t r[4];
     c->amd_cpuid_lfence = -1;
@@ -120,43 +120,74 @@ static void methods_lfence_probe(struct methods_cpu *c, uint32_t max_ext)
         snprintf(c->lfence_why, sizeof c->lfence_why, "not known for vendor %s", c->vendor);
         return;
     }
+    if (c->family == 0x0F || c->family == 0x11) {
+        c->lfence_serializing = 1;
+        snprintf(c->lfence_why, sizeof c->lfence_why, "dispatch-serializing (AMD family %02Xh: always, as AMD "
+                 "documents; no MSR 0xC0011029 on this family)", c->family);
+        return;
+    }
     if (max_ext >= METHODS_AMD_EXT21_LEAF) {
-        bm_cpuid(METHODS_AMD_EXT21_LEAF, 0, r);
+        src->cpuid(METHODS_AMD_EXT21_LEAF, 0, r);
         c->amd_cpuid_lfence = (r[0] & METHODS_AMD_EXT21_LFENCE) != 0;
     }
+    if (c->amd_cpuid_lfence == 1) {
+        c->lfence_serializing = 1;
+        snprintf(c->lfence_why, sizeof c->lfence_why, "dispatch-serializing (AMD family %02Xh: CPUID 0x80000021 "
+                 "EAX bit 2 set, always serializing)", c->family);
+        return;
+    }
     uint64_t v;
-    if (methods_read_msr && methods_read_msr(METHODS_AMD_DE_CFG_MSR, &v) == 0)
+    if (src->read_msr && src->read_msr(METHODS_AMD_DE_CFG_MSR, &v) == 0)
         c->amd_msr_lfence = (v & METHODS_AMD_DE_CFG_LFENCE) != 0;
-    c->lfence_serializing = c->amd_cpuid_lfence == 1 || c->amd_msr_lfence == 1 ? 1
-                            : c->amd_msr_lfence == 0 && c->amd_cpuid_lfence != 1 ? 0 : -1;
-    snprintf(c->lfence_why, sizeof c->lfence_why, "AMD: CPUID 0x80000021 EAX bit 2 %s, MSR 0xC0011029 bit 1 %s",
-             c->amd_cpuid_lfence < 0 ? "(leaf absent)" : c->amd_cpuid_lfence ? "set" : "clear",
-             c->amd_msr_lfence >= 0 ? (c->amd_msr_lfence ? "set" : "clear")
-             : methods_read_msr ? "(not readable: #GP)" : "(not readable here)");
+    const char *ext = c->amd_cpuid_lfence < 0 ? "CPUID 0x80000021 absent" : "CPUID 0x80000021 EAX bit 2 clear";
+    if (c->amd_msr_lfence >= 0 && c->hypervisor) {
+        c->lfence_serializing = -1;
+        snprintf(c->lfence_why, sizeof c->lfence_why, "not known (AMD family %02Xh under a hypervisor: MSR "
+                 "0xC0011029 bit 1 reads %s, but the hypervisor may emulate the MSR; %s)", c->family,
+                 c->amd_msr_lfence ? "set" : "clear", ext);
+    } else if (c->amd_msr_lfence >= 0) {
+        c->lfence_serializing = c->amd_msr_lfence;
+        snprintf(c->lfence_why, sizeof c->lfence_why, "%s (AMD family %02Xh: MSR 0xC0011029 bit 1 %s; %s)",
+                 c->amd_msr_lfence ? "dispatch-serializing" : "not dispatch-serializing", c->family,
+                 c->amd_msr_lfence ? "set" : "clear", ext);
+    } else {
+        c->lfence_serializing = -1;
+        snprintf(c->lfence_why, sizeof c->lfence_why, "not known (AMD family %02Xh: MSR 0xC0011029 %s; %s)",
+                 c->family, src->read_msr ? "not readable: #GP" : "not readable here", ext);
+    }
+}
+
+void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_source *src)
+{
+    uint32_t r[4], max_ext;
+    memset(c, 0, sizeof *c);
+    methods_vendor(src, 0, c->vendor);
+    c->is_intel = !strcmp(c->vendor, "GenuineIntel");
+    c->is_amd = !strcmp(c->vendor, "AuthenticAMD") || !strcmp(c->vendor, "HygonGenuine");
+    src->cpuid(1, 0, r);
+    c->family = (r[0] >> 8) & 0xF;
+    if (c->family == 0xF)
+        c->family += (r[0] >> 20) & 0xFF;
+    c->hypervisor = (r[2] >> 31) & 1;
+    if (c->hypervisor)
+        methods_vendor(src, 0x40000000u, c->hypervisor_vendor);
+    src->cpuid(0x80000000u, 0, r);
+    max_ext = r[0];
+    if (max_ext >= 0x80000001u) {
+        src->cpuid(0x80000001u, 0, r);
+        c->rdtscp = (r[3] >> 27) & 1;
+    }
+    if (max_ext >= 0x80000007u) {
+        src->cpuid(0x80000007u, 0, r);
+        c->invariant_tsc = (r[3] >> 8) & 1;
+    }
+    methods_lfence_probe(c, src, max_ext);
 }
 
 void methods_cpu_probe(struct methods_cpu *c)
 {
-    uint32_t r[4], max_ext;
-    memset(c, 0, sizeof *c);
-    methods_vendor(0, c->vendor);
-    c->is_intel = !strcmp(c->vendor, "GenuineIntel");
-    c->is_amd = !strcmp(c->vendor, "AuthenticAMD") || !strcmp(c->vendor, "HygonGenuine");
-    bm_cpuid(1, 0, r);
-    c->hypervisor = (r[2] >> 31) & 1;
-    if (c->hypervisor)
-        methods_vendor(0x40000000u, c->hypervisor_vendor);
-    bm_cpuid(0x80000000u, 0, r);
-    max_ext = r[0];
-    if (max_ext >= 0x80000001u) {
-        bm_cpuid(0x80000001u, 0, r);
-        c->rdtscp = (r[3] >> 27) & 1;
-    }
-    if (max_ext >= 0x80000007u) {
-        bm_cpuid(0x80000007u, 0, r);
-        c->invariant_tsc = (r[3] >> 8) & 1;
-    }
-    methods_lfence_probe(c, max_ext);
+    struct methods_cpu_source src = { bm_cpuid, methods_read_msr };
+    methods_cpu_probe_from(c, &src);
 }
 
 int methods_supported(const struct methods_cpu *c, int m)

@@ -10,24 +10,43 @@
  *
  * ---- good samples (the documented criteria) -----------------------------------
  *
- * Calibration: `samples` timings of the empty placeholder with the same
- * method and iteration count, interrupts masked for each.  The pass's upper
- * Tukey fence F = Q3 + 1.5 IQR (stats/) splits them: a timing above F was
- * disturbed (an interrupt that cli cannot stop, an SMI, a cache or TLB
- * miss) and is an "overhead" in CodeTune's words; it is retaken until it
- * lies at or below F.  A fence of zero width (every timing equal, as under
- * QEMU -icount) accepts exactly that value.  More than `overhead_limit`
- * retakes (CodeTune's OVERHEAD_LIMIT, 300000) end the stage with
- * METHODS_CAL_OVERHEAD.
- * Benchmark: the same for the routine's timings, its own fence, ending
- * with METHODS_BENCH_OVERHEAD.
- * Interpretation: the routine can be told from the placeholder when the
- * median of its good samples is above the placeholder's AND Mann-Whitney's
- * two-sided p (stats/) is below 0.05; otherwise METHODS_TOO_SHORT (CodeTune:
- * "the code is too short to tell from the calibration").  With a single good
- * sample no spread can be given: METHODS_INCONCLUSIVE.  The net sample i is
- * (timing_i - median of the placeholder) / iterations; nothing is dropped
- * after the fences.
+ * Iterations (CodeTune's calibration intent: the timing must span many
+ * counter steps).  Unless the caller fixes N (methods_opts.fixed_iterations),
+ * N starts at the count asked for and doubles while the routine's net time
+ * d(N) = min T(N) - min P(N) over METHODS_PROBE_TIMINGS interleaved timings
+ * spans fewer than METHODS_SPAN_STEPS counter steps, up to
+ * METHODS_MAX_ITERATIONS.  When METHODS_GROWTH_STALL doublings in a row
+ * (a 64-fold N) did not add one step to d, the routine's time does not grow
+ * with N (an empty routine): N goes back to the count asked for.  The N used
+ * is reported beside the N asked for, with the reason.  The counter step is
+ * the caller's (the method's back-to-back step, methods_opts.step) or, when
+ * unknown, the smallest difference between two distinct timings within a
+ * series of the probe; 1 tick when no series shows two values.
+ *
+ * Good samples: `samples` timings of the empty placeholder and `samples` of
+ * the routine, taken in turns (P, T, P, T, ...) with the same method and N,
+ * interrupts masked for each.  ONE fence for the measurement, from the two
+ * first passes pooled: F = Q3 + 1.5 max(IQR, step) (type-7 quartiles,
+ * stats/; the IQR is not taken below one counter step, since a spread finer
+ * than the counter's grid cannot be seen: on a coarse grid Q3 lands on one
+ * step or the next by chance, and a zero-width fence would cut a whole
+ * step).  A timing above F was disturbed (an interrupt that cli cannot stop,
+ * an SMI, a cache or TLB miss) and is an "overhead" in CodeTune's words; it
+ * is retaken until it lies at or below F.  Both series face the same fence,
+ * so two identical routines are cut alike and stay exchangeable.  More than
+ * `overhead_limit` retakes (CodeTune's OVERHEAD_LIMIT, 300000) of the
+ * placeholder end the measurement with METHODS_CAL_OVERHEAD, of the routine
+ * with METHODS_BENCH_OVERHEAD.  The untruncated first passes are kept
+ * beside the good samples.
+ * Interpretation: the routine can be told from the placeholder when
+ * Mann-Whitney's two-sided p (stats/) is below 0.05 AND its U says the
+ * routine's timings lie above the placeholder's (U > n^2 / 2: a routine
+ * timing beats a placeholder timing more often than not, ties half); two
+ * medians tying on the counter's grid do not hide a real difference.
+ * Otherwise METHODS_TOO_SHORT (CodeTune: "the code is too short to tell
+ * from the calibration").  With a single good sample no spread can be
+ * given: METHODS_INCONCLUSIVE.  The net sample i is (timing_i - median of
+ * the placeholder) / N; nothing is dropped after the fence.
  *
  * ---- net time per iteration, three estimators (ticks) --------------------------
  *
@@ -90,14 +109,20 @@ void methods_sequence_split(const struct methods_info *m, int *before, int *afte
 struct methods_cpu {
     char vendor[13];
     int is_intel, is_amd;
+    unsigned family;             /* display family: CPUID.1 EAX base, plus the
+                                    extended family when the base is 0Fh */
     int hypervisor;              /* CPUID.1:ECX bit 31 */
     char hypervisor_vendor[13];  /* CPUID 0x40000000, "" when none */
     int rdtscp;                  /* CPUID 0x80000001 EDX bit 27 */
     int invariant_tsc;           /* CPUID 0x80000007 EDX bit 8 */
     /* LFENCE dispatch-serializing: 1 yes, 0 no, -1 not known.  Intel: yes
-     * (architectural).  AMD: CPUID 0x80000021 EAX bit 2 ("always
-     * serializing"), or MSR 0xC0011029 bit 1 read through methods_read_msr
-     * when the image provides it. */
+     * (architectural).  AMD (and Hygon), in this order: families 0Fh and
+     * 11h yes (AMD documents LFENCE as always dispatch-serializing there;
+     * they have no MSR C001_1029, which is not read); CPUID 0x80000021 EAX
+     * bit 2 set ("always serializing") yes; MSR 0xC0011029 bit 1 read
+     * through methods_read_msr: under a hypervisor not known whatever it
+     * reads (the hypervisor may emulate the MSR), else its bit; no MSR
+     * access or #GP: not known.  lfence_why says which rule decided. */
     int lfence_serializing;
     int amd_cpuid_lfence;        /* -1 leaf absent, else the bit */
     int amd_msr_lfence;          /* -1 not read (no hook, or #GP), else the bit */
@@ -120,6 +145,13 @@ int methods_read_msr(uint32_t msr, uint64_t *value) __attribute__((weak));
 void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 
 void methods_cpu_probe(struct methods_cpu *c);
+/* The same from a given CPUID and MSR reader (tests simulate CPUs);
+ * read_msr NULL: MSRs cannot be read here. */
+struct methods_cpu_source {
+    void (*cpuid)(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+    int (*read_msr)(uint32_t msr, uint64_t *value);
+};
+void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_source *src);
 /* 1 when the CPU can execute method m (never run an unsupported one). */
 int methods_supported(const struct methods_cpu *c, int m);
 /* Why not, for an unsupported method ("" when supported). */
@@ -149,6 +181,12 @@ enum methods_status {
 #define METHODS_OVERHEAD_LIMIT 300000u
 /* Tukey's inner fence factor for the good-sample fence. */
 #define METHODS_FENCE_IQR      1.5
+/* Growing N: the net time must span this many counter steps (a step then
+ * resolves 1% of it); timings of each per probe; doublings without one
+ * step of growth before N is given back. */
+#define METHODS_SPAN_STEPS     100
+#define METHODS_PROBE_TIMINGS  16
+#define METHODS_GROWTH_STALL   6
 
 /* "ok", "bad_input", "calibration_overhead", "benchmark_overhead",
  * "too_short", "inconclusive", "unsupported", "fault", "no_memory". */
@@ -159,19 +197,30 @@ struct methods_opts {
     bm_routine placeholder;      /* NULL: bm_target_placeholder */
     const char *target_key;      /* fault point "target:KEY" (NULL: none) */
     const struct methods_cpu *cpu; /* NULL: probed */
+    uint64_t step;               /* the counter's step in ticks (0: not known) */
+    int fixed_iterations;        /* 1: use N as given, do not grow it */
+    methods_bracket_fn bracket;  /* NULL: the method's (tests simulate a counter) */
 };
 
 struct methods_result {
     int method, status;
     uint32_t samples;
-    uint64_t iterations;
+    uint64_t iterations;                      /* N used */
+    uint64_t iterations_requested;            /* N asked for */
+    char iterations_why[96];                  /* how N was chosen */
+    uint64_t step;                            /* counter step used, ticks */
+    int step_known;                           /* from the caller or the timings (else 1 assumed) */
     uint64_t cal_overheads, bench_overheads;  /* retakes */
-    double cal_fence, bench_fence;            /* ticks */
+    double fence;                             /* the measurement's one fence, ticks */
+    double cal_fence, bench_fence;            /* both = fence (kept for readers) */
     uint64_t *placeholder, *bench;            /* good timings in the order kept */
+    uint64_t *placeholder_raw, *bench_raw;    /* the first passes, untruncated */
     double *net;                              /* per-iteration net samples */
     uint64_t min_p, min_t, min_t2, min_tn2, min_t2n;
     double minus_placeholder, apple, n_vs_2n; /* ticks per iteration */
     double mw_p;                              /* routine vs placeholder */
+    double mw_u;                              /* U of the routine (pairs above, ties half) */
+    double mean_net;                          /* (mean T - mean P) / N */
     struct stats_summary p_sum, t_sum, net_sum;
     char why[160];                            /* fault text, or the reason */
 };
@@ -187,6 +236,26 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
                        uint64_t iterations, const struct methods_opts *opt,
                        struct methods_result *out);
 void methods_result_free(struct methods_result *r);
+
+/* ---- the extended profile's best method ---------------------------------------- */
+
+/* CodeTune's extended profile measures one routine with every method and
+ * reports the best.  One estimator per figure, the same for every method:
+ *   best          smallest (min T - min P) / N  (minus_placeholder)
+ *   fastest mean  smallest (mean T - mean P) / N
+ * Ties (equal figures, as under QEMU -icount) go to the method with the
+ * smaller placeholder minimum (the lighter start and stop around the same
+ * routine), then to the earlier method in the table (CodeTune's order). */
+struct methods_best {
+    int best_method, mean_method;    /* -1 until a good measurement */
+    double best, mean;               /* ticks per iteration */
+    uint64_t best_min_p, mean_min_p; /* their placeholder minima (the tie rule) */
+    unsigned measured;               /* good measurements seen */
+};
+
+void methods_best_init(struct methods_best *b);
+/* Consider one measurement (methods in table order; only METHODS_OK counts). */
+void methods_best_add(struct methods_best *b, const struct methods_result *r);
 
 /* ---- overhead and resolution of one method -------------------------------------- */
 

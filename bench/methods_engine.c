@@ -22,64 +22,163 @@
 
 struct methods_job {
     const struct methods_info *m;
+    methods_bracket_fn bracket;
     bm_routine routine, placeholder;
     void *data;
     uint32_t n;
-    uint64_t iters, limit;
+    uint64_t iters, limit, step;
+    int fixed;
     char method_point[48], target_point[48];
-    uint64_t *scratch;
+    uint64_t *scratch;              /* 2n values */
     struct methods_result *r;
 };
 
-/* Q3 + 1.5 IQR of x[0..n-1] (type-7 quartiles, stats/). */
-static double methods_fence(const uint64_t *x, size_t n, uint64_t *scratch)
+static uint64_t methods_job_time(struct methods_job *j, bm_routine f, uint64_t n)
 {
-    memcpy(scratch, x, n * sizeof *x);
-    stats_sort_u64(scratch, n);
-    double q1 = stats_percentile_sorted_u64(scratch, n, 25), q3 = stats_percentile_sorted_u64(scratch, n, 75);
-    return q3 + METHODS_FENCE_IQR * (q3 - q1);
+    return methods_time(j->bracket, f, n, j->data);
 }
 
-/* One stage (calibration or benchmark): n timings, the fence, retakes. */
-static int methods_stage(struct methods_job *j, bm_routine f, uint64_t *out, uint64_t *retakes,
-                         double *fence)
+/* Smallest difference between two distinct values of x[0..n-1] (sorted in
+ * place), or 0 when all are equal. */
+static uint64_t methods_min_step(uint64_t *x, size_t n)
 {
-    for (uint32_t i = 0; i < j->n; i++)
-        out[i] = methods_time(j->m->bracket, f, j->iters, j->data);
-    *fence = methods_fence(out, j->n, j->scratch);
-    for (uint32_t i = 0; i < j->n; i++) {
-        while ((double)out[i] > *fence) {
-            if (*retakes >= j->limit)
-                return -1;
-            (*retakes)++;
-            out[i] = methods_time(j->m->bracket, f, j->iters, j->data);
-        }
+    uint64_t step = 0;
+    stats_sort_u64(x, n);
+    for (size_t i = 1; i < n; i++) {
+        uint64_t d = x[i] - x[i - 1];
+        if (d && (!step || d < step))
+            step = d;
     }
-    return 0;
+    return step;
+}
+
+/* The smaller of two steps, 0 meaning none seen. */
+static uint64_t methods_step_min(uint64_t a, uint64_t b)
+{
+    return a && b ? (a < b ? a : b) : a ? a : b;
+}
+
+/* The net time d(N) = min T(N) - min P(N) over METHODS_PROBE_TIMINGS
+ * timings of each, in turns (may be negative); a step seen within a series
+ * lowers *seen_step. */
+static double methods_probe(struct methods_job *j, uint64_t n, uint64_t *seen_step)
+{
+    uint64_t p[METHODS_PROBE_TIMINGS], t[METHODS_PROBE_TIMINGS];
+    for (int i = 0; i < METHODS_PROBE_TIMINGS; i++) {
+        p[i] = methods_job_time(j, j->placeholder, n);
+        t[i] = methods_job_time(j, j->routine, n);
+    }
+    *seen_step = methods_step_min(*seen_step, methods_min_step(p, METHODS_PROBE_TIMINGS));
+    *seen_step = methods_step_min(*seen_step, methods_min_step(t, METHODS_PROBE_TIMINGS));
+    return (double)t[0] - (double)p[0];     /* both sorted: their minima */
+}
+
+/* N for this measurement (see methods.h): doubled while the net time spans
+ * fewer than METHODS_SPAN_STEPS counter steps. */
+static void methods_grow(struct methods_job *j)
+{
+    struct methods_result *r = j->r;
+    uint64_t seen = 0, n = j->iters, step;
+    double hist[METHODS_GROWTH_STALL + 1];  /* d at the last few N, a ring */
+    int rounds = 0;
+    double d = methods_probe(j, n, &seen);
+    hist[0] = d;
+    for (;;) {
+        step = j->step ? j->step : seen ? seen : 1;
+        if (d >= (double)METHODS_SPAN_STEPS * (double)step) {
+            snprintf(r->iterations_why, sizeof r->iterations_why, "%s: net %.0f ticks spans %d+ counter steps of %llu",
+                     n == j->iters ? "as asked" : "grown", d, METHODS_SPAN_STEPS, (unsigned long long)step);
+            break;
+        }
+        if (n > METHODS_MAX_ITERATIONS / 2) {
+            snprintf(r->iterations_why, sizeof r->iterations_why, "grown to the limit: net %.0f ticks, "
+                     "under %d counter steps of %llu", d, METHODS_SPAN_STEPS, (unsigned long long)step);
+            break;
+        }
+        /* hist[(rounds + 1) % size] is d at N / 2^METHODS_GROWTH_STALL */
+        if (rounds >= METHODS_GROWTH_STALL
+            && d < hist[(rounds + 1) % (METHODS_GROWTH_STALL + 1)] + (double)step) {
+            n = j->iters;
+            snprintf(r->iterations_why, sizeof r->iterations_why, "as asked: the net time does not grow with N "
+                     "(%.0f ticks at %d-fold N)", d, 1 << METHODS_GROWTH_STALL);
+            break;
+        }
+        n *= 2;
+        rounds++;
+        d = methods_probe(j, n, &seen);
+        hist[rounds % (METHODS_GROWTH_STALL + 1)] = d;
+    }
+    j->iters = n;
+    r->iterations = n;
+    r->step = j->step ? j->step : seen ? seen : 1;
+    r->step_known = j->step || seen;
+}
+
+/* The measurement's one fence: Q3 + 1.5 max(IQR, step) of both first passes
+ * pooled (type-7 quartiles, stats/). */
+static double methods_fence(struct methods_job *j)
+{
+    size_t n2 = 2 * (size_t)j->n;
+    memcpy(j->scratch, j->r->placeholder_raw, j->n * sizeof(uint64_t));
+    memcpy(j->scratch + j->n, j->r->bench_raw, j->n * sizeof(uint64_t));
+    stats_sort_u64(j->scratch, n2);
+    double q1 = stats_percentile_sorted_u64(j->scratch, n2, 25), q3 = stats_percentile_sorted_u64(j->scratch, n2, 75);
+    double spread = q3 - q1 > (double)j->r->step ? q3 - q1 : (double)j->r->step;
+    return q3 + METHODS_FENCE_IQR * spread;
 }
 
 static long methods_measure_body(void *arg)
 {
     struct methods_job *j = arg;
     struct methods_result *r = j->r;
-    const struct methods_info *m = j->m;
 
     plat_fault_point(j->method_point);
     if (j->target_point[0])
         plat_fault_point(j->target_point);
     /* Warm-up: code and data into the caches, not recorded. */
-    methods_time(m->bracket, j->placeholder, j->iters, j->data);
-    methods_time(m->bracket, j->routine, j->iters, j->data);
-    if (methods_stage(j, j->placeholder, r->placeholder, &r->cal_overheads, &r->cal_fence))
-        return METHODS_CAL_OVERHEAD;
-    if (methods_stage(j, j->routine, r->bench, &r->bench_overheads, &r->bench_fence))
-        return METHODS_BENCH_OVERHEAD;
+    methods_job_time(j, j->placeholder, j->iters);
+    methods_job_time(j, j->routine, j->iters);
+    if (!j->fixed)
+        methods_grow(j);
+    else
+        snprintf(r->iterations_why, sizeof r->iterations_why, "as asked (fixed by the caller)");
+    /* First passes, in turns. */
+    for (uint32_t i = 0; i < j->n; i++) {
+        r->placeholder_raw[i] = r->placeholder[i] = methods_job_time(j, j->placeholder, j->iters);
+        r->bench_raw[i] = r->bench[i] = methods_job_time(j, j->routine, j->iters);
+    }
+    if (j->fixed) {     /* the step: the caller's, else seen within a first pass */
+        uint64_t s = j->step;
+        if (!s) {
+            memcpy(j->scratch, r->placeholder_raw, j->n * sizeof(uint64_t));
+            s = methods_min_step(j->scratch, j->n);
+            memcpy(j->scratch, r->bench_raw, j->n * sizeof(uint64_t));
+            s = methods_step_min(s, methods_min_step(j->scratch, j->n));
+        }
+        r->step = s ? s : 1;
+        r->step_known = s != 0;
+    }
+    r->fence = r->cal_fence = r->bench_fence = methods_fence(j);
+    for (uint32_t i = 0; i < j->n; i++) {
+        while ((double)r->placeholder[i] > r->fence) {
+            if (r->cal_overheads >= j->limit)
+                return METHODS_CAL_OVERHEAD;
+            r->cal_overheads++;
+            r->placeholder[i] = methods_job_time(j, j->placeholder, j->iters);
+        }
+        while ((double)r->bench[i] > r->fence) {
+            if (r->bench_overheads >= j->limit)
+                return METHODS_BENCH_OVERHEAD;
+            r->bench_overheads++;
+            r->bench[i] = methods_job_time(j, j->routine, j->iters);
+        }
+    }
     /* The series of the two difference estimators, minima only. */
     r->min_t2 = r->min_tn2 = r->min_t2n = UINT64_MAX;
     for (uint32_t i = 0; i < j->n; i++) {
-        uint64_t t2 = methods_time(m->bracket, j->routine, 2, j->data);
-        uint64_t tn2 = methods_time(m->bracket, j->routine, j->iters + 2, j->data);
-        uint64_t t2n = methods_time(m->bracket, j->routine, 2 * j->iters, j->data);
+        uint64_t t2 = methods_job_time(j, j->routine, 2);
+        uint64_t tn2 = methods_job_time(j, j->routine, j->iters + 2);
+        uint64_t t2n = methods_job_time(j, j->routine, 2 * j->iters);
         r->min_t2 = t2 < r->min_t2 ? t2 : r->min_t2;
         r->min_tn2 = tn2 < r->min_tn2 ? tn2 : r->min_tn2;
         r->min_t2n = t2n < r->min_t2n ? t2n : r->min_t2n;
@@ -91,7 +190,7 @@ static long methods_measure_body(void *arg)
 static int methods_interpret(struct methods_result *r, uint64_t *sp, uint64_t *st, double *sd)
 {
     uint32_t n = r->samples;
-    double N = (double)r->iterations, u, z;
+    double N = (double)r->iterations, z;
 
     stats_summary_u64(r->placeholder, n, sp, NULL, &r->p_sum);
     stats_summary_u64(r->bench, n, st, NULL, &r->t_sum);
@@ -101,16 +200,19 @@ static int methods_interpret(struct methods_result *r, uint64_t *sp, uint64_t *s
         r->net[i] = ((double)r->bench[i] - r->p_sum.median) / N;
     stats_summary_double(r->net, n, sd, NULL, &r->net_sum);
     r->minus_placeholder = ((double)r->min_t - (double)r->min_p) / N;
+    /* (mean T - mean P) / N from the offsets above each minimum (exact sums) */
+    r->mean_net = ((double)r->min_t - (double)r->min_p + r->t_sum.mean_above_min - r->p_sum.mean_above_min) / N;
     r->apple = ((double)r->min_tn2 - (double)r->min_t2) / N;
     r->n_vs_2n = ((double)r->min_t2n - (double)r->min_t) / N;
-    stats_mann_whitney_sorted_u64(st, n, sp, n, 1, &u, &z, &r->mw_p);
+    stats_mann_whitney_sorted_u64(st, n, sp, n, 1, &r->mw_u, &z, &r->mw_p);
     if (n < 2) {
         snprintf(r->why, sizeof r->why, "one good sample: no spread can be given");
         return METHODS_INCONCLUSIVE;
     }
-    if (!(r->t_sum.median > r->p_sum.median && r->mw_p < METHODS_TELL_ALPHA)) {
-        snprintf(r->why, sizeof r->why, "not told from the placeholder: median %.1f vs %.1f ticks, "
-                 "Mann-Whitney p %.3g", r->t_sum.median, r->p_sum.median, r->mw_p);
+    if (!(r->mw_u > (double)n * (double)n / 2 && r->mw_p < METHODS_TELL_ALPHA)) {
+        snprintf(r->why, sizeof r->why, "not told from the placeholder: Mann-Whitney p %.3g, U %.0f of %.0f "
+                 "(medians %.1f vs %.1f ticks)", r->mw_p, r->mw_u, (double)n * (double)n, r->t_sum.median,
+                 r->p_sum.median);
         return METHODS_TOO_SHORT;
     }
     return METHODS_OK;
@@ -137,8 +239,9 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     opt = opt ? opt : &defaults;
     out->method = method;
     out->samples = samples;
-    out->iterations = iterations;
-    out->mw_p = out->minus_placeholder = out->apple = out->n_vs_2n = NAN;
+    out->iterations = out->iterations_requested = iterations;
+    out->mw_p = out->mw_u = out->minus_placeholder = out->mean_net = out->apple = out->n_vs_2n = NAN;
+    out->fence = out->cal_fence = out->bench_fence = NAN;
     if (method < 0 || method >= METHODS_COUNT || !routine || samples < 1 || samples > METHODS_MAX_SAMPLES
         || iterations < 1 || iterations > METHODS_MAX_ITERATIONS)
         return methods_fail(out, METHODS_BAD_INPUT, "bad input: method, routine, samples 1..1000000 "
@@ -150,6 +253,9 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
 
     memset(&j, 0, sizeof j);
     j.m = &methods_table[method];
+    j.bracket = opt->bracket ? opt->bracket : j.m->bracket;
+    j.step = opt->step;
+    j.fixed = opt->fixed_iterations;
     j.routine = routine;
     j.placeholder = opt->placeholder ? opt->placeholder : bm_target_placeholder;
     j.data = data;
@@ -164,11 +270,14 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     /* Memory first: never allocate with interrupts masked. */
     out->placeholder = plat_alloc(samples * sizeof(uint64_t));
     out->bench = plat_alloc(samples * sizeof(uint64_t));
+    out->placeholder_raw = plat_alloc(samples * sizeof(uint64_t));
+    out->bench_raw = plat_alloc(samples * sizeof(uint64_t));
     out->net = plat_alloc(samples * sizeof(double));
-    uint64_t *sp = plat_alloc(samples * sizeof(uint64_t)), *st = plat_alloc(samples * sizeof(uint64_t));
+    uint64_t *sp = plat_alloc(2 * (size_t)samples * sizeof(uint64_t)), *st = plat_alloc(samples * sizeof(uint64_t));
     double *sd = plat_alloc(samples * sizeof(double));
     j.scratch = sp;
-    if (!out->placeholder || !out->bench || !out->net || !sp || !st || !sd) {
+    if (!out->placeholder || !out->bench || !out->placeholder_raw || !out->bench_raw || !out->net || !sp || !st
+        || !sd) {
         plat_free(sp);
         plat_free(st);
         plat_free(sd);
@@ -205,7 +314,45 @@ void methods_result_free(struct methods_result *r)
 {
     plat_free(r->placeholder);
     plat_free(r->bench);
+    plat_free(r->placeholder_raw);
+    plat_free(r->bench_raw);
     plat_free(r->net);
-    r->placeholder = r->bench = NULL;
+    r->placeholder = r->bench = r->placeholder_raw = r->bench_raw = NULL;
     r->net = NULL;
 }
+
+/* ---- the extended profile's best method -------------------------------------------------- */
+
+void methods_best_init(struct methods_best *b)
+{
+    memset(b, 0, sizeof *b);
+    b->best_method = b->mean_method = -1;
+    b->best = b->mean = NAN;
+}
+
+/* Does (value, min_p) of a later method beat the one kept?  Equal values:
+ * the smaller placeholder minimum; equal again: the earlier method stays. */
+static int methods_beats(double value, uint64_t min_p, int have, double kept, uint64_t kept_min_p)
+{
+    if (!have)
+        return 1;
+    return value < kept || (value == kept && min_p < kept_min_p);
+}
+
+void methods_best_add(struct methods_best *b, const struct methods_result *r)
+{
+    if (r->status != METHODS_OK || isnan(r->minus_placeholder) || isnan(r->mean_net))
+        return;
+    b->measured++;
+    if (methods_beats(r->minus_placeholder, r->min_p, b->best_method >= 0, b->best, b->best_min_p)) {
+        b->best = r->minus_placeholder;
+        b->best_min_p = r->min_p;
+        b->best_method = r->method;
+    }
+    if (methods_beats(r->mean_net, r->min_p, b->mean_method >= 0, b->mean, b->mean_min_p)) {
+        b->mean = r->mean_net;
+        b->mean_min_p = r->min_p;
+        b->mean_method = r->method;
+    }
+}
+

@@ -96,7 +96,7 @@ static void methods_print_header(const struct methods_plan *p, const struct meth
     else
         out_printf("methods: interrupts cannot be masked here (%s): a timing may include an interrupt "
                    "or a context switch\n", plat_name());
-    out_printf("methods: CPU %s; hypervisor %s%s\n", c->vendor,
+    out_printf("methods: CPU %s family %02Xh; hypervisor %s%s\n", c->vendor, c->family,
                c->hypervisor ? (c->hypervisor_vendor[0] ? c->hypervisor_vendor : "(unnamed)") : "none",
                c->hypervisor ? " (CPUID.1:ECX bit 31): cpuid exits to it, methods with cpuid time it too" : "");
     out_printf("methods: rdtscp %s (CPUID 0x80000001 EDX bit 27)%s\n", c->rdtscp ? "yes" : "no",
@@ -120,6 +120,7 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
     json_u64(w, "iterations", p->iterations);
     json_obj_begin(w, "cpu");
     json_str(w, "vendor", c->vendor);
+    json_u64(w, "family", c->family);
     json_bool(w, "hypervisor", c->hypervisor);
     json_str(w, "hypervisor_vendor", c->hypervisor_vendor);
     json_bool(w, "rdtscp", c->rdtscp);
@@ -138,6 +139,9 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
  * timer stopped (bench/quiet.h) and the phase ends before its line is
  * printed. */
 static struct quiet_phase_totals methods_qt;
+/* Each method's counter step as its back-to-back timings showed it (0: not
+ * seen), handed to the engine for its fence and for growing N. */
+static uint64_t methods_steps[METHODS_COUNT];
 
 /* ---- the section: LAVA cases (bench/lava.h) ------------------------------------------------- */
 
@@ -200,6 +204,7 @@ static int methods_part_method(const struct methods_plan *p, const struct method
     quiet_phase_begin();
     methods_overhead_measure(m, c, p->overhead_samples, &o);
     quiet_phase_end_add(&methods_qt);
+    methods_steps[m] = o.status == METHODS_OK ? o.step : 0;
     if (o.status == METHODS_UNSUPPORTED)
         out_printf("  unsupported (%s): skipped, not executed\n", o.why);
     else if (o.status != METHODS_OK) {
@@ -259,12 +264,6 @@ static const char *const methods_matrix[] = { "empty", "add10", "add100", "add10
 /* The routine of the extended profile (CodeTune's example). */
 #define METHODS_PROFILE_TARGET "strlen"
 
-struct methods_best {
-    int best_method, mean_method;
-    double best, mean;
-    unsigned measured;
-};
-
 static void methods_print_row(const struct methods_info *mi, const struct methods_result *r, uint64_t hz)
 {
     if (r->status == METHODS_UNSUPPORTED) {
@@ -281,7 +280,7 @@ static void methods_print_row(const struct methods_info *mi, const struct method
                r->net_sum.median, r->net_sum.sd_sample);
     if (hz)
         out_printf(" %10.3f", methods_ns(r->n_vs_2n, hz));
-    out_printf("\n");
+    out_printf(" %8llu %8.1f\n", (unsigned long long)r->iterations, r->fence);
 }
 
 static void methods_json_result(struct json_writer *w, const struct target *t, const struct methods_info *mi,
@@ -299,6 +298,9 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         json_str(w, "why", r->why);
     json_u64(w, "samples_requested", r->samples);
     json_u64(w, "iterations", r->iterations);
+    json_u64(w, "iterations_requested", r->iterations_requested);
+    if (r->iterations_why[0])
+        json_str(w, "iterations_why", r->iterations_why);
     if (t->per_iteration >= 0) {
         json_i64(w, "instructions_fixed", t->fixed);
         json_i64(w, "instructions_per_iteration", t->per_iteration);
@@ -307,8 +309,11 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         && r->status != METHODS_BENCH_OVERHEAD) {
         json_u64(w, "calibration_retakes", r->cal_overheads);
         json_u64(w, "benchmark_retakes", r->bench_overheads);
+        json_double(w, "fence", r->fence);
         json_double(w, "calibration_fence", r->cal_fence);
         json_double(w, "benchmark_fence", r->bench_fence);
+        json_u64(w, "counter_step_ticks", r->step);
+        json_bool(w, "counter_step_seen", r->step_known);
         json_u64(w, "placeholder_min", r->min_p);
         json_double(w, "placeholder_median", r->p_sum.median);
         json_u64(w, "routine_min", r->min_t);
@@ -317,10 +322,12 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         json_u64(w, "min_tn2", r->min_tn2);
         json_u64(w, "min_t2n", r->min_t2n);
         json_double(w, "mann_whitney_p", r->mw_p);
+        json_double(w, "mann_whitney_u", r->mw_u);
         json_obj_begin(w, "per_iteration");
         json_double(w, "minus_placeholder", r->minus_placeholder);
         json_double(w, "apple", r->apple);
         json_double(w, "n_vs_2n", r->n_vs_2n);
+        json_double(w, "mean_minus_mean", r->mean_net);
         json_obj_end(w);
         json_obj_begin(w, "per_iteration_ns");
         methods_json_ns(w, "minus_placeholder", r->minus_placeholder, hz);
@@ -330,6 +337,8 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         methods_json_summary(w, "net", &r->net_sum);
         methods_json_u64s(w, "samples", r->bench, r->samples);
         methods_json_u64s(w, "placeholder_samples", r->placeholder, r->samples);
+        methods_json_u64s(w, "samples_untruncated", r->bench_raw, r->samples);
+        methods_json_u64s(w, "placeholder_samples_untruncated", r->placeholder_raw, r->samples);
     }
     json_obj_end(w);
 }
@@ -338,7 +347,7 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
 static int methods_part_target(const struct methods_plan *p, const struct methods_cpu *c, const struct target *t,
                                uint64_t hz, struct json_writer *w, struct methods_best *best)
 {
-    struct methods_opts opt = { 0, NULL, t->name, c };
+    struct methods_opts opt = { 0, NULL, t->name, c, 0, 0, NULL };
     int bad = 0;
     if (t->per_iteration >= 0)
         out_printf("target %s: %s; %lld + %lld/iteration instructions; %u samples x %llu iterations\n",
@@ -347,10 +356,12 @@ static int methods_part_target(const struct methods_plan *p, const struct method
     else
         out_printf("target %s: %s; %u samples x %llu iterations\n", t->name, t->what, (unsigned)p->samples,
                    (unsigned long long)p->iterations);
-    out_printf("  %-20s %-13s %9s %11s %11s %11s %10s %8s%s\n", "method", "status", "retakes",
-               "-placeholdr", "(N+2)-(2)", "2N-N", "net median", "net sd", hz ? "  2N-N (ns)" : "");
+    out_printf("  %-20s %-13s %9s %11s %11s %11s %10s %8s%s %8s %8s\n", "method", "status", "retakes",
+               "-placeholdr", "(N+2)-(2)", "2N-N", "net median", "net sd", hz ? "  2N-N (ns)" : "", "N used",
+               "fence");
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
+        opt.step = methods_steps[m];
         quiet_phase_begin();
         methods_measure_ex(m, t->fn, t->data, p->samples, p->iterations, &opt, &r);
         quiet_phase_end_add(&methods_qt);
@@ -362,17 +373,8 @@ static int methods_part_target(const struct methods_plan *p, const struct method
                      methods_status_name(r.status), r.why);
             bad = 1;
         }
-        if (best && r.status == METHODS_OK) {
-            best->measured++;
-            if (isnan(best->best) || r.net_sum.min < best->best) {
-                best->best = r.net_sum.min;
-                best->best_method = m;
-            }
-            if (isnan(best->mean) || r.net_sum.mean < best->mean) {
-                best->mean = r.net_sum.mean;
-                best->mean_method = m;
-            }
-        }
+        if (best)
+            methods_best_add(best, &r);
         if (w)
             methods_json_result(w, t, &methods_table[m], &r, hz);
         methods_result_free(&r);
@@ -385,8 +387,9 @@ static void methods_part_profile(const struct methods_best *b, uint64_t hz, stru
     if (!b->measured) {
         out_printf("profile of %s: no method gave a good measurement\n", METHODS_PROFILE_TARGET);
     } else {
-        out_printf("profile of %s with every supported method (%u good): best time %.3f ticks/iteration "
-                   "with %s; fastest mean %.3f with %s\n", METHODS_PROFILE_TARGET, b->measured, b->best,
+        out_printf("profile of %s with every supported method (%u good): best (min T - min P)/N %.3f "
+                   "ticks/iteration with %s; fastest (mean T - mean P)/N %.3f with %s (ties: smaller "
+                   "placeholder minimum, then table order)\n", METHODS_PROFILE_TARGET, b->measured, b->best,
                    methods_table[b->best_method].name, b->mean, methods_table[b->mean_method].name);
         if (hz)
             out_printf("profile of %s: best %.3f ns, fastest mean %.3f ns per iteration\n",
@@ -397,6 +400,9 @@ static void methods_part_profile(const struct methods_best *b, uint64_t hz, stru
     json_obj_begin(w, "extended_profile");
     json_str(w, "routine", METHODS_PROFILE_TARGET);
     json_u64(w, "methods_measured", b->measured);
+    json_str(w, "best_estimator", "(min T - min P) / N");
+    json_str(w, "fastest_mean_estimator", "(mean T - mean P) / N");
+    json_str(w, "tie_break", "smaller placeholder minimum, then the earlier method in the table");
     if (b->measured) {
         json_double(w, "best_ticks", b->best);
         methods_json_ns(w, "best_ns", b->best, hz);
@@ -453,6 +459,113 @@ static int methods_part_paoloni(const struct methods_plan *p, const struct metho
     return bad;
 }
 
+/* ---- the A/A null check ------------------------------------------------------------------- */
+
+/* Karsh's Foo-vs-Foo experiment for the engine: `empty` (a bare ret)
+ * against the placeholder (a bare ret) with lfence+rdtsc, many times, N as
+ * planned and fixed.  Two identical routines: Mann-Whitney's p should be
+ * spread evenly over [0, 1], below 0.05 in about 5% of the measurements and
+ * below 0.5 in about half.  The counts are set against the 99.9% quantiles
+ * of the binomial distribution. */
+#define METHODS_NULL_METHOD      METHOD_LFENCE_RDTSC
+#define METHODS_NULL_QUICK       100
+#define METHODS_NULL_FULL        200
+#define METHODS_NULL_Q           0.999
+
+/* Smallest k with P(X <= k) >= q for X ~ Bin(n, p), 0 < p < 1. */
+static uint32_t methods_binom_quantile(uint32_t n, double p, double q)
+{
+    double pmf = exp((double)n * log1p(-p)), cdf = pmf;
+    uint32_t k = 0;
+    while (cdf < q && k < n) {
+        pmf *= (double)(n - k) / (double)(k + 1) * p / (1 - p);
+        k++;
+        cdf += pmf;
+    }
+    return k;
+}
+
+struct methods_null {
+    uint32_t runs, measured, below05, below5, told, bound05, band5_lo, band5_hi;
+    double *p;
+};
+
+static int methods_part_null(const struct methods_plan *p, const struct methods_cpu *c, struct json_writer *w)
+{
+    struct methods_null nc;
+    const struct methods_info *mi = &methods_table[METHODS_NULL_METHOD];
+    struct methods_opts opt = { 0, NULL, "empty", c, methods_steps[METHODS_NULL_METHOD], 1, NULL };
+    int bad = 0;
+
+    memset(&nc, 0, sizeof nc);
+    nc.runs = p->quick ? METHODS_NULL_QUICK : METHODS_NULL_FULL;
+    nc.p = plat_alloc(nc.runs * sizeof(double));
+    if (!nc.p) {
+        out_warn("methods: A/A null check skipped: no memory for %u p-values", (unsigned)nc.runs);
+        return 1;
+    }
+    quiet_phase_begin();
+    for (uint32_t k = 0; k < nc.runs; k++) {
+        struct methods_result r;
+        methods_measure_ex(METHODS_NULL_METHOD, bm_target_empty, NULL, p->samples, p->iterations, &opt, &r);
+        if ((r.status == METHODS_OK || r.status == METHODS_TOO_SHORT) && !isnan(r.mw_p)) {
+            nc.p[nc.measured++] = r.mw_p;
+            nc.below05 += r.mw_p < 0.05;
+            nc.below5 += r.mw_p < 0.5;
+            nc.told += r.status == METHODS_OK;
+        }
+        methods_result_free(&r);
+    }
+    quiet_phase_end_add(&methods_qt);
+    nc.bound05 = methods_binom_quantile(nc.measured, 0.05, METHODS_NULL_Q);
+    nc.band5_lo = methods_binom_quantile(nc.measured, 0.5, (1 - METHODS_NULL_Q) / 2);
+    nc.band5_hi = methods_binom_quantile(nc.measured, 0.5, 1 - (1 - METHODS_NULL_Q) / 2);
+    int fp_ok = nc.measured > 0 && nc.below05 <= nc.bound05;
+    int even = nc.measured > 0 && nc.below5 >= nc.band5_lo && nc.below5 <= nc.band5_hi;
+    out_printf("methods: A/A null check: empty against the placeholder (both a bare ret), %s, %u measurements of "
+               "%u samples x %llu: Mann-Whitney p < 0.05 in %u (expected %.1f, 99.9%% binomial bound %u), "
+               "p < 0.5 in %u (band %u..%u); told apart %u times\n", mi->name, (unsigned)nc.measured,
+               (unsigned)p->samples, (unsigned long long)p->iterations, (unsigned)nc.below05,
+               0.05 * nc.measured, (unsigned)nc.bound05, (unsigned)nc.below5, (unsigned)nc.band5_lo,
+               (unsigned)nc.band5_hi, (unsigned)nc.told);
+    out_printf("methods: A/A null check: %s; %s\n",
+               fp_ok ? "identical code is not told apart more often than chance allows"
+                     : "identical code is told apart MORE often than chance allows: the engine's verdicts are biased",
+               even ? "p spread evenly over 0..1"
+               : nc.below5 < nc.band5_lo ? "p NOT spread evenly: too many high (ties: timings equal or on a coarse grid)"
+                                         : "p NOT spread evenly: too many low");
+    if (nc.measured < nc.runs) {
+        out_warn("methods: A/A null check: %u of %u measurements failed", (unsigned)(nc.runs - nc.measured),
+                 (unsigned)nc.runs);
+        bad = 1;
+    }
+    if (w) {
+        json_obj_begin(w, "null_check");
+        json_str(w, "routine", "empty");
+        json_str(w, "placeholder", "placeholder");
+        json_str(w, "method", mi->name);
+        json_u64(w, "measurements", nc.runs);
+        json_u64(w, "measured", nc.measured);
+        json_u64(w, "samples", p->samples);
+        json_u64(w, "iterations", p->iterations);
+        json_arr_begin(w, "mann_whitney_p");
+        for (uint32_t k = 0; k < nc.measured; k++)
+            json_double(w, NULL, nc.p[k]);
+        json_arr_end(w);
+        json_u64(w, "p_below_0_05", nc.below05);
+        json_u64(w, "p_below_0_5", nc.below5);
+        json_u64(w, "told_apart", nc.told);
+        json_u64(w, "bound_0_05", nc.bound05);
+        json_u64(w, "band_0_5_low", nc.band5_lo);
+        json_u64(w, "band_0_5_high", nc.band5_hi);
+        json_bool(w, "false_positives_within_bound", fp_ok);
+        json_bool(w, "spread_even", even);
+        json_obj_end(w);
+    }
+    plat_free(nc.p);
+    return bad;
+}
+
 /* ---- the section ---------------------------------------------------------------------------- */
 
 void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz)
@@ -483,11 +596,13 @@ void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *
 int methods_section(const struct methods_plan *p, struct json_writer *w)
 {
     struct methods_cpu c;
-    struct methods_best best = { 0, 0, NAN, NAN, 0 };
+    struct methods_best best;
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
     int bad = 0;
 
     quiet_phase_totals_init(&methods_qt);
+    methods_best_init(&best);
+    memset(methods_steps, 0, sizeof methods_steps);
     methods_cpu_probe(&c);
     methods_print_header(p, &c, hz);
     if (w)
@@ -513,6 +628,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     if (w)
         json_arr_end(w);
     methods_part_profile(&best, hz, w);
+    bad |= methods_part_null(p, &c, w);
 
     out_printf("Paoloni: %u ensembles of %u back-to-back timings (minimum of each); add1 with 1..%u "
                "iterations (minimum of %u each)\n", (unsigned)p->paoloni_ensembles,

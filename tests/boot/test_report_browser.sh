@@ -112,6 +112,9 @@ if m is not None:
              if isinstance(v, list) and v and isinstance(v[0], dict)]
     for lst in lists:
         expect_hist += [(len(samples(e)), 0) for e in lst if samples(e)]
+    nc = m.get("null_check") if isinstance(m, dict) else None
+    if isinstance(nc, dict) and nc.get("mann_whitney_p"):     # the A/A null check's p-values, last
+        expect_hist.append((len(nc["mann_whitney_p"]), 0))
 pairs = []
 c = run.get("comparisons")
 if c is not None:

@@ -218,13 +218,13 @@ static void test_overhead_limits(void)
 {
     struct methods_result r;
     struct turning t = { 0, 20 };     /* call 0 is the warm-up, 1..20 the samples */
-    struct methods_opts opt = { 50, NULL, NULL, NULL };
+    struct methods_opts opt = { 50, NULL, NULL, NULL, 0, 1, NULL };     /* N fixed: no growth probes */
     CHECK_EQ_I64(methods_measure_ex(METHOD_LFENCE_RDTSC, turning_routine, &t, 20, 1, &opt, &r),
                  METHODS_BENCH_OVERHEAD, "disturbed benchmark timings beyond the limit: benchmark overhead (-2)");
     CHECK_EQ_U64(r.bench_overheads, 50, "benchmark overhead: the 50 allowed retakes were made");
     methods_result_free(&r);
     t.count = 0;
-    struct methods_opts cal = { 50, turning_routine, NULL, NULL };
+    struct methods_opts cal = { 50, turning_routine, NULL, NULL, 0, 1, NULL };
     CHECK_EQ_I64(methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, &t, 20, 1, &cal, &r),
                  METHODS_CAL_OVERHEAD, "disturbed placeholder timings beyond the limit: calibration overhead (-1)");
     methods_result_free(&r);
@@ -258,8 +258,9 @@ static void test_estimators(const struct methods_cpu *cpu)
              r100.apple / r10.apple);
     CHECK(r100.apple / r10.apple > 7.5 && r100.apple / r10.apple < 11, what);
     CHECK(r1000.samples == 200 && r1000.net_sum.n == 200, "200 good samples kept, summarized");
-    CHECK_NEAR(r1000.net_sum.median, (r1000.t_sum.median - r1000.p_sum.median) / 100.0, 1e-9,
-               "net samples: (timing - placeholder median) / N");
+    CHECK_NEAR(r1000.net_sum.median, (r1000.t_sum.median - r1000.p_sum.median) / (double)r1000.iterations, 1e-9,
+               "net samples: (timing - placeholder median) / N (the N used)");
+    CHECK(r1000.iterations >= 100 && r1000.iterations_requested == 100, "add1000: N used is at least the 100 asked for");
     methods_result_free(&r10);
     methods_result_free(&r100);
     methods_result_free(&r1000);
@@ -310,6 +311,297 @@ static void test_paoloni_and_regress(const struct methods_cpu *cpu)
     methods_paoloni_free(&pa);
     CHECK_EQ_I64(methods_paoloni(METHOD_LFENCE_RDTSC, cpu, 0, 64, 40, &pa), METHODS_BAD_INPUT,
                  "Paoloni with 0 ensembles: bad input");
+}
+
+/* ---- the engine on a simulated counter (issue 14.1, 14.2) ------------------------------- */
+
+/* A counter read on a grid of `grid` ticks, as under QEMU TCG (21 ticks
+ * there).  Mode AA: every timing, placeholder or routine, is 1, 2 or 3 grid
+ * steps (74%, 25%, 1%): two identical routines.  Mode COST: a routine of
+ * `fixed` + `per_iter` x N ticks (the placeholder: `fixed` only) plus up to
+ * 3 ticks of jitter, started at a random phase of the grid. */
+static struct sim_counter {
+    uint64_t state, grid;
+    int cost;
+    double fixed, per_iter;
+} simc;
+
+static uint64_t simc_next(void)     /* xorshift64* */
+{
+    simc.state ^= simc.state >> 12;
+    simc.state ^= simc.state << 25;
+    simc.state ^= simc.state >> 27;
+    return simc.state * UINT64_C(2685821657736338717);
+}
+
+static double simc_unit(void)
+{
+    return (double)(simc_next() >> 11) / 9007199254740992.0;
+}
+
+static uint64_t sim_bracket(bm_routine f, uint64_t n, void *data)
+{
+    (void)data;
+    if (!simc.cost) {
+        double u = simc_unit();
+        return simc.grid * (u < 0.74 ? 1 : u < 0.99 ? 2 : 3);
+    }
+    double d = simc.fixed + (f == bm_target_placeholder ? 0 : simc.per_iter * (double)n) + 3 * simc_unit();
+    double phase = simc_unit() * (double)simc.grid;
+    return simc.grid * (uint64_t)((phase + d) / (double)simc.grid);
+}
+
+/* Two identical routines on a 21-tick grid, measured 300 times: with one
+ * fence for both series their Mann-Whitney p is spread evenly, so p < 0.05
+ * about 5% of the time.  (Per-series fences cut one series to a single
+ * value by chance and gave p < 0.05 about half the time.)  The bounds are
+ * Bin(300, 0.05)'s and Bin(300, 0.5)'s 99.9% quantiles (scipy.stats.binom). */
+static void test_fence_aa(const struct methods_cpu *cpu)
+{
+    enum { R = 300, N = 100 };
+    struct methods_opts opt = { 0, NULL, NULL, cpu, 21, 1, sim_bracket };
+    unsigned below05 = 0, below5 = 0, told = 0, raw_kept = 1, cut_ok = 1, one_fence = 1, retakes = 0;
+    simc.state = UINT64_C(0x2545F4914F6CDD1D);
+    simc.grid = 21;
+    simc.cost = 0;
+    for (int k = 0; k < R; k++) {
+        struct methods_result r;
+        methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_empty, NULL, N, 10, &opt, &r);
+        below05 += r.mw_p < 0.05;
+        below5 += r.mw_p < 0.5;
+        told += r.status == METHODS_OK;
+        one_fence &= r.cal_fence == r.fence && r.bench_fence == r.fence && r.fence >= 21 + 1.5 * 21;
+        retakes += (unsigned)(r.cal_overheads + r.bench_overheads);
+        for (int i = 0; i < N; i++) {
+            cut_ok &= (double)r.placeholder[i] <= r.fence && (double)r.bench[i] <= r.fence;
+            /* a kept sample is its first timing unless that one was above the fence */
+            raw_kept &= (double)r.placeholder_raw[i] > r.fence || r.placeholder_raw[i] == r.placeholder[i];
+            raw_kept &= (double)r.bench_raw[i] > r.fence || r.bench_raw[i] == r.bench[i];
+        }
+        methods_result_free(&r);
+    }
+    char what[200];
+    snprintf(what, sizeof what, "A/A on a 21-tick grid: Mann-Whitney p < 0.05 in %u of %d measurements "
+             "(5%% expected; 99.9%% binomial bound 28)", below05, R);
+    CHECK(below05 <= 28, what);
+    snprintf(what, sizeof what, "A/A on a 21-tick grid: p < 0.5 in %u of %d (99.9%% binomial band 122..178)",
+             below5, R);
+    CHECK(below5 >= 122 && below5 <= 178, what);
+    snprintf(what, sizeof what, "A/A: identical routines told from the placeholder in %u of %d (at most the "
+             "p < 0.05 count)", told, R);
+    CHECK(told <= below05, what);
+    CHECK(one_fence, "A/A: one fence per measurement (calibration and benchmark the same), never under "
+          "Q3 + 1.5 steps");
+    snprintf(what, sizeof what, "A/A: every kept sample at or below the fence (%u retakes of 63-tick timings)",
+             retakes);
+    CHECK(cut_ok && retakes > 0, what);
+    CHECK(raw_kept, "A/A: the untruncated first passes are kept beside the good samples");
+}
+
+/* A routine 4 ticks longer than the placeholder per iteration, asked for
+ * with N = 1 on a 21-tick grid: at N = 1 both medians sit on the same
+ * grid step (42).  Growing N until the net time spans 100 steps (2100
+ * ticks) tells it apart and measures 4 ticks/iteration; with N fixed at 1,
+ * Mann-Whitney's U still tells the routine is longer though the medians
+ * tie. */
+static void test_grow_n(const struct methods_cpu *cpu)
+{
+    struct methods_result r;
+    struct methods_opts opt = { 0, NULL, NULL, cpu, 21, 0, sim_bracket };
+    char what[240];
+    simc.state = UINT64_C(0x9E3779B97F4A7C15);
+    simc.grid = 21;
+    simc.cost = 1;
+    simc.fixed = 33;
+    simc.per_iter = 4;
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 100, 1, &opt, &r);
+    snprintf(what, sizeof what, "grid tie: N grown from 1 to %llu (4 x 512 = 2048 < 2100 ticks <= 4 x 1024), "
+             "status %s, why \"%s\"", (unsigned long long)r.iterations, methods_status_name(r.status),
+             r.iterations_why);
+    CHECK(r.iterations == 1024 && r.iterations_requested == 1 && r.status == METHODS_OK
+          && strstr(r.iterations_why, "grown"), what);
+    snprintf(what, sizeof what, "grid tie: at N = 1024 the net time is 4 ticks/iteration within 2 grid steps "
+             "over N (%.4f)", r.minus_placeholder);
+    CHECK(fabs(r.minus_placeholder - 4) <= 2 * 21.0 / 1024, what);
+    CHECK(r.step == 21 && r.step_known, "grid tie: the counter step given (21) is the one used");
+    methods_result_free(&r);
+
+    opt.fixed_iterations = 1;
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 100, 1, &opt, &r);
+    snprintf(what, sizeof what, "grid tie, N fixed at 1: medians %.0f and %.0f, Mann-Whitney p %.2g, U %.0f of "
+             "10000: told apart (%s)", r.t_sum.median, r.p_sum.median, r.mw_p, r.mw_u,
+             methods_status_name(r.status));
+    CHECK(r.t_sum.median == r.p_sum.median && r.iterations == 1 && r.status == METHODS_OK, what);
+    methods_result_free(&r);
+
+    /* A routine whose time does not grow with N gets N back as asked. */
+    simc.per_iter = 0;
+    opt.fixed_iterations = 0;
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 100, 3, &opt, &r);
+    snprintf(what, sizeof what, "time independent of N: N stays 3 as asked (%llu, \"%s\")",
+             (unsigned long long)r.iterations, r.iterations_why);
+    CHECK(r.iterations == 3 && strstr(r.iterations_why, "does not grow"), what);
+    methods_result_free(&r);
+}
+
+/* ---- the extended profile's best (issue 14.5) ------------------------------------------ */
+
+static struct methods_result fake_result(int method, int status, uint64_t min_t, uint64_t min_p, double median_p,
+                                         double mean_t, double mean_p, double n)
+{
+    struct methods_result r;
+    memset(&r, 0, sizeof r);
+    r.method = method;
+    r.status = status;
+    r.iterations = (uint64_t)n;
+    r.min_t = min_t;
+    r.min_p = min_p;
+    r.minus_placeholder = ((double)min_t - (double)min_p) / n;
+    r.mean_net = (mean_t - mean_p) / n;
+    r.net_sum.min = ((double)min_t - median_p) / n;    /* what "best" used to take */
+    return r;
+}
+
+static void test_best(void)
+{
+    struct methods_best b;
+    /* The issue's strlen: cpuid+rdtsc has a noisy placeholder (min 100,
+     * median 300), so its smallest net sample (min T - median P = 700) looks
+     * best, while its own min - min is 900; rdtscp's is 850. */
+    struct methods_result r[4] = {
+        fake_result(METHOD_CPUID_RDTSC, METHODS_OK, 1000, 100, 300, 1500, 400, 1),
+        fake_result(METHOD_RDTSCP, METHODS_OK, 900, 50, 60, 1300, 55, 1),
+        fake_result(METHOD_RDTSC, METHODS_TOO_SHORT, 10, 5, 5, 10, 5, 1),
+        fake_result(METHOD_SDM, METHODS_OK, 950, 60, 70, 1100, 70, 1),
+    };
+    methods_best_init(&b);
+    for (int i = 0; i < 4; i++)
+        methods_best_add(&b, &r[i]);
+    CHECK(b.measured == 3, "best: only good measurements count (3 of 4)");
+    CHECK(b.best_method == METHOD_RDTSCP && b.best == 850,
+          "best: smallest (min T - min P)/N, rdtscp 850, not cpuid+rdtsc's 700 from a noisy placeholder median");
+    CHECK(b.mean_method == METHOD_SDM && b.mean == 1030, "fastest mean: smallest (mean T - mean P)/N, sdm 1030");
+
+    /* Ties, as under -icount: the smaller placeholder minimum, then table order. */
+    struct methods_result t[3] = {
+        fake_result(METHOD_CPUID_RDTSC, METHODS_OK, 500, 100, 100, 500, 100, 4),
+        fake_result(METHOD_LFENCE_RDTSC, METHODS_OK, 410, 10, 10, 410, 10, 4),
+        fake_result(METHOD_RDTSC, METHODS_OK, 410, 10, 10, 410, 10, 4),
+    };
+    methods_best_init(&b);
+    for (int i = 0; i < 3; i++)
+        methods_best_add(&b, &t[i]);
+    CHECK(b.best == 100 && b.best_method == METHOD_LFENCE_RDTSC,
+          "best: a tie goes to the smaller placeholder minimum (10 < 100), then the earlier method");
+    CHECK(b.mean_method == METHOD_LFENCE_RDTSC, "fastest mean: the same tie rule");
+    methods_best_init(&b);
+    CHECK(b.best_method < 0 && b.measured == 0 && isnan(b.best), "best: none before a good measurement");
+}
+/* ---- the LFENCE check on simulated CPUs (issue 14.4) ------------------------------------ */
+
+/* A simulated CPU: what CPUID and the MSR say. */
+static struct sim_cpu {
+    const char *vendor, *hv_vendor;   /* hv_vendor NULL: no hypervisor */
+    uint32_t leaf1_eax;               /* family/model/stepping */
+    int ext21;                        /* CPUID 0x80000021 EAX bit 2: -1 leaf absent */
+    int msr;                          /* MSR 0xC0011029 bit 1: -1 #GP */
+    int msr_reads;                    /* how often the MSR was read */
+} sim;
+
+static void sim_regs(const char *s, uint32_t *a, uint32_t *b, uint32_t *c)
+{
+    memcpy(a, s, 4);
+    memcpy(b, s + 4, 4);
+    memcpy(c, s + 8, 4);
+}
+
+static void sim_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
+{
+    (void)subleaf;
+    memset(r, 0, 4 * sizeof r[0]);
+    if (leaf == 0) {
+        r[0] = 0xd;
+        sim_regs(sim.vendor, &r[1], &r[3], &r[2]);         /* ebx, edx, ecx */
+    } else if (leaf == 1) {
+        r[0] = sim.leaf1_eax;
+        r[2] = sim.hv_vendor ? 1u << 31 : 0;
+    } else if (leaf == 0x40000000u && sim.hv_vendor) {
+        sim_regs(sim.hv_vendor, &r[1], &r[2], &r[3]);      /* ebx, ecx, edx */
+    } else if (leaf == 0x80000000u) {
+        r[0] = sim.ext21 >= 0 ? 0x80000021u : 0x80000008u;
+    } else if (leaf == 0x80000001u) {
+        r[3] = 1u << 27;
+    } else if (leaf == 0x80000021u && sim.ext21 >= 0) {
+        r[0] = sim.ext21 ? 1u << 2 : 0;
+    }
+}
+
+static int sim_msr(uint32_t msr, uint64_t *v)
+{
+    sim.msr_reads++;
+    if (msr != METHODS_AMD_DE_CFG_MSR || sim.msr < 0)
+        return -1;
+    *v = sim.msr ? METHODS_AMD_DE_CFG_LFENCE | 0x100 : 0x100;
+    return 0;
+}
+
+static void lfence_case(const char *what, const char *vendor, uint32_t eax, const char *hv, int ext21, int msr,
+                        int msr_hook, int want, const char *why_has, int want_family, int want_msr_reads)
+{
+    struct methods_cpu c;
+    struct methods_cpu_source src = { sim_cpuid, msr_hook ? sim_msr : NULL };
+    char w[300];
+    sim.vendor = vendor;
+    sim.hv_vendor = hv;
+    sim.leaf1_eax = eax;
+    sim.ext21 = ext21;
+    sim.msr = msr;
+    sim.msr_reads = 0;
+    methods_cpu_probe_from(&c, &src);
+    snprintf(w, sizeof w, "lfence: %s -> %s (got %d: \"%s\")", what,
+             want < 0 ? "unknown" : want ? "yes" : "no", c.lfence_serializing, c.lfence_why);
+    CHECK(c.lfence_serializing == want && strstr(c.lfence_why, why_has) != NULL, w);
+    if (want_family >= 0) {
+        snprintf(w, sizeof w, "lfence: %s: family %02Xh from CPUID.1 EAX %08X (got %02Xh)", what,
+                 (unsigned)want_family, (unsigned)eax, (unsigned)c.family);
+        CHECK(c.family == (unsigned)want_family, w);
+    }
+    if (want_msr_reads >= 0) {
+        snprintf(w, sizeof w, "lfence: %s: MSR 0xC0011029 read %d times (want %d)", what, sim.msr_reads,
+                 want_msr_reads);
+        CHECK(sim.msr_reads == want_msr_reads, w);
+    }
+}
+
+static void test_lfence_check(void)
+{
+    /* AMD families 0Fh (K8) and 11h: always dispatch-serializing, no DE_CFG MSR (not even tried). */
+    lfence_case("AMD K8 (family 0Fh), bare metal", "AuthenticAMD", 0x00000F48, NULL, -1, -1, 1, 1, "0Fh", 0x0F, 0);
+    lfence_case("AMD family 11h, bare metal", "AuthenticAMD", 0x00200F31, NULL, -1, -1, 1, 1, "11h", 0x11, 0);
+    lfence_case("AMD family 11h under a hypervisor", "AuthenticAMD", 0x00200F31, "KVMKVMKVM\0\0\0", -1, -1, 1, 1,
+                "11h", 0x11, 0);
+    /* Family 17h (Zen): the MSR decides on bare metal... */
+    lfence_case("AMD family 17h, MSR bit set, bare metal", "AuthenticAMD", 0x00830F10, NULL, -1, 1, 1, 1,
+                "MSR 0xC0011029 bit 1 set", 0x17, 1);
+    lfence_case("AMD family 17h, MSR bit clear, bare metal", "AuthenticAMD", 0x00830F10, NULL, -1, 0, 1, 0,
+                "clear", 0x17, 1);
+    /* ... but under a hypervisor the MSR may be emulated: it proves nothing. */
+    lfence_case("AMD family 17h, MSR bit set, under KVM", "AuthenticAMD", 0x00830F10, "KVMKVMKVM\0\0\0", -1, 1, 1,
+                -1, "hypervisor", 0x17, -1);
+    lfence_case("AMD family 17h, MSR bit clear, under a hypervisor", "AuthenticAMD", 0x00830F10, "TCGTCGTCGTCG",
+                -1, 0, 1, -1, "hypervisor", 0x17, -1);
+    lfence_case("AMD family 10h, MSR not readable (#GP)", "AuthenticAMD", 0x00100F42, NULL, -1, -1, 1, -1,
+                "not readable", 0x10, 1);
+    lfence_case("AMD family 10h, no MSR access (hosted)", "AuthenticAMD", 0x00100F42, NULL, -1, 1, 0, -1,
+                "not readable here", 0x10, 0);
+    /* Family 19h: CPUID 0x80000021 EAX bit 2 states it, hypervisor or not. */
+    lfence_case("AMD family 19h, CPUID 0x80000021 bit set, under a hypervisor", "AuthenticAMD", 0x00A20F10,
+                "KVMKVMKVM\0\0\0", 1, -1, 1, 1, "0x80000021", 0x19, -1);
+    lfence_case("Hygon family 18h, MSR bit set, bare metal", "HygonGenuine", 0x00900F01, NULL, -1, 1, 1, 1,
+                "set", 0x18, 1);
+    lfence_case("Intel (architectural)", "GenuineIntel", 0x000906EA, "KVMKVMKVM\0\0\0", -1, -1, 1, 1, "Intel",
+                0x06, 0);
+    lfence_case("another vendor", "CentaurHauls", 0x000006F2, NULL, -1, -1, 1, -1, "CentaurHauls", -1, 0);
 }
 
 /* ---- Karsh's A/B ----------------------------------------------------------------------------- */
@@ -393,6 +685,10 @@ int main(void)
     test_overhead_limits();
     test_estimators(&cpu);
     test_paoloni_and_regress(&cpu);
+    test_fence_aa(&cpu);
+    test_grow_n(&cpu);
+    test_best();
+    test_lfence_check();
     test_compare_synthetic();
     test_compare_real(&cpu);
     return check_done();

@@ -62,7 +62,9 @@ static void measurements_table(FILE *f, json_t *list)
     fputs("<table id=\"method-measurements\"><tr><th rowspan=\"2\">target</th><th rowspan=\"2\">method</th>"
           "<th rowspan=\"2\">status</th><th rowspan=\"2\">N</th><th colspan=\"3\">ticks per iteration</th>"
           "<th colspan=\"3\">ns per iteration</th><th rowspan=\"2\">net median (ticks)</th>"
-          "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th></tr><tr>"
+          "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th>"
+          "<th rowspan=\"2\">N asked</th><th rowspan=\"2\">fence (ticks)</th><th rowspan=\"2\">Mann-Whitney p</th>"
+          "</tr><tr>"
           "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th>"
           "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th></tr>", f);
     json_array_foreach(list, i, el) {
@@ -82,12 +84,71 @@ static void measurements_table(FILE *f, json_t *list)
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "median", NAN)));
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "sd", NAN)));
         if (json_object_get(el, "calibration_retakes"))
-            fprintf(f, "<td class=\"n\">%s / %s</td></tr>", rj_fmt(b, sizeof b, rj_num(el, "calibration_retakes", NAN)),
+            fprintf(f, "<td class=\"n\">%s / %s</td>", rj_fmt(b, sizeof b, rj_num(el, "calibration_retakes", NAN)),
                     rj_fmt(b + 24, 24, rj_num(el, "benchmark_retakes", NAN)));
         else
-            fputs("<td></td></tr>", f);
+            fputs("<td></td>", f);
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations_requested", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "fence", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td></tr>", rj_fmt(b, sizeof b, rj_num(el, "mann_whitney_p", NAN)));
     }
     fputs("</table>", f);
+}
+
+/* The extended profile's picks and the A/A null check, in words. */
+static void methods_profile_null(FILE *f, json_t *methods)
+{
+    json_t *prof = json_object_get(methods, "extended_profile"), *nc = json_object_get(methods, "null_check");
+    char a[48], b[48], c[48], d[48], e[48];
+    if (json_is_object(prof) && rj_str(prof, "best_method", NULL)) {
+        fputs("<p id=\"methods-profile\">Extended profile of ", f);
+        rj_html(f, rj_str(prof, "routine", "?"));
+        fprintf(f, ": best %s ticks/iteration with ", rj_fmt(a, sizeof a, rj_num(prof, "best_ticks", NAN)));
+        rj_html(f, rj_str(prof, "best_method", "?"));
+        fputs(" (", f);
+        rj_html(f, rj_str(prof, "best_estimator", "smallest net sample"));
+        fprintf(f, "); fastest mean %s with ", rj_fmt(b, sizeof b, rj_num(prof, "fastest_mean_ticks", NAN)));
+        rj_html(f, rj_str(prof, "fastest_mean_method", "?"));
+        fputs(" (", f);
+        rj_html(f, rj_str(prof, "fastest_mean_estimator", "smallest net mean"));
+        fputs("); ties: ", f);
+        rj_html(f, rj_str(prof, "tie_break", "not stated"));
+        fputs(".</p>", f);
+    }
+    if (!json_is_object(nc))
+        return;
+    fputs("<h3>A/A null check</h3><table id=\"methods-null-check\"><tr><th>routine</th><th>method</th>"
+          "<th>measured</th><th>p &lt; 0.05</th><th>99.9% bound</th><th>p &lt; 0.5</th><th>99.9% band</th>"
+          "<th>told apart</th><th>false positives within bound</th><th>spread evenly</th></tr><tr><td>", f);
+    rj_html(f, rj_str(nc, "routine", "?"));
+    fputs(" vs ", f);
+    rj_html(f, rj_str(nc, "placeholder", "placeholder"));
+    fputs("</td><td>", f);
+    rj_html(f, rj_str(nc, "method", "?"));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
+            rj_fmt(a, sizeof a, rj_num(nc, "measured", NAN)), rj_fmt(b, sizeof b, rj_num(nc, "p_below_0_05", NAN)),
+            rj_fmt(c, sizeof c, rj_num(nc, "bound_0_05", NAN)), rj_fmt(d, sizeof d, rj_num(nc, "p_below_0_5", NAN)));
+    fprintf(f, "<td class=\"n\">%s..%s</td>", rj_fmt(e, sizeof e, rj_num(nc, "band_0_5_low", NAN)),
+            rj_fmt(a, sizeof a, rj_num(nc, "band_0_5_high", NAN)));
+    fprintf(f, "<td class=\"n\">%s</td><td>%s</td><td>%s</td></tr></table>",
+            rj_fmt(b, sizeof b, rj_num(nc, "told_apart", NAN)),
+            json_is_true(json_object_get(nc, "false_positives_within_bound")) ? "yes" : "NO",
+            json_is_true(json_object_get(nc, "spread_even")) ? "yes" : "no");
+    json_t *ps = json_object_get(nc, "mann_whitney_p");
+    if (json_is_array(ps) && json_array_size(ps)) {
+        size_t n = json_array_size(ps), i;
+        double *x = malloc(n * sizeof *x);
+        json_t *v;
+        if (x) {
+            json_array_foreach(ps, i, v)
+                x[i] = json_number_value(v);
+            fputs("<div class=\"card null-check\"><h4>Mann-Whitney p of identical routines (even over 0..1 when "
+                  "the engine does not tell them apart)</h4>", f);
+            rj_svg_histogram(f, x, n, NULL, 0, "p", NULL, NULL);
+            fputs("</div>", f);
+            free(x);
+        }
+    }
 }
 
 void part_methods(struct report *r)
@@ -123,4 +184,5 @@ void part_methods(struct report *r)
         fputs("<h3>Other method results</h3>", f);
         rp_kv_table(f, methods);
     }
+    methods_profile_null(f, methods);
 }

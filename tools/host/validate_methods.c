@@ -24,6 +24,7 @@ static const struct rv_field methods_fields[] = {
     { "iterations", RV_UINT, REQ, "N", NULL, 1 },
     { "cpu", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "cpu.vendor", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "cpu.family", RV_UINT, OPT, "display family", NULL, NOMIN },
     { "cpu.hypervisor", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "cpu.hypervisor_vendor", RV_STR, OPT, NULL, NULL, NOMIN },
     { "cpu.rdtscp", RV_BOOL, REQ, NULL, NULL, NOMIN },
@@ -70,6 +71,15 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].why", RV_STR, OPT, NULL, NULL, NOMIN },
     { "measurements[].samples_requested", RV_UINT, REQ, "timings", NULL, NOMIN },
     { "measurements[].iterations", RV_UINT, REQ, "N", NULL, NOMIN },
+    { "measurements[].iterations_requested", RV_UINT, OPT, "N", NULL, 1 },
+    { "measurements[].iterations_why", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "measurements[].counter_step_ticks", RV_UINT, OPT, "ticks", NULL, 1 },
+    { "measurements[].counter_step_seen", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "measurements[].fence", RV_NUM, OPT, "ticks", NULL, NOMIN },
+    { "measurements[].mann_whitney_u", RV_NUM_OR_NULL, OPT, "pairs", NULL, 0 },
+    { "measurements[].per_iteration.mean_minus_mean", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
+    { "measurements[].samples_untruncated", RV_NUMS, OPT, "ticks", NULL, NOMIN },
+    { "measurements[].placeholder_samples_untruncated", RV_NUMS, OPT, "ticks", NULL, NOMIN },
     { "measurements[].instructions_fixed", RV_INT, OPT, "instructions", NULL, NOMIN },
     { "measurements[].instructions_per_iteration", RV_INT, OPT, "instructions", NULL, NOMIN },
     { "measurements[].calibration_retakes", RV_UINT, OPT, "timings", NULL, NOMIN },
@@ -108,6 +118,26 @@ static const struct rv_field methods_fields[] = {
     { "extended_profile.fastest_mean_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
     { "extended_profile.fastest_mean_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
     { "extended_profile.fastest_mean_method", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "extended_profile.best_estimator", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "extended_profile.fastest_mean_estimator", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "extended_profile.tie_break", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "null_check", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "null_check.routine", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "null_check.placeholder", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "null_check.method", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "null_check.measurements", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.measured", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.samples", RV_UINT, REQ, "timings per series", NULL, NOMIN },
+    { "null_check.iterations", RV_UINT, REQ, "N", NULL, NOMIN },
+    { "null_check.mann_whitney_p", RV_NUMS, REQ, "probability", NULL, NOMIN },
+    { "null_check.p_below_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.p_below_0_5", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.told_apart", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.bound_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.band_0_5_low", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.band_0_5_high", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.false_positives_within_bound", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "null_check.spread_even", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "paoloni", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "paoloni[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "paoloni[].name", RV_STR, REQ, NULL, NULL, NOMIN },
@@ -193,6 +223,191 @@ static void methods_check_measurement(json_t *m, const char *at, const char *fil
                     "per_iteration.n_vs_2n vs (min_t2n - routine_min) / iterations", at, file, problems, quiet);
 }
 
+/* The measurement's one fence (bench/methods.h): both stage fences are it,
+ * no kept sample lies above it, the untruncated first passes have one value
+ * per sample and are the kept value wherever they lie at or below it; N is
+ * the N asked for or a doubling of it; the mean estimator follows from the
+ * samples; the status follows from Mann-Whitney's p and U. */
+static void methods_check_fence(json_t *m, const char *at, const char *file, int *problems, int quiet)
+{
+    static const char *const pairs[2][2] = { { "samples", "samples_untruncated" },
+                                             { "placeholder_samples", "placeholder_samples_untruncated" } };
+    double fence = rj_num(m, "fence", NAN);
+    char msg[300];
+    if (json_is_number(json_object_get(m, "fence"))) {
+        static const char *const stage[] = { "calibration_fence", "benchmark_fence" };
+        for (int k = 0; k < 2; k++)
+            if (json_object_get(m, stage[k]) && !rv_same(rj_num(m, stage[k], NAN), fence)) {
+                snprintf(msg, sizeof msg, "%s %g is not the measurement's fence %g", stage[k],
+                         rj_num(m, stage[k], NAN), fence);
+                rv_say(file, at, msg, problems, quiet);
+            }
+    }
+    for (int k = 0; k < 2; k++) {
+        json_t *kept = json_object_get(m, pairs[k][0]), *raw = json_object_get(m, pairs[k][1]);
+        size_t nk = json_is_array(kept) ? json_array_size(kept) : 0;
+        if (!isnan(fence))
+            for (size_t i = 0; i < nk; i++)
+                if (json_number_value(json_array_get(kept, i)) > fence) {
+                    snprintf(msg, sizeof msg, "%s[%zu] = %g lies above the fence %g", pairs[k][0], i,
+                             json_number_value(json_array_get(kept, i)), fence);
+                    rv_say(file, at, msg, problems, quiet);
+                    break;
+                }
+        if (!json_is_array(raw))
+            continue;
+        if (json_array_size(raw) != nk) {
+            snprintf(msg, sizeof msg, "%s has %zu values, %s %zu", pairs[k][1], json_array_size(raw), pairs[k][0], nk);
+            rv_say(file, at, msg, problems, quiet);
+            continue;
+        }
+        for (size_t i = 0; i < nk && !isnan(fence); i++) {
+            double r = json_number_value(json_array_get(raw, i)), v = json_number_value(json_array_get(kept, i));
+            if (r <= fence && r != v) {
+                snprintf(msg, sizeof msg, "%s[%zu] = %g is within the fence, yet %s[%zu] = %g (only a timing "
+                         "above the fence is retaken)", pairs[k][1], i, r, pairs[k][0], i, v);
+                rv_say(file, at, msg, problems, quiet);
+                break;
+            }
+        }
+    }
+    double req = rj_num(m, "iterations_requested", NAN), used = rj_num(m, "iterations", NAN);
+    if (!isnan(req) && !isnan(used) && req >= 1) {
+        double ratio = used / req;
+        int ok = ratio >= 1 && ratio == floor(ratio);
+        for (double r = ratio; ok && r > 1; r /= 2)
+            ok = fmod(r, 2) == 0;
+        if (!ok) {
+            snprintf(msg, sizeof msg, "iterations %g is neither iterations_requested %g nor a doubling of it", used, req);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+    json_t *pi = json_object_get(m, "per_iteration");
+    double mx, mt, mp, mn;
+    size_t nt = rv_arr_stats(json_object_get(m, "samples"), &mn, &mx, &mt);
+    size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &mn, &mx, &mp);
+    if (json_is_object(pi) && json_object_get(pi, "mean_minus_mean") && nt && np && used > 0)
+        rv_expect_close(rj_num(pi, "mean_minus_mean", NAN), (mt - mp) / used,
+                        "per_iteration.mean_minus_mean vs (mean of samples - mean of placeholder_samples) / iterations",
+                        at, file, problems, quiet);
+    const char *st = rj_str(m, "status", "");
+    double p = rj_num(m, "mann_whitney_p", NAN), u = rj_num(m, "mann_whitney_u", NAN);
+    if (nt > 1 && nt == np && !isnan(p) && !isnan(u) && (!strcmp(st, "ok") || !strcmp(st, "too_short"))) {
+        int told = p < 0.05 && u > (double)nt * (double)nt / 2;
+        if (told != !strcmp(st, "ok")) {
+            snprintf(msg, sizeof msg, "status %s does not follow from Mann-Whitney p %g and U %g of %zu^2 (told "
+                     "apart when p < 0.05 and U > half)", st, p, u, nt);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+}
+
+/* The extended profile's best and fastest mean are the smallest of the ok
+ * measurements' estimators, ties to the smaller placeholder_min and then
+ * the earlier method. */
+static void methods_check_profile(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    static const struct { const char *est, *name, *value; } fig[] = {
+        { "minus_placeholder", "best_method", "best_ticks" },
+        { "mean_minus_mean", "fastest_mean_method", "fastest_mean_ticks" },
+    };
+    json_t *prof = json_object_get(sec, "extended_profile"), *m;
+    char at[200], msg[300];
+    if (!json_is_object(prof) || !json_object_get(prof, "best_estimator"))
+        return;     /* an older file: another rule */
+    snprintf(at, sizeof at, "%s.extended_profile", where);
+    const char *routine = rj_str(prof, "routine", "");
+    for (size_t k = 0; k < sizeof fig / sizeof fig[0]; k++) {
+        const char *want = NULL;
+        double best = NAN, best_p = NAN;
+        size_t i, ok = 0;
+        json_array_foreach(json_object_get(sec, "measurements"), i, m) {
+            if (strcmp(rj_str(m, "target", ""), routine) || strcmp(rj_str(m, "status", ""), "ok"))
+                continue;
+            double v = rj_num(json_object_get(m, "per_iteration"), fig[k].est, NAN), pm = rj_num(m, "placeholder_min", NAN);
+            if (isnan(v))
+                continue;
+            ok++;
+            if (!want || v < best || (v == best && pm < best_p)) {
+                want = rj_str(m, "method", "?");
+                best = v;
+                best_p = pm;
+            }
+        }
+        if (k == 0 && json_is_integer(json_object_get(prof, "methods_measured"))
+            && (size_t)json_integer_value(json_object_get(prof, "methods_measured")) != ok) {
+            snprintf(msg, sizeof msg, "methods_measured %lld, but %zu %s measurements are ok",
+                     (long long)json_integer_value(json_object_get(prof, "methods_measured")), ok, routine);
+            rv_say(file, at, msg, problems, quiet);
+        }
+        if (!want)
+            continue;
+        if (strcmp(rj_str(prof, fig[k].name, ""), want) || !rv_same(rj_num(prof, fig[k].value, NAN), best)) {
+            snprintf(msg, sizeof msg, "%s %s (%g) is not the smallest %s with the tie rule: %s (%g)", fig[k].name,
+                     rj_str(prof, fig[k].name, "?"), rj_num(prof, fig[k].value, NAN), fig[k].est, want, best);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+}
+
+/* Smallest k with P(X <= k) >= q, X ~ Bin(n, p) (as bench/methods_section.c). */
+static unsigned long methods_binom_quantile(unsigned long n, double p, double q)
+{
+    double pmf = exp((double)n * log1p(-p)), cdf = pmf;
+    unsigned long k = 0;
+    while (cdf < q && k < n) {
+        pmf *= (double)(n - k) / (double)(k + 1) * p / (1 - p);
+        k++;
+        cdf += pmf;
+    }
+    return k;
+}
+
+/* The A/A null check's counts, bounds and verdict follow from its p-values. */
+static void methods_check_null(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *nc = json_object_get(sec, "null_check"), *ps, *x;
+    char at[200], msg[300];
+    size_t i;
+    if (!json_is_object(nc))
+        return;
+    snprintf(at, sizeof at, "%s.null_check", where);
+    ps = json_object_get(nc, "mann_whitney_p");
+    if (!json_is_array(ps))
+        return;
+    unsigned long n = (unsigned long)json_array_size(ps), b05 = 0, b5 = 0;
+    json_array_foreach(ps, i, x) {
+        double p = json_number_value(x);
+        if (!json_is_number(x) || !(p >= 0 && p <= 1)) {
+            snprintf(msg, sizeof msg, "mann_whitney_p[%zu] is not a probability", i);
+            rv_say(file, at, msg, problems, quiet);
+            return;
+        }
+        b05 += p < 0.05;
+        b5 += p < 0.5;
+    }
+    struct { const char *key; double want; } c[] = {
+        { "measured", (double)n }, { "p_below_0_05", (double)b05 }, { "p_below_0_5", (double)b5 },
+        { "bound_0_05", (double)methods_binom_quantile(n, 0.05, 0.999) },
+        { "band_0_5_low", (double)methods_binom_quantile(n, 0.5, 0.0005) },
+        { "band_0_5_high", (double)methods_binom_quantile(n, 0.5, 0.9995) },
+    };
+    for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
+        rv_expect_close(rj_num(nc, c[k].key, NAN), c[k].want, c[k].key, at, file, problems, quiet);
+    if (rj_num(nc, "measured", NAN) > rj_num(nc, "measurements", NAN))
+        rv_say(file, at, "more measured than measurements", problems, quiet);
+    if (rj_num(nc, "told_apart", NAN) > (double)b05)
+        rv_say(file, at, "told_apart exceeds the p-values below 0.05", problems, quiet);
+    int fp_ok = n > 0 && (double)b05 <= rj_num(nc, "bound_0_05", NAN);
+    int even = n > 0 && (double)b5 >= rj_num(nc, "band_0_5_low", NAN) && (double)b5 <= rj_num(nc, "band_0_5_high", NAN);
+    json_t *wb = json_object_get(nc, "false_positives_within_bound"), *se = json_object_get(nc, "spread_even");
+    if (json_is_boolean(wb) && json_is_true(wb) != fp_ok)
+        rv_say(file, at, "false_positives_within_bound does not follow from p_below_0_05 and bound_0_05", problems,
+               quiet);
+    if (json_is_boolean(se) && json_is_true(se) != even)
+        rv_say(file, at, "spread_even does not follow from p_below_0_5 and the band", problems, quiet);
+}
+
 static void methods_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *list = json_object_get(sec, "methods"), *m;
@@ -203,7 +418,8 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     rv_cpuid_text(json_object_get(sec, "cpu"), "hypervisor_vendor", cpu_at, file, problems, quiet);
     rv_quiet_phases(sec, where,
                        (long)(json_array_size(list) + json_array_size(json_object_get(sec, "measurements"))
-                              + json_array_size(json_object_get(sec, "paoloni"))), file, problems, quiet);
+                              + json_array_size(json_object_get(sec, "paoloni"))
+                              + (json_is_object(json_object_get(sec, "null_check")) ? 1 : 0)), file, problems, quiet);
     size_t i;
     char at[300], nm[120];
     int found = 0;
@@ -215,7 +431,10 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     json_array_foreach(json_object_get(sec, "measurements"), i, m) {
         snprintf(at, sizeof at, "%s.measurements[%zu] (%s)", where, i, rv_name(nm, sizeof nm, m, "name"));
         methods_check_measurement(m, at, file, problems, quiet);
+        methods_check_fence(m, at, file, problems, quiet);
     }
+    methods_check_profile(sec, where, file, problems, quiet);
+    methods_check_null(sec, where, file, problems, quiet);
     if (prof && rj_str(prof, "best_method", NULL) && !found)
         rv_say(file, "methods.extended_profile.best_method", "names no method of the methods list", problems, quiet);
 }
