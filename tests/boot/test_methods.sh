@@ -149,7 +149,47 @@ sys.exit(1 if bad else 0)
 PY
     then pass "icount: every overhead, placeholder, estimator, Paoloni fit and A/B difference is the exact instruction count"
     else fail "icount: exact figures" "$(head -5 "$TEST_TMP/methods-icount.py" | tr '\n' '|')"; fi
+    # validate checks the new members (issue 14.1, 14.2, 14.5, the null check): each plant is named
+    for plant in "fence|calibration_fence 1 is not the measurement's fence" \
+                 "kept|lies above the fence" \
+                 "raw|only a timing above the fence is retaken" \
+                 "iters|neither iterations_requested" \
+                 "best|best_method cpuid+rdtsc" \
+                 "null|p_below_0_05" ; do
+        what=${plant%%|*} msg=${plant#*|}
+        /usr/bin/python3 - "$json" "$TEST_TMP/methods-plant-$what.json" "$what" <<'PY2'
+import json, sys
+d = json.load(open(sys.argv[1]))
+m, what = d["methods"], sys.argv[3]
+x = [e for e in m["measurements"] if e["name"] == "add10/lfence+rdtsc"][0]
+if what == "fence":
+    x["calibration_fence"] = 1
+elif what == "kept":
+    x["samples"][3] = int(x["fence"]) + 5
+    x["samples_untruncated"][3] = int(x["fence"]) + 5
+elif what == "raw":
+    x["samples_untruncated"][2] -= 1
+elif what == "iters":
+    x["iterations"] = 30
+elif what == "best":
+    m["extended_profile"]["best_method"] = "cpuid+rdtsc"
+elif what == "null":
+    m["null_check"]["p_below_0_05"] = 7
+json.dump(d, open(sys.argv[2], "w"))
+PY2
+        if "$B" validate "$TEST_TMP/methods-plant-$what.json" > "$TEST_TMP/methods-plant-$what.out" 2>&1; then
+            fail "validate: planted $what is an error" "accepted"
+        elif grep -qF "$msg" "$TEST_TMP/methods-plant-$what.out"; then
+            pass "validate: planted $what is an error, named ($msg)"
+        else
+            fail "validate: planted $what named" "$(tr '\n' '|' < "$TEST_TMP/methods-plant-$what.out")"
+        fi
+    done
     "$B" report "$json" -o "$TEST_TMP/methods-icount.html" > /dev/null 2>&1
+    grep -q '<table id="methods-null-check">' "$TEST_TMP/methods-icount.html" &&
+        grep -q '<p id="methods-profile">Extended profile of strlen: best [0-9.]* ticks/iteration with rdtscp ((min T - min P) / N)' "$TEST_TMP/methods-icount.html" &&
+        pass "icount: the report shows the profile's estimator and the A/A null check" ||
+        fail "icount: report profile and null check" "$TEST_TMP/methods-icount.html"
     missing=""
     for seq in "xor eax, eax; cpuid; rdtsc" "lfence; rdtsc" "lfence; rdtsc; lfence" "rdtscp" "lfence; rdtscp" \
                "xor eax, eax; cpuid; rdtscp" "rdtscp; lfence" "mfence; lfence; rdtsc; lfence"; do
