@@ -204,8 +204,10 @@ fi
 # ---- 1b. TCG (real noise, a coarse counter): identical routines are not told apart --------------
 # Issue 14.1: `empty` (a bare ret) against the placeholder (a bare ret) is measured 100 times in the
 # A/A null check.  With one fence per measurement their Mann-Whitney p is spread over 0..1: p < 0.05
-# must stay within the 99.9% quantile of Bin(100, 0.05) (13) and p < 0.5 within the 99.9% band of
-# Bin(100, 0.5) (34..66), both computed here with scipy.  Issue 14.2: add10 (12 instructions at
+# must stay within the 99.9% quantile of Bin(100, 0.05) (13) and p < 0.5 under the 99.9% quantile of
+# Bin(100, 0.5) (66), both computed here with scipy.  (Only too many small p-values show a biased
+# engine; ties on the counter's grid make Mann-Whitney's p conservative, so fewer small ones are no
+# fault.  Two runs here: p < 0.05 in 6 and 1, p < 0.5 in 46 and 40.)  Issue 14.2: add10 (12 instructions at
 # N = 1) grows N until its net time spans 100 counter steps, and is told from the placeholder with
 # every method.
 img=$(fresh_image methods-aa)
@@ -236,7 +238,7 @@ print("# A/A null check: %d measurements, p < 0.05 in %d (bound %d), p < 0.5 in 
 print("# deciles of p: %s" % [sum(1 for p in ps if k / 10 <= p < (k + 1) / 10 or (k == 9 and p == 1)) for k in range(10)])
 need(n == 100, "null check measured %d of 100" % n)
 need(b05 <= bound, "p < 0.05 in %d of %d, above the 99.9%% binomial bound %d" % (b05, n, bound))
-need(lo <= b5 <= hi, "p < 0.5 in %d of %d, outside the 99.9%% band %d..%d" % (b5, n, lo, hi))
+need(b5 <= hi, "p < 0.5 in %d of %d, above the 99.9%% binomial bound %d" % (b5, n, hi))
 need(nc["told_apart"] <= b05, "told apart more often than p < 0.05")
 for x in m["measurements"]:
     if x["status"] == "unsupported":
