@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # tests/unit/test_report_browser_hostile.sh - the HTML report in a real
 # browser (headless Chromium, installed by tools/install-deps.sh --test):
 #  - issue 15.1: a document with script planted in every string member (and
@@ -103,7 +103,9 @@ measure() {
 }
 "$B" report "$G" -o "$T/g.html" > /dev/null 2>&1
 for page in g evil; do
-    read -r sw widest <<< "$(measure "$T/$page.html")"
+    res=$(measure "$T/$page.html")
+    sw=${res%% *}
+    widest=${res#* }
     if [ -n "$sw" ] && [ "$sw" -le 1400 ]; then
         pass "$page: the page fits 1400 px (scroll width $sw, widest element ends at ${widest%% *})"
     else
