@@ -220,11 +220,23 @@ static void mp_free_all(void)
     mp_boxes = NULL;
 }
 
-static void mp_free_events_and_memory(void)
+/* The firmware signals a worker's event from its periodic check once it has
+ * seen the worker return (interrupts enabled).  An event is closed only
+ * after that: closing it earlier would leave the firmware a stale handle.
+ * One that is not signalled within wait_ticks stays open (a small leak). */
+static void mp_free_events_and_memory(uint64_t wait_ticks)
 {
-    for (uint32_t n = 0; n < mp_list->count; n++)
-        if (mp_boxes[n].event)
-            BS->CloseEvent(mp_boxes[n].event);
+    uint64_t t0 = rdtsc();
+    for (uint32_t n = 0; n < mp_list->count; n++) {
+        EFI_EVENT ev = mp_boxes[n].event;
+        if (!ev)
+            continue;
+        EFI_STATUS s;
+        while ((s = BS->CheckEvent(ev)) == EFI_NOT_READY && rdtsc() - t0 < wait_ticks)
+            mp_pause();
+        if (s == EFI_SUCCESS)
+            BS->CloseEvent(ev);
+    }
     mp_free_all();
 }
 
@@ -388,7 +400,7 @@ void mp_workers_stop(uint64_t timeout_ticks)
             all_back = 0;
     }
     if (all_back)
-        mp_free_events_and_memory();
+        mp_free_events_and_memory(timeout_ticks);
 }
 
 /* ---- arenas: plat_alloc on an AP ---------------------------------------------- */
