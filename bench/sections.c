@@ -19,7 +19,11 @@
  *     default), SECTION_OFF_BY_DEFAULT (something slow: runs only when
  *     SECTIONS= names it, e.g. SECTIONS=all or SECTIONS=clock,memory).
  * Then: its results member in docs/results-schema.md, its report and
- * validator parts (tools/host/), an icount boot test (tests/boot/).
+ * validator parts (tools/host/), an icount boot test (tests/boot/), and
+ * its figures for a LAVA lab: lava_case("NAME_...", result, value, unit)
+ * (bench/lava.h) where it prints each one, which tools/baremark-fleet
+ * then reads from LAVA's results (and, with a line in
+ * tools/host/cmd_fleet.c, from the JSON too).
  *
  * The run functions are weak: a section whose file is not linked (kernel/
  * code in the hosted program, a section still being written) is NULL, and
