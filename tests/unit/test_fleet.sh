@@ -140,7 +140,8 @@ cp "$T/runs/board-01/"*.json "$T/rack3-node2.json"
 check "a file by name: the machine is the file's name" \
     "grep -q '^baremark fleet: 1 machine, 1 run from 1 file' '$T/one.txt' && grep -q '^  rack3-node2 ' '$T/one.txt'"
 
-# LAVA's recorded results next to the JSON: lava-run's log and a server CSV.
+# LAVA's recorded results next to the JSON: lava-run's log, a server's CSV
+# and YAML.
 mkdir -p "$T/mixed/board-13" "$T/mixed/board-14"
 cp -r "$T/runs/"* "$T/mixed/"
 n=$(jq '[.bytemark.tests[] | select(.key == "numsort") | .mean][0]' "$T/runs/board-01/"*.json)
@@ -156,10 +157,27 @@ LOG
 printf 'job,suite,result,measurement,unit,duration,timeout,logged,level,metadata,url,name,id\n' > "$T/mixed/board-14/results.csv"
 printf '7,1_baremark,pass,%s,arrays/s,,,2026-11-24,3.1,"{""case"": ""x""}",/results/7/1_baremark/bytemark_numsort,bytemark_numsort,70\n' "$n" >> "$T/mixed/board-14/results.csv"
 printf '7,lava,pass,,,,,2026-11-24,,,/results/7/lava/job,job,71\n' >> "$T/mixed/board-14/results.csv"
+# A server's results as YAML: yaml.safe_dump of the export's dictionaries
+# (lava_results_app's export fields), nested metadata and all.
+mkdir -p "$T/mixed/board-15"
+/usr/bin/python3 - "$n" > "$T/mixed/board-15/results.yaml" <<'PY'
+import sys, yaml
+rows = [{"job": "8", "suite": "lava", "result": "pass", "measurement": None, "unit": "", "name": "job",
+         "metadata": {"case": "job", "result": "pass"}},
+        {"job": "8", "suite": "1_baremark", "result": "pass", "measurement": sys.argv[1], "unit": "arrays/s",
+         "name": "bytemark_numsort", "level": "3.1", "url": "/results/8/1_baremark/bytemark_numsort",
+         "metadata": {"case": "bytemark_numsort", "definition": "baremark", "measurement": "1", "units": "x",
+                      "result": "fail", "extra": {"test_case_id": "bytemark_numsort"}}},
+        {"job": "8", "suite": "1_baremark", "result": "skip", "measurement": None, "unit": "",
+         "name": "clock_pit_khz", "metadata": {"case": "clock_pit_khz", "result": "skip"}}]
+print(yaml.safe_dump(rows, default_flow_style=False), end="")
+PY
 "$BIN" fleet --csv "$T/mixed" > "$T/mixed.csv" 2> "$T/mixed.err"
-check "mixed folder: JSON, lava-run's .log and server CSV all read, a run's text .log left alone (exit 0)" "[ $? -eq 0 ] && [ ! -s '$T/mixed.err' ]"
-check "LAVA results: bytemark_numsort from both, as recorded" \
-    "[ \$(awk -F, -v n=$n '\$1 == \"bytemark_numsort\" && \$3 ~ /^board-1[34]\$/ && \$4 == 1 && (\$5 - n) ^ 2 < 1e-18 * n * n' '$T/mixed.csv' | wc -l) -eq 2 ]"
+check "mixed folder: JSON, lava-run's .log, server CSV and YAML all read, a run's text .log left alone (exit 0)" "[ $? -eq 0 ] && [ ! -s '$T/mixed.err' ]"
+check "LAVA results: bytemark_numsort from all three, as recorded (not the nested metadata's)" \
+    "[ \$(awk -F, -v n=$n '\$1 == \"bytemark_numsort\" && \$2 == \"arrays/s\" && \$3 ~ /^board-1[345]\$/ && \$4 == 1 && (\$5 - n) ^ 2 < 1e-18 * n * n' '$T/mixed.csv' | wc -l) -eq 3 ]"
+check "LAVA results: a skipped case without a measurement is no figure (server YAML)" \
+    "! grep -q '^clock_pit_khz,.*board-15' '$T/mixed.csv'"
 check "LAVA results: a failed case has no figure, LAVA's own suite is not read" \
     "! grep -q '^bytemark_fourier,.*board-13' '$T/mixed.csv' && ! grep -Eq '^(job|validate|file_download|file-download),' '$T/mixed.csv'"
 check "LAVA results: run_status kept whatever its result (board-13: 2)" \
