@@ -34,6 +34,12 @@ for cmd in stats report validate config compare-runs; do
         $([ $rc -ne 0 ] && grep -q "dir: is a directory" "$T/o" && ! grep -q 'n = 0' "$T/o" &&
           ! grep -q 'PROFILE=' "$T/o"; echo $?) "rc $rc: $(head -2 "$T/o" | tr '\n' '|')"
 done
+$B bytemark -c "$T/missing.cfg" > "$T/o" 2>&1; rc=$?
+check "bytemark -c MISSING: says \"no such file\", runs nothing" \
+    $([ $rc = 2 ] && grep -q 'missing.cfg: no such file' "$T/o" && ! grep -q 'INDEX' "$T/o"; echo $?) "rc $rc: $(head -2 "$T/o")"
+$B bytemark -c "$T/dir" > "$T/o" 2>&1; rc=$?
+check "bytemark -c DIR: says \"is a directory\", runs nothing (not the defaults)" \
+    $([ $rc = 2 ] && grep -q 'dir: is a directory' "$T/o" && ! grep -q 'INDEX' "$T/o"; echo $?) "rc $rc: $(head -2 "$T/o")"
 printf '1\n2\n' > "$T/a.txt"
 $B compare "$T/a.txt" "$T/dir" > "$T/o" 2>&1; rc=$?
 check "compare A DIR: says \"is a directory\", fails" $([ $rc = 2 ] && grep -q 'dir: is a directory' "$T/o"; echo $?) \

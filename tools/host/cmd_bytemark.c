@@ -71,6 +71,9 @@ static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
         fprintf(stderr, "%s: %s\n", file, msg);
 }
 
+/* report_util.h (not included: its jansson clashes with bench/json.h). */
+int rj_check_input(const char *cmd, const char *path);
+
 /* Parse [-c FILE] [--json FILE]; returns 0 or prints usage and returns 2. */
 static int cmd_bytemark_args(int argc, char **argv, int allow_c, const char **cfg_file,
                              const char **json_file)
@@ -96,6 +99,8 @@ int cmd_bytemark(int argc, char **argv)
     const char *cfg_file = NULL, *json_file = NULL;
     if (cmd_bytemark_args(argc, argv, 1, &cfg_file, &json_file))
         return 2;
+    if (cfg_file && rj_check_input("bytemark", cfg_file))
+        return 2;          /* no such file, or a directory: never the defaults instead */
     struct bm_config cfg;
     config_defaults(&cfg);
     if (cfg_file) {
