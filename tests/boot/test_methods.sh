@@ -257,6 +257,20 @@ PY2
     then pass "TCG A/A: identical routines' p within the binomial bounds; one fence; add10 grows N and is told apart"
     else fail "TCG A/A: figures" "$(grep -v '^#' "$TEST_TMP/methods-aa.py" | head -5 | tr '\n' '|')"; fi
     grep '^#' "$TEST_TMP/methods-aa.py"
+    # the report shows, per measurement, how many untruncated first-pass timings lay above the fence
+    "$B" report "$json" -o "$TEST_TMP/methods-aa.html" > /dev/null 2>&1
+    want=$(/usr/bin/python3 -c '
+import json, sys
+m = json.load(open(sys.argv[1]))["methods"]
+for x in m["measurements"]:
+    if "fence" in x:
+        f = x["fence"]
+        print("%d / %d of %d" % (sum(v > f for v in x["samples_untruncated"]),
+                                 sum(v > f for v in x["placeholder_samples_untruncated"]), len(x["samples_untruncated"])))' "$json")
+    got=$(grep -o '<td class="n">[0-9]* / [0-9]* of [0-9]*</td>' "$TEST_TMP/methods-aa.html" | sed 's/<[^>]*>//g')
+    [ -n "$want" ] && [ "$want" = "$got" ] &&
+        pass "TCG A/A: the report counts the untruncated timings above each measurement's fence" ||
+        fail "TCG A/A: report's untruncated counts" "want $(echo $want | head -c 80), got $(echo $got | head -c 80)"
 else
     fail "TCG A/A: results JSON on the ESP" "$(esp_ls "$img" baremark | tr '\n' ' ')"
 fi

@@ -64,6 +64,7 @@ static void measurements_table(FILE *f, json_t *list)
           "<th colspan=\"3\">ns per iteration</th><th rowspan=\"2\">net median (ticks)</th>"
           "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th>"
           "<th rowspan=\"2\">N asked</th><th rowspan=\"2\">fence (ticks)</th><th rowspan=\"2\">Mann-Whitney p</th>"
+          "<th rowspan=\"2\">untruncated above the fence (routine / placeholder)</th>"
           "</tr><tr>"
           "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th>"
           "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th></tr>", f);
@@ -90,7 +91,21 @@ static void measurements_table(FILE *f, json_t *list)
             fputs("<td></td>", f);
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations_requested", NAN)));
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "fence", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td></tr>", rj_fmt(b, sizeof b, rj_num(el, "mann_whitney_p", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "mann_whitney_p", NAN)));
+        /* the first passes as taken: how many timings the fence sent back */
+        double fence = rj_num(el, "fence", NAN);
+        json_t *rt = json_object_get(el, "samples_untruncated"), *rp = json_object_get(el, "placeholder_samples_untruncated");
+        if (json_is_array(rt) && json_is_array(rp) && !isnan(fence)) {
+            size_t k, above_t = 0, above_p = 0;
+            json_t *x;
+            json_array_foreach(rt, k, x)
+                above_t += json_number_value(x) > fence;
+            json_array_foreach(rp, k, x)
+                above_p += json_number_value(x) > fence;
+            fprintf(f, "<td class=\"n\">%zu / %zu of %zu</td></tr>", above_t, above_p, json_array_size(rt));
+        } else {
+            fputs("<td></td></tr>", f);
+        }
     }
     fputs("</table>", f);
 }
