@@ -5,12 +5,15 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "json.h"
 #include "memory.h"
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
 #include "quiet.h"
+#include "results.h"
+#include "section.h"
 
 /* bench/memory.asm */
 void bm_mem_chase(uint64_t iterations, void *data);
@@ -603,4 +606,20 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
         quiet_phase_totals_json(w, "quiet_phases", &memory_qt);
     methods_print_elapsed("memory", plat_ticks() - t0, hz);
     return bad ? 2 : 0;
+}
+
+/* ---- the section in the image's run ------------------------------------------------------------ */
+
+int memory_run(const struct section_ctx *ctx)
+{
+    struct memory_plan p;
+    uint32_t r[4];
+    bm_cpuid(1, 0, r);
+    int hv = (r[2] >> 31) & 1;
+    int quick = ctx->cfg->profile == BM_PROFILE_QUICK || (ctx->cfg->profile == BM_PROFILE_AUTO && hv);
+    memory_plan_make(quick, memory_free_bytes ? memory_free_bytes() : 0, &p);
+    struct json_writer *w = results_section_begin("memory", 0);
+    int rc = memory_section(&p, w);
+    results_section_end();
+    return rc;
 }

@@ -38,7 +38,7 @@
 #include <stdint.h>
 
 struct json_writer;
-struct bm_config;
+struct section_ctx;
 
 #define MEMORY_LINE        64u          /* bytes per chased element */
 #define MEMORY_MIN_SIZE    4096u
@@ -150,7 +150,9 @@ void memory_measure_bw(void *buf, uint64_t size, const struct memory_plan *p, st
 /* The section: print, and write members into the open object w (NULL: text
  * only).  Returns 0, or 2 when something was skipped. */
 int memory_section(struct memory_plan *p, struct json_writer *w);
-/* boot: the section into the run's results document. */
-int memory_run(const struct bm_config *cfg);
+/* The section in the run (bench/sections.c): the plan from the profile
+ * (quick: PROFILE=quick, or auto under a hypervisor) and the free memory,
+ * into the results member "memory". */
+int memory_run(const struct section_ctx *ctx);
 
 #endif

@@ -15,6 +15,7 @@
 #include "methods_internal.h"
 #include "out.h"
 #include "platform.h"
+#include "pmu.h"
 #include "quiet.h"
 #include "results.h"
 #include "section.h"
@@ -264,6 +265,36 @@ static const char *const methods_matrix[] = { "empty", "add10", "add100", "add10
 /* The routine of the extended profile (CodeTune's example). */
 #define METHODS_PROFILE_TARGET "strlen"
 
+/* The counters are read for a measurement that ran (not skipped, not
+ * faulted, not short of memory or input). */
+static int methods_pmu_wanted(const struct methods_result *r)
+{
+    return r->status != METHODS_UNSUPPORTED && r->status != METHODS_FAULT && r->status != METHODS_NOMEM
+           && r->status != METHODS_BAD_INPUT;
+}
+
+/* Under the row: per counted event the three estimators per iteration,
+ * then the effective clock (core cycles per TSC tick over T(N)). */
+static void methods_print_pmu(const struct pmu_estimates *e)
+{
+    const struct pmu_info *p = pmu_session();
+    if (e->status) {
+        out_printf("  %-20s pmu: %s\n", "", e->why);
+        return;
+    }
+    for (int ev = 0; ev < PMU_EVENTS; ev++)
+        if (p->ctr[ev].present)
+            out_printf("  %-20s %-13s %9s %11.3f %11.3f %11.3f\n", "", pmu_event_name(ev), "per iter",
+                       e->per_iter[1 + ev][PMU_EST_MINUS_PLACEHOLDER], e->per_iter[1 + ev][PMU_EST_APPLE],
+                       e->per_iter[1 + ev][PMU_EST_N_VS_2N]);
+    if (p->ctr[PMU_REF_CYCLES].present)
+        out_printf("  %-20s cycles/tick %.4f (effective clock), ref cycles/tick %.4f%s\n", "", e->cycles_per_tick,
+                   e->ref_per_tick, e->overflows ? "; a counter overflowed" : "");
+    else
+        out_printf("  %-20s cycles/tick %.4f (effective clock)%s\n", "", e->cycles_per_tick,
+                   e->overflows ? "; a counter overflowed" : "");
+}
+
 static void methods_print_row(const struct methods_info *mi, const struct methods_result *r, uint64_t hz)
 {
     if (r->status == METHODS_UNSUPPORTED) {
@@ -284,7 +315,7 @@ static void methods_print_row(const struct methods_info *mi, const struct method
 }
 
 static void methods_json_result(struct json_writer *w, const struct target *t, const struct methods_info *mi,
-                                const struct methods_result *r, uint64_t hz)
+                                const struct methods_result *r, uint64_t hz, const struct pmu_estimates *pe)
 {
     char name[96];
     snprintf(name, sizeof name, "%s/%s", t->name, mi->name);
@@ -340,6 +371,8 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         methods_json_u64s(w, "samples_untruncated", r->bench_raw, r->samples);
         methods_json_u64s(w, "placeholder_samples_untruncated", r->placeholder_raw, r->samples);
     }
+    if (pe)
+        pmu_estimates_json(w, "pmu", pmu_session(), pe);
     json_obj_end(w);
 }
 
@@ -362,11 +395,20 @@ static int methods_part_target(const struct methods_plan *p, const struct method
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
         opt.step = methods_steps[m];
+        struct pmu_estimates pe;
+        int counted = 0;
         quiet_phase_begin();
         methods_measure_ex(m, t->fn, t->data, p->samples, p->iterations, &opt, &r);
+        if (pmu_session()->usable && methods_pmu_wanted(&r)) {
+            /* the N the measurement settled on (it may grow N) */
+            pmu_measure(m, t->fn, t->data, opt.placeholder, p->samples, r.iterations ? r.iterations : p->iterations, &pe);
+            counted = 1;
+        }
         quiet_phase_end_add(&methods_qt);
         methods_print_row(&methods_table[m], &r, hz);
         methods_lava_result_cases(t, &methods_table[m], &r, hz);
+        if (counted)
+            methods_print_pmu(&pe);
         if (r.status == METHODS_FAULT || r.status == METHODS_NOMEM || r.status == METHODS_CAL_OVERHEAD
             || r.status == METHODS_BENCH_OVERHEAD) {
             out_warn("%s/%s: %s (%s); this measurement is missing", t->name, methods_table[m].name,
@@ -376,7 +418,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
         if (best)
             methods_best_add(best, &r);
         if (w)
-            methods_json_result(w, t, &methods_table[m], &r, hz);
+            methods_json_result(w, t, &methods_table[m], &r, hz, counted ? &pe : NULL);
         methods_result_free(&r);
     }
     return bad;
@@ -605,8 +647,12 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     memset(methods_steps, 0, sizeof methods_steps);
     methods_cpu_probe(&c);
     methods_print_header(p, &c, hz);
-    if (w)
+    pmu_session_probe();
+    pmu_print(pmu_session());
+    if (w) {
         methods_json_header(w, p, &c, hz);
+        pmu_json(w, "pmu", pmu_session());
+    }
 
     if (w)
         json_arr_begin(w, "methods");

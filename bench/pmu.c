@@ -333,7 +333,7 @@ int pmu_probe(pmu_cpuid_fn cpuid, const struct pmu_msr_ops *ops, void (*work)(vo
     if (!pmu_detect(cpuid, p))
         return 0;
     if (!ops) {
-        snprintf(p->why, sizeof p->why, "the counters are not reachable from here (no MSR access)");
+        snprintf(p->why, sizeof p->why, "no MSR access here (under an operating system the counters are its own)");
         return 0;
     }
     if (pmu_start(p, ops, &s))

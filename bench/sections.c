@@ -41,6 +41,7 @@ SECTION_RUN(methods_run);              /* bench/methods_section.c */
 SECTION_RUN(compare_run);              /* bench/compare.c */
 SECTION_RUN(verify_run);               /* bench/bytemark/bytemark.c */
 SECTION_RUN(bytemark_section_run);     /* bench/bytemark/bytemark.c */
+SECTION_RUN(memory_run);               /* bench/memory.c */
 
 const struct section section_table[] = {
     /* name        label          run                    flags */
@@ -52,6 +53,8 @@ const struct section section_table[] = {
     /* BYTEmark's kernel checks: VERIFY=T (bench/config_params.c) */
     { "verify",    NULL,          verify_run,            SECTION_OFF_BY_DEFAULT | SECTION_OWN_SETTING },
     { "bytemark",  NULL,          bytemark_section_run,  0 },
+    /* quick profile: a few seconds under TCG; full: the whole sweep */
+    { "memory",    NULL,          memory_run,            0 },
 };
 
 const unsigned section_count = sizeof section_table / sizeof section_table[0];

@@ -143,8 +143,8 @@ void part_memory(struct report *r)
     }
     double size[64];
     struct mp_series ls[2] = { { "lat-min", "ns/load (min)", { 0 } }, { "lat-med", "ns/load (median)", { 0 } } };
-    struct mp_series bs[3] = { { "bw-read", "read GB/s", { 0 } }, { "bw-write", "write GB/s", { 0 } },
-                               { "bw-copy", "copy GB/s", { 0 } } };
+    struct mp_series bs[3] = { { "bw-read", "read", { 0 } }, { "bw-write", "write", { 0 } },
+                               { "bw-copy", "copy", { 0 } } };
     int ticks = 0;
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i), *b = json_array_get(bw, i);
@@ -157,12 +157,15 @@ void part_memory(struct report *r)
             ls[1].y[i] = rj_num(row, "ticks_median", NAN) / rj_num(row, "loads", NAN);
         }
         static const char *const ops[] = { "read", "write", "copy" };
-        for (int k = 0; k < 3; k++)
-            bs[k].y[i] = rj_num(json_object_get(b, ops[k]), "best_bytes_per_s", NAN) / 1e9;
+        for (int k = 0; k < 3; k++) {
+            json_t *o = json_object_get(b, ops[k]);
+            bs[k].y[i] = ticks ? rj_num(o, "bytes", NAN) / rj_num(o, "ticks_min", NAN)
+                               : rj_num(o, "best_bytes_per_s", NAN) / 1e9;
+        }
     }
     mp_plot(f, "memory-latency", ticks ? "ticks per load" : "ns per load", size, n, ls, 2, caches);
     if (json_is_array(bw) && json_array_size(bw) >= n)
-        mp_plot(f, "memory-bandwidth", "GB/s (best)", size, n, bs, 3, caches);
+        mp_plot(f, "memory-bandwidth", ticks ? "bytes per tick (best)" : "GB/s (best)", size, n, bs, 3, caches);
     json_t *knees = json_object_get(sec, "knees"), *k;
     if (json_array_size(knees)) {
         fputs("<p>Knees (the median latency rises by 25% or more over the size before):", f);
@@ -177,8 +180,9 @@ void part_memory(struct report *r)
         }
         fputs("</p>", f);
     }
-    fputs("<table id=\"memory-table\"><tr><th>size (bytes)</th><th>fits in</th><th>loads</th><th>ns/load min</th>"
-          "<th>ns/load median</th><th>read GB/s</th><th>write GB/s</th><th>copy GB/s</th></tr>", f);
+    const char *u = ticks ? "bytes/tick" : "GB/s";
+    fprintf(f, "<table id=\"memory-table\"><tr><th>size (bytes)</th><th>fits in</th><th>loads</th><th>ns/load min</th>"
+            "<th>ns/load median</th><th>read %s</th><th>write %s</th><th>copy %s</th></tr>", u, u, u);
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i);
         fprintf(f, "<tr><td class=\"n\">%s</td><td>", rj_fmt(b1, sizeof b1, size[i]));
