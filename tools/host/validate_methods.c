@@ -109,6 +109,37 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].net.sd", RV_NUM_OR_NULL, REQ, "ticks per iteration", NULL, 0 },
     { "measurements[].samples", RV_NUMS, OPT, "ticks", NULL, NOMIN },
     { "measurements[].placeholder_samples", RV_NUMS, OPT, "ticks", NULL, NOMIN },
+    /* bench/pmu.c pmu_estimates_json(): the counters around the measurement */
+    { "measurements[].pmu", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "measurements[].pmu.status", RV_STR, REQ, NULL, "ok|failed", NOMIN },
+    { "measurements[].pmu.why", RV_STR, OPT, NULL, NULL, NOMIN },
+#define METHODS_PMU_EST(E, U) \
+    { "measurements[].pmu." E, RV_OBJ, OPT, NULL, NULL, NOMIN }, \
+    { "measurements[].pmu." E ".minus_placeholder", RV_NUM_OR_NULL, REQ, U " per iteration", NULL, NOMIN }, \
+    { "measurements[].pmu." E ".apple", RV_NUM_OR_NULL, REQ, U " per iteration", NULL, NOMIN }, \
+    { "measurements[].pmu." E ".n_vs_2n", RV_NUM_OR_NULL, REQ, U " per iteration", NULL, NOMIN }
+    METHODS_PMU_EST("ticks", "ticks"), METHODS_PMU_EST("cycles", "core cycles"),
+    METHODS_PMU_EST("instructions", "instructions"), METHODS_PMU_EST("ref_cycles", "reference cycles"),
+#undef METHODS_PMU_EST
+    { "measurements[].pmu.cycles_per_tick", RV_NUM_OR_NULL, OPT, "core cycles per TSC tick", NULL, 0 },
+    { "measurements[].pmu.ref_cycles_per_tick", RV_NUM_OR_NULL, OPT, "reference cycles per TSC tick", NULL, 0 },
+    { "measurements[].pmu.overflows", RV_UINT, OPT, "bit mask of events", NULL, NOMIN },
+    /* bench/pmu.c pmu_json(): the performance counters found */
+    { "pmu", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "pmu.usable", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "pmu.kind", RV_STR, REQ, NULL, "intel|amd|none", NOMIN },
+    { "pmu.why", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "pmu.version", RV_INT, OPT, NULL, NULL, NOMIN },
+    { "pmu.general_counters", RV_UINT, OPT, "counters", NULL, NOMIN },
+    { "pmu.general_width", RV_UINT, OPT, "bits", NULL, NOMIN },
+    { "pmu.fixed_counters", RV_UINT, OPT, "counters", NULL, NOMIN },
+    { "pmu.fixed_width", RV_UINT, OPT, "bits", NULL, NOMIN },
+    { "pmu.events", RV_ARR, OPT, NULL, NULL, NOMIN },
+    { "pmu.events[].event", RV_STR, REQ, NULL, "cycles|instructions|ref_cycles", NOMIN },
+    { "pmu.events[].counted", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "pmu.events[].counter", RV_STR, OPT, NULL, "fixed|general", NOMIN },
+    { "pmu.events[].index", RV_UINT, OPT, NULL, NULL, NOMIN },
+    { "pmu.events[].width", RV_UINT, OPT, "bits", NULL, NOMIN },
     { "extended_profile", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "extended_profile.routine", RV_STR, REQ, NULL, NULL, NOMIN },
     { "extended_profile.methods_measured", RV_UINT, REQ, "methods", NULL, NOMIN },
