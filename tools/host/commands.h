@@ -22,6 +22,7 @@ int cmd_report(int argc, char **argv) WEAK;     /* report RUN.json [-o FILE.html
 int cmd_compare_runs(int argc, char **argv) WEAK; /* compare-runs [--json|--html] A.json B.json */
 int cmd_validate(int argc, char **argv) WEAK;   /* validate RUN.json...: check against the schema */
 int cmd_fleet(int argc, char **argv) WEAK;      /* fleet DIR|FILE...: many machines' runs, one table per figure */
+int cmd_compare_plugin(int argc, char **argv) WEAK; /* compare --plugin F.so A B: plug-in A/B */
 #undef WEAK
 
 /* The head of a hosted program's results document: schema, platform and a

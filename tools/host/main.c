@@ -17,12 +17,13 @@ struct command {
 
 static const struct command commands[] = {
     { "stats", cmd_stats, "stats [--json] [FILE]     summary and histogram of one number a line" },
-    { "compare", cmd_compare, "compare [--json] A B      two-sample comparison of two such files" },
+    { "compare", cmd_compare, "compare [--json] A B      two-sample comparison of two such files\n"
+                              "  compare --plugin F.so A B  Karsh's A/B of two plug-in routines (and A/A)" },
     { "bench-stats", cmd_bench_stats, "bench-stats               cost of a full summary of 10^5 samples" },
     { "verify", cmd_verify, "verify                    run every BYTEmark kernel's checks" },
     { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
     { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
-    { "methods", cmd_methods, "methods                   the timing methods under Linux" },
+    { "methods", cmd_methods, "methods [--plugin F.so]   the timing methods under Linux (and plug-in routines)" },
     { "memory", cmd_memory, "memory [--quick|--full]   latency and bandwidth by working-set size" },
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },

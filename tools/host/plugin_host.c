@@ -80,12 +80,18 @@ int host_plugin_load(const char *path)
     return 0;
 }
 
-int host_plugins_prepare(char *const *paths, int n, const char *routines, uint64_t probe_iterations)
+int host_plugins_load_all(char *const *paths, int n)
 {
     int bad = 0;
     plugins_reset();
     for (int i = 0; i < n; i++)
         bad |= host_plugin_load(paths[i]) != 0;
+    return bad;
+}
+
+int host_plugins_ready(const char *routines, uint64_t probe_iterations)
+{
+    int bad = 0;
     if (plugins_select(routines))
         bad = 1;
     plugins_setup();
@@ -96,6 +102,37 @@ int host_plugins_prepare(char *const *paths, int n, const char *routines, uint64
             bad = 1;
     }
     return bad;
+}
+
+int host_plugins_prepare(char *const *paths, int n, const char *routines, uint64_t probe_iterations)
+{
+    int bad = host_plugins_load_all(paths, n);
+    return host_plugins_ready(routines, probe_iterations) | bad;
+}
+
+const char *host_plugins_resolve(const char *name, char *why, size_t why_size)
+{
+    const struct plugins_routine *hit = NULL;
+    if (strchr(name, ':')) {
+        hit = plugins_find(name);
+        if (!hit)
+            snprintf(why, why_size, "no routine %s in the plug-ins loaded", name);
+        return hit ? hit->target : NULL;
+    }
+    for (unsigned i = 0; i < plugins_routine_count(); i++) {
+        const struct plugins_routine *r = plugins_routine_at(i);
+        if (strcmp(r->name, name))
+            continue;
+        if (hit) {
+            snprintf(why, why_size, "%s is ambiguous (%s and %s): write PLUGIN:ROUTINE", name, hit->target,
+                     r->target);
+            return NULL;
+        }
+        hit = r;
+    }
+    if (!hit)
+        snprintf(why, why_size, "no routine named %s in the plug-ins loaded", name);
+    return hit ? hit->target : NULL;
 }
 
 void host_plugins_finish(void)

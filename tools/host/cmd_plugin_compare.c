@@ -1,0 +1,163 @@
+/*
+ * tools/host/cmd_plugin_compare.c - `baremark compare --plugin FILE.so A B`:
+ * Karsh's A/B of two plug-in routines under Linux, exactly as the image runs
+ * COMPARE=A,B from its command file (bench/compare.c: the A/B with all its
+ * statistics and verdict, and the A/A control for A), next to the built-in
+ * comparisons, so `tools/baremark-compare` can set the document beside an
+ * image's run.
+ *
+ *   baremark compare --plugin FILE.so [--plugin FILE.so ...] A B
+ *                    [--quick|--full] [--precision N] [--accuracy N]
+ *                    [--timeout S] [--json FILE]
+ *
+ * A and B are PLUGIN:ROUTINE, or ROUTINE when one loaded plug-in has it.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "compare.h"
+#include "config.h"
+#include "host_platform.h"
+#include "host_plugins.h"
+#include "json.h"
+#include "platform.h"
+#include "plugins.h"
+
+#define PLUGIN_COMPARE_TIMEOUT 60   /* seconds a protected call may take */
+
+static int plugin_compare_usage(void)
+{
+    fprintf(stderr, "usage: baremark compare --plugin FILE.so [--plugin FILE.so ...] A B\n"
+                    "                        [--quick|--full] [--precision N] [--accuracy N]\n"
+                    "                        [--timeout S] [--json FILE]\n"
+                    "  A, B: PLUGIN:ROUTINE, or ROUTINE when one loaded plug-in has it\n");
+    return 2;
+}
+
+static int plugin_compare_number(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+static void plugin_compare_diag(void *ctx, unsigned line, const char *msg)
+{
+    int *problems = ctx;
+    (*problems)++;
+    fprintf(stderr, "baremark compare: %s\n", msg);
+}
+
+static int plugin_compare_write(const char *path, struct json_writer *w)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF) {
+        fprintf(stderr, "baremark compare: cannot write %s\n", path);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
+
+int cmd_compare_plugin(int argc, char **argv)
+{
+    char *files[PLUGINS_MAX_FILES];
+    const char *names[2] = { NULL, NULL }, *json_path = NULL;
+    int nfiles = 0, nnames = 0, status = 0;
+    uint32_t precision = 0, accuracy = 0, timeout = PLUGIN_COMPARE_TIMEOUT;
+    struct bm_config cfg;
+
+    config_defaults(&cfg);
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "--plugin") && i + 1 < argc) {
+            if (nfiles == PLUGINS_MAX_FILES)
+                return fprintf(stderr, "baremark compare: at most %u --plugin files\n", PLUGINS_MAX_FILES), 2;
+            files[nfiles++] = argv[++i];
+        } else if (!strcmp(argv[i], "--quick"))
+            cfg.profile = BM_PROFILE_QUICK;
+        else if (!strcmp(argv[i], "--full"))
+            cfg.profile = BM_PROFILE_FULL;
+        else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
+            if (plugin_compare_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+                return fprintf(stderr, "baremark compare: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
+        } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
+            if (plugin_compare_number(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+                return fprintf(stderr, "baremark compare: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
+        } else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
+            if (plugin_compare_number(argv[++i], 0, 86400, &timeout))
+                return fprintf(stderr, "baremark compare: --timeout wants 0..86400 seconds\n"), 2;
+        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
+            json_path = argv[++i];
+        else if (argv[i][0] != '-' && nnames < 2)
+            names[nnames++] = argv[i];
+        else
+            return plugin_compare_usage();
+    }
+    if (!nfiles || nnames != 2)
+        return plugin_compare_usage();
+
+    host_protect_timeout(timeout);
+    status |= host_plugins_load_all(files, nfiles);
+    const char *targets[2];
+    char why[160];
+    for (int k = 0; k < 2; k++) {
+        targets[k] = host_plugins_resolve(names[k], why, sizeof why);
+        if (!targets[k]) {
+            plugins_print();
+            fprintf(stderr, "baremark compare: %s; nothing compared\n", why);
+            return 2;
+        }
+    }
+    /* Only A and B are set up and probed, as PLUGINROUTINES=A,B would. */
+    char spec[2 * PLUGINS_TARGET_MAX + 2];
+    snprintf(spec, sizeof spec, "%s,%s", targets[0], targets[1]);
+    status |= host_plugins_ready(spec, 1);
+    plugins_print();
+
+    /* The comparison is the command file's COMPARE=A,B, so it runs through
+     * the very code the image uses. */
+    char text[sizeof spec + 16];
+    int problems = 0;
+    int n = snprintf(text, sizeof text, "COMPARE=%s\n", spec);
+    config_parse(&cfg, text, (size_t)n, plugin_compare_diag, &problems);
+    if (problems) {
+        fprintf(stderr, "baremark compare: this build cannot run COMPARE=%s; nothing compared\n", spec);
+        host_plugins_finish();
+        return 1;
+    }
+
+    struct json_writer doc, *w = NULL;
+    if (json_path) {
+        host_doc_begin(&doc);
+        w = &doc;
+        json_obj_begin(w, "plugins");
+        plugins_json(w);
+        json_obj_end(w);
+    }
+    struct compare_plan p;
+    compare_plan_from_config(&cfg, &p);
+    p.precision = precision ? precision : p.precision;
+    p.accuracy = accuracy ? accuracy : p.accuracy;
+    if (w)
+        json_obj_begin(w, "comparisons");
+    status |= compare_section(&p, w);
+    if (w)
+        json_obj_end(w);
+    host_plugins_finish();
+    if (w) {
+        json_i64(w, "status", status ? 2 : 0);
+        json_bool(w, "ended", 1);
+        json_obj_end(w);
+        int bad = w->failed || plugin_compare_write(json_path, w);
+        json_free(w);
+        if (bad)
+            return 1;
+    }
+    return status ? 1 : 0;
+}
