@@ -39,6 +39,15 @@ check "routines are named PLUGIN:ROUTINE" \
 check "chain's exact instruction counts travel with its routines (5 + 102/1002 per iteration)" \
     $(jq -e '[.plugins.files[] | select(.name == "chain") | .routines[] | [.instructions_fixed, .instructions_per_iteration]]
               == [[5, 102], [5, 1002]]' "$T/good.json" >/dev/null; echo $?)
+# The declared counts against the code: one call with one iteration executes
+# every instruction of the routine once (no nops: the padding after ret).
+for k in 100 1000; do
+    n=$(objdump -d --no-show-raw-insn --disassemble=chain_add$k $P/chain.so | grep -E '^ +[0-9a-f]+:' |
+        awk '$2 != "nop" && $2 !~ /^(data16|cs)$/' | wc -l)
+    adds=$(objdump -d --no-show-raw-insn --disassemble=chain_add$k $P/chain.so | grep -Ec '^ +[0-9a-f]+:\s+add ')
+    check "chain_add$k's code has $k adds and 5 + $((k + 2)) instructions, as its table says" \
+        $([ "$adds" = $k ] && [ "$n" = $((5 + k + 2)) ]; echo $?) "$adds adds, $n instructions"
+done
 check "copy's setup allocated its buffers through host->alloc (2 KiB and the pointers)" \
     $(jq -e '[.plugins.files[] | select(.name == "copy") | .routines[] | .setup and .memory_bytes >= 2048] | all' \
         "$T/good.json" >/dev/null; echo $?)
