@@ -436,7 +436,6 @@ static long plugins_setup_body(void *arg)
 static long plugins_probe_body(void *arg)
 {
     struct plugins_call *c = arg;
-    plat_fault_point(c->r->target);
     c->r->t.fn(c->iterations, c->r->t.data);
     return 0;
 }
@@ -501,6 +500,30 @@ void plugins_probe(uint64_t iterations, const struct plugins_probe_hooks *hooks)
             plugins_take_out(r, PLUGINS_FAULTED, "faulted when called once (%llu iterations, interrupts enabled): %s",
                              (unsigned long long)iterations, why);
     }
+}
+
+static struct plugins_probe_hooks plugins_timing_hooks;
+
+void plugins_set_timing_hooks(const struct plugins_probe_hooks *hooks)
+{
+    if (hooks)
+        plugins_timing_hooks = *hooks;
+    else
+        memset(&plugins_timing_hooks, 0, sizeof plugins_timing_hooks);
+}
+
+void plugins_timing_begin(const struct target *t)
+{
+    struct plugins_routine *r = plugins_of_target(t);
+    if (r && plugins_timing_hooks.before)
+        plugins_timing_hooks.before(r, plugins_timing_hooks.ctx);
+}
+
+void plugins_timing_end(const struct target *t)
+{
+    struct plugins_routine *r = plugins_of_target(t);
+    if (r && plugins_timing_hooks.after)
+        plugins_timing_hooks.after(r, plugins_timing_hooks.ctx);
 }
 
 void plugins_note_fault(const struct target *t, const char *why)

@@ -125,6 +125,17 @@ struct plugins_probe_hooks {
  * routine that never returns never comes back here: see the hooks. */
 void plugins_probe(uint64_t iterations, const struct plugins_probe_hooks *hooks);
 
+/* Around the timing of a plug-in routine, when interrupts are enabled
+ * (the sections call these before and after a target's measurements;
+ * no-ops for a built-in target).  The image leaves the probe's marker file
+ * for the time, so a routine that hangs later, with interrupts masked,
+ * where no watchdog can end it, is still named and skipped by the boot
+ * after a manual reset. */
+void plugins_timing_begin(const struct target *t);
+void plugins_timing_end(const struct target *t);
+/* The image's hooks for the two above (NULL: none). */
+void plugins_set_timing_hooks(const struct plugins_probe_hooks *hooks);
+
 /* Teardown of every routine that was set up, then free its memory. */
 void plugins_teardown(void);
 

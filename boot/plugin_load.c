@@ -167,21 +167,21 @@ struct plugin_probe_ctx {
     int marker_failed;
 };
 
-static void plugin_probe_before(const struct plugins_routine *r, void *ctx)
+static struct plugin_probe_ctx plugin_marker_state;
+
+/* The marker: "SHA256 PLUGIN:ROUTINE FILE RUN", while the routine may run. */
+static void plugin_marker_write(const struct plugins_routine *r, struct plugin_probe_ctx *c)
 {
-    struct plugin_probe_ctx *c = ctx;
     char line[PLUGINS_TARGET_MAX + PLUGINS_FILE_MAX + SHA256_HEX + 48];
     int n = snprintf(line, sizeof line, "%s %s %s %s\n", r->file->sha256, r->target, r->file->file, run_name());
-    out_printf("plugins: probe %s (%s)\n", r->target, r->file->file);
     if (!c->marker_failed && fw_esp_write_whole(PLUGIN_PROBE_MARKER, line, (size_t)n) != EFI_SUCCESS) {
         c->marker_failed = 1;
         out_printf("plugins: cannot write %s: a routine that hangs will not be named on the next boot\n",
                    PLUGIN_PROBE_MARKER);
     }
-    fw_watchdog_arm(c->seconds);        /* restarts the countdown */
 }
 
-static void plugin_probe_after(const struct plugins_routine *r, void *ctx)
+static void plugin_marker_clear(const struct plugins_routine *r, void *ctx)
 {
     struct plugin_probe_ctx *c = ctx;
     (void)r;
@@ -189,10 +189,24 @@ static void plugin_probe_after(const struct plugins_routine *r, void *ctx)
         fw_esp_delete(PLUGIN_PROBE_MARKER);
 }
 
+static void plugin_timing_before(const struct plugins_routine *r, void *ctx)
+{
+    plugin_marker_write(r, ctx);
+}
+
+static void plugin_probe_before(const struct plugins_routine *r, void *ctx)
+{
+    struct plugin_probe_ctx *c = ctx;
+    out_printf("plugins: probe %s (%s)\n", r->target, r->file->file);
+    plugin_marker_write(r, c);
+    fw_watchdog_arm(c->seconds);        /* restarts the countdown */
+}
+
 static void plugin_probe_all(const struct plugin_load_opts *o)
 {
-    struct plugin_probe_ctx c = { o->probe_seconds, 0 };
-    struct plugins_probe_hooks hooks = { plugin_probe_before, plugin_probe_after, &c };
+    struct plugin_probe_ctx *c = &plugin_marker_state;
+    struct plugins_probe_hooks hooks = { plugin_probe_before, plugin_marker_clear, c };
+    c->seconds = o->probe_seconds;
     out_printf("plugins: each routine is called once (%llu iterations) with interrupts enabled and the firmware "
                "watchdog armed for %u s before it is timed; one that never returns resets the machine, and the "
                "next boot names and skips it\n", (unsigned long long)o->probe_iterations, o->probe_seconds);
@@ -228,8 +242,11 @@ int plugin_load_section(const struct plugin_load_opts *o)
     bad |= plugins_select(o->routines) > 0;
     plugins_setup();
     plugins_print();
+    memset(&plugin_marker_state, 0, sizeof plugin_marker_state);
     if (plugins_ready_count())
         plugin_probe_all(o);
+    struct plugins_probe_hooks timing = { plugin_timing_before, plugin_marker_clear, &plugin_marker_state };
+    plugins_set_timing_hooks(&timing);
     for (unsigned i = 0; i < plugins_file_count(); i++)
         bad |= !plugins_file_at(i)->ok;
     for (unsigned i = 0; i < plugins_routine_count(); i++) {
@@ -255,6 +272,7 @@ int plugin_load_section(const struct plugin_load_opts *o)
 
 void plugin_load_fini(void)
 {
+    plugins_set_timing_hooks(NULL);
     plugins_teardown();
     for (unsigned i = 0; i < plugins_file_count(); i++) {
         struct plugins_file *f = plugins_file_at(i);
