@@ -14,6 +14,7 @@
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
+#include "plugins.h"
 #include "quiet.h"
 #include "results.h"
 #include "section.h"
@@ -45,6 +46,15 @@ static const struct compare_spec compare_specs[] = {
       COMPARE_RANDOM, STATS_NO_DIFFERENCE },
     { "add10 vs add100", "add10", "add100", "A/B: 90 more dependent adds in B", COMPARE_RANDOM, STATS_FASTER },
 };
+
+/* The null experiments' largest relative differences (the resolution). */
+struct compare_null {
+    double rel_mean, rel_mode;
+    int n;
+};
+
+/* A target name in COMPARE (PLUGIN:ROUTINE at most). */
+#define COMPARE_NAME_MAX 72
 
 /* ---- timing ------------------------------------------------------------------------- */
 
@@ -380,13 +390,115 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
     p->seed = COMPARE_SEED;
     p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
+    p->user_pairs = cfg->compare;
+}
+
+/* One experiment: time, print, JSON; adds to the null experiments'
+ * resolution when it is one.  Returns 1 when it failed or a control did not
+ * give its verdict. */
+static int compare_one(const struct compare_plan *p, const struct methods_cpu *cpu, const struct compare_spec *sp,
+                       const struct target *ta, const struct target *tb, uint64_t seed, int null_experiment,
+                       struct json_writer *w, struct quiet_phase_totals *qt, struct compare_null *nul)
+{
+    struct compare_result r;
+    int bad = 0;
+    plugins_timing_begin(ta);
+    plugins_timing_begin(tb);
+    quiet_phase_begin();
+    compare_ab(p->method, cpu, ta->fn, ta->data, ta->name, tb->fn, tb->data, tb->name, NULL,
+               p->precision, p->accuracy, sp->order, seed, &r);
+    quiet_phase_end_add(qt);
+    plugins_timing_end(tb);
+    plugins_timing_end(ta);
+    int ok = r.status == METHODS_OK;
+    int as_expected = ok && (sp->expect == COMPARE_EXPECT_NONE || (int)r.c.verdict == sp->expect);
+    if (!ok) {
+        out_warn("compare %s: %s (%s); the comparison is missing", sp->name, methods_status_name(r.status),
+                 r.why);
+        if (r.status == METHODS_FAULT) {       /* a plug-in routine's line names its file */
+            plugins_note_fault(ta, r.why);
+            if (tb != ta)
+                plugins_note_fault(tb, r.why);
+        }
+        bad = 1;
+    } else {
+        compare_print(sp, p, &r, as_expected);
+        if (!as_expected) {
+            out_warn("compare %s: the verdict is \"%s\", expected \"%s\": %s", sp->name,
+                     stats_verdict_name(r.c.verdict), stats_verdict_name((enum stats_verdict)sp->expect),
+                     sp->expect == STATS_NO_DIFFERENCE
+                     ? "timings depend on order or position; A/B verdicts of this run are suspect"
+                     : "the set-up cannot resolve a known difference");
+            bad = 1;
+        }
+        if (null_experiment) {
+            nul->rel_mean = fmax(nul->rel_mean, fabs(r.c.rel_mean));
+            nul->rel_mode = fmax(nul->rel_mode, fabs(r.c.rel_mode));
+            nul->n++;
+        }
+    }
+    /* LAVA: pass when the control gave its verdict (fail when it did
+     * not, or the comparison is missing); A against B in %. */
+    lava_casef(as_expected ? LAVA_PASS : LAVA_FAIL, ok ? r.c.rel_median * 100 : NAN, "%", "compare_%s",
+               sp->name);
+    if (w)
+        compare_json(w, sp, p, &r, as_expected);
+    compare_result_free(&r);
+    return bad;
+}
+
+/* A target of COMPARE: a plug-in routine ready to be timed, or a built-in
+ * target; NULL with one warning naming the pair otherwise. */
+static const struct target *compare_user_target(const char *name, const char *pair)
+{
+    struct plugins_routine *r = plugins_find(name);
+    if (r && r->state == PLUGINS_READY)
+        return &r->t;
+    if (r)
+        out_warn("COMPARE: %s is not timed (%s%s%s); %s is skipped", name, plugins_state_name(r->state),
+                 r->why[0] ? ": " : "", r->why, pair);
+    else if (!targets_find(name))
+        out_warn("COMPARE: \"%s\" names no routine of a loaded plug-in and no built-in target; %s is skipped",
+                 name, pair);
+    return r ? NULL : targets_find(name);
+}
+
+/* COMPARE=A,B;...: for each pair Karsh's A/B, then the A/A control of A. */
+static int compare_user(const struct compare_plan *p, const struct methods_cpu *cpu, struct json_writer *w,
+                        struct quiet_phase_totals *qt, struct compare_null *nul, uint64_t seed)
+{
+    int bad = 0;
+    for (const char *s = p->user_pairs; s && *s;) {
+        const char *end = strchr(s, ';'), *comma;
+        size_t n = end ? (size_t)(end - s) : strlen(s);
+        char a[COMPARE_NAME_MAX], b[COMPARE_NAME_MAX], pair[2 * COMPARE_NAME_MAX + 8];
+        char name_ab[2 * COMPARE_NAME_MAX + 8], name_aa[2 * COMPARE_NAME_MAX + 8];
+        comma = memchr(s, ',', n);
+        snprintf(a, sizeof a, "%.*s", comma ? (int)(comma - s) : 0, s);
+        snprintf(b, sizeof b, "%.*s", comma ? (int)(n - (size_t)(comma - s) - 1) : 0, comma ? comma + 1 : s);
+        s += n + (end != NULL);
+        snprintf(pair, sizeof pair, "%s vs %s", a, b);
+        const struct target *ta = compare_user_target(a, pair), *tb = ta ? compare_user_target(b, pair) : NULL;
+        if (!ta || !tb) {
+            bad = 1;
+            continue;
+        }
+        snprintf(name_ab, sizeof name_ab, "%s vs %s", a, b);
+        snprintf(name_aa, sizeof name_aa, "%s vs %s", a, a);
+        struct compare_spec ab = { name_ab, a, b, "A/B from COMPARE", COMPARE_ALTERNATE, COMPARE_EXPECT_NONE };
+        struct compare_spec aa = { name_aa, a, a, "A/A control of the COMPARE above: the same routine",
+                                   COMPARE_ALTERNATE, STATS_NO_DIFFERENCE };
+        bad |= compare_one(p, cpu, &ab, ta, tb, seed++, 0, w, qt, nul);
+        bad |= compare_one(p, cpu, &aa, ta, ta, seed++, 1, w, qt, nul);
+    }
+    return bad;
 }
 
 int compare_section(const struct compare_plan *p, struct json_writer *w)
 {
     struct methods_cpu cpu;
-    double res_mean = 0, res_mode = 0;
-    int bad = 0, nulls = 0;
+    struct compare_null nul = { 0, 0, 0 };
+    int bad = 0;
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
     struct quiet_phase_totals qt;   /* one phase per comparison */
 
@@ -411,51 +523,19 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     }
     for (size_t i = 0; i < sizeof compare_specs / sizeof compare_specs[0]; i++) {
         const struct compare_spec *sp = &compare_specs[i];
-        const struct target *ta = targets_find(sp->a), *tb = targets_find(sp->b);
-        struct compare_result r;
-        quiet_phase_begin();
-        compare_ab(p->method, &cpu, ta->fn, ta->data, ta->name, tb->fn, tb->data, tb->name, NULL,
-                   p->precision, p->accuracy, sp->order, p->seed + i, &r);
-        quiet_phase_end_add(&qt);
-        int ok = r.status == METHODS_OK;
-        int as_expected = ok && (sp->expect == COMPARE_EXPECT_NONE || (int)r.c.verdict == sp->expect);
-        if (!ok) {
-            out_warn("compare %s: %s (%s); the comparison is missing", sp->name, methods_status_name(r.status),
-                     r.why);
-            bad = 1;
-        } else {
-            compare_print(sp, p, &r, as_expected);
-            if (!as_expected) {
-                out_warn("compare %s: the verdict is \"%s\", expected \"%s\": %s", sp->name,
-                         stats_verdict_name(r.c.verdict), stats_verdict_name((enum stats_verdict)sp->expect),
-                         sp->expect == STATS_NO_DIFFERENCE
-                         ? "timings depend on order or position; A/B verdicts of this run are suspect"
-                         : "the set-up cannot resolve a known difference");
-                bad = 1;
-            }
-            if (sp->expect == STATS_NO_DIFFERENCE || sp->expect == COMPARE_EXPECT_NONE) {
-                res_mean = fmax(res_mean, fabs(r.c.rel_mean));
-                res_mode = fmax(res_mode, fabs(r.c.rel_mode));
-                nulls++;
-            }
-        }
-        /* LAVA: pass when the control gave its verdict (fail when it did
-         * not, or the comparison is missing); A against B in %. */
-        lava_casef(as_expected ? LAVA_PASS : LAVA_FAIL, ok ? r.c.rel_median * 100 : NAN, "%", "compare_%s",
-                   sp->name);
-        if (w)
-            compare_json(w, sp, p, &r, as_expected);
-        compare_result_free(&r);
+        bad |= compare_one(p, &cpu, sp, targets_find(sp->a), targets_find(sp->b), p->seed + i,
+                           sp->expect == STATS_NO_DIFFERENCE || sp->expect == COMPARE_EXPECT_NONE, w, &qt, &nul);
     }
-    if (nulls)
+    bad |= compare_user(p, &cpu, w, &qt, &nul, p->seed + sizeof compare_specs / sizeof compare_specs[0]);
+    if (nul.n)
         out_printf("comparisons: resolution implied by the null experiments: relative differences up to "
-                   "%.3f%% (means), %.3f%% (modes)\n", res_mean * 100, res_mode * 100);
+                   "%.3f%% (means), %.3f%% (modes)\n", nul.rel_mean * 100, nul.rel_mode * 100);
     if (w) {
         json_arr_end(w);
         json_obj_begin(w, "resolution");
-        json_u64(w, "null_experiments", nulls);
-        json_double(w, "rel_mean", nulls ? res_mean : NAN);
-        json_double(w, "rel_mode", nulls ? res_mode : NAN);
+        json_u64(w, "null_experiments", nul.n);
+        json_double(w, "rel_mean", nul.n ? nul.rel_mean : NAN);
+        json_double(w, "rel_mode", nul.n ? nul.rel_mode : NAN);
         json_obj_end(w);
     }
     quiet_phase_totals_print("comparisons", &qt);

@@ -79,6 +79,9 @@ struct compare_plan {
     uint32_t precision, accuracy;
     uint64_t seed;
     int interrupts_maskable;
+    /* COMPARE=A,B;C,D (NULL or "": none): each pair's A/B, then the A/A
+     * control of A, after the built-in experiments. */
+    const char *user_pairs;
 };
 
 void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p);

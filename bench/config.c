@@ -181,6 +181,69 @@ static int cfg_key_char(int ch)
            ch == ':' || ch == '_' || ch == '-' || ch == '.';
 }
 
+/* PLUGINROUTINES: target names, '*', commas and blanks. */
+static int cfg_routines_char(int ch)
+{
+    return cfg_key_char(ch) || ch == '*' || ch == ',' || ch == ' ';
+}
+
+/* COMPARE=A,B[;C,D...]: each pair two target names ([A-Za-z0-9_:.-]);
+ * added after the pairs of earlier COMPARE lines. */
+static int cfg_compare(struct cfg_ctx *x, const char *v)
+{
+    struct bm_config *c = x->c;
+    char norm[CONFIG_LINE_MAX + 1];
+    size_t k = 0, have = strlen(c->compare);
+    const char *p = v;
+
+    while (*p) {
+        const char *end = strchr(p, ';');
+        size_t n = end ? (size_t)(end - p) : strlen(p), names = 0, len = 0;
+        while (n && cfg_blank(*p))
+            p++, n--;
+        while (n && cfg_blank(p[n - 1]))
+            n--;
+        for (size_t i = 0; i <= n; i++) {
+            char ch = i < n ? p[i] : ',';
+            if (ch == ',') {
+                if (!len) {
+                    cfg_report(x, "COMPARE: '%.*s' is not a pair A,B of target names", (int)(n < CFG_SHOW ? n : CFG_SHOW), p);
+                    return -1;
+                }
+                names++;
+                len = 0;
+            } else if (cfg_key_char((unsigned char)ch)) {
+                len++;
+            } else {
+                cfg_report(x, "COMPARE: character '%c' not allowed in '%.*s'", ch, CFG_SHOW, v);
+                return -1;
+            }
+        }
+        if (names != 2) {
+            cfg_report(x, "COMPARE: '%.*s' is not a pair A,B of target names", (int)(n < CFG_SHOW ? n : CFG_SHOW), p);
+            return -1;
+        }
+        if (k)
+            norm[k++] = ';';
+        memcpy(norm + k, p, n);
+        k += n;
+        p = end ? end + 1 : p + strlen(p);
+    }
+    if (!k) {
+        cfg_report(x, "COMPARE: no pair A,B given");
+        return -1;
+    }
+    if (have + (have ? 1 : 0) + k >= sizeof c->compare) {
+        cfg_report(x, "COMPARE: more comparisons than fit (%zu characters in all)", sizeof c->compare - 1);
+        return -1;
+    }
+    if (have)
+        c->compare[have++] = ';';
+    memcpy(c->compare + have, norm, k);
+    c->compare[have + k] = 0;
+    return 0;
+}
+
 /* SECTIONS=all | none | a comma list of section names (bench/sections.c).
  * Sections with a setting of their own (VERIFY) keep their state. */
 static int cfg_sections(struct cfg_ctx *x, const char *v)
@@ -442,6 +505,10 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         return cfg_smp(x, p->name, v);
     case K_SMPTESTS:
         return cfg_smptests(x, p->name, v);
+    case K_PLUGINROUTINES:
+        return cfg_string(x, p->name, v, c->plugin_routines, sizeof c->plugin_routines, cfg_routines_char);
+    case K_COMPARE:
+        return cfg_compare(x, v);
     case K_INJECTIN:
         if (cfg_string(x, p->name, v, c->inject_where, sizeof c->inject_where, cfg_key_char))
             return -1;

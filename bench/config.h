@@ -25,6 +25,10 @@ enum bm_test_id {
 
 enum bm_profile { BM_PROFILE_AUTO, BM_PROFILE_QUICK, BM_PROFILE_FULL };
 
+#define CONFIG_LINE_MAX 255
+/* COMPARE: room for every pair of every COMPARE line ("A,B;C,D"). */
+#define CONFIG_COMPARE_MAX 1024
+
 struct bm_config {
     /* ---- BYTEmark's parameters; a value of 0 in a size means "default" --- */
     uint64_t global_min_ticks;     /* GLOBALMINTICKS, in microseconds of TSC time */
@@ -76,6 +80,9 @@ struct bm_config {
     uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (BM_SMP_NONE: none) */
     uint32_t smp_tests;            /* SMPTESTS=: bit per test id */
     uint32_t smp_timeout;          /* SMPTIMEOUT=: seconds */
+    char plugin_routines[CONFIG_LINE_MAX + 1]; /* PLUGINROUTINES: which plug-in routines are timed ("" = all) */
+    uint32_t plugin_probe_seconds; /* PLUGINPROBESECONDS: watchdog per plug-in routine's first call */
+    char compare[CONFIG_COMPARE_MAX]; /* COMPARE: "A,B;C,D" (every COMPARE line, in order) */
 };
 
 /* SMP= parts of the cores section (the CPU list always runs). */
@@ -186,18 +193,29 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *   LAVA              flag: result lines for a LAVA monitors action on
  *                     serial only (bench/lava.h); on so a lab's image
  *                     needs no change  T
+ *   PLUGINROUTINES    which plug-in routines are timed: a comma list of
+ *                     PLUGIN:ROUTINE, PLUGIN (all its routines), PLUGIN:*,
+ *                     * or all, or none (bench/plugins.h)        all
+ *   PLUGINPROBESECONDS 1..3600 s: the firmware watchdog while each plug-in
+ *                     routine is called once before it is timed; a routine
+ *                     that does not return by then resets the machine
+ *                     (boot/plugin_load.h)                      10
+ *   COMPARE           A,B: Karsh's A/B of two targets (plug-in routines
+ *                     PLUGIN:ROUTINE or built-in targets) plus the A/A
+ *                     control of A; several pairs separated by ';', and
+ *                     COMPARE may be given on several lines (they add up,
+ *                     at most 1023 characters in all)        (none)
  *   WATCHDOGSECONDS   0..3600 s: arm the firmware watchdog again for this
  *                     long after reading the settings (0 = leave it off;
  *                     shows the watchdog test can fail)  0
  */
-#define CONFIG_LINE_MAX 255
-
 /* Defaults of baremark's own settings. */
 #define CONFIG_DEFAULT_SMP_TESTS       ((1u << BM_NUMSORT) | (1u << BM_FOURIER))
 #define CONFIG_DEFAULT_SMP_TIMEOUT     30
 #define CONFIG_DEFAULT_QUIET_MS        200
 #define CONFIG_DEFAULT_METHOD_SAMPLES  1000
 #define CONFIG_DEFAULT_METHOD_ITERS    1
+#define CONFIG_DEFAULT_PROBE_SECONDS   10
 /* BYTEmark's defaults (BYTEMARK.md sections 2 and 11). */
 #define CONFIG_DEFAULT_MIN_TICKS       60
 #define CONFIG_DEFAULT_MIN_SECONDS     5

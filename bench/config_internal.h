@@ -44,7 +44,8 @@ enum cfg_kind {
     K_DO, K_CUSTOMRUN,          /* DOxxx (test), CUSTOMRUN */
     K_OUTFILE, K_PROFILE, K_SECTIONS, K_FAULT, K_INJECTIN,
     K_SECTION,                  /* a flag switching the section named `section` */
-    K_CORES, K_SMP, K_SMPTESTS  /* the cores section's lists */
+    K_CORES, K_SMP, K_SMPTESTS, /* the cores section's lists */
+    K_PLUGINROUTINES, K_COMPARE /* plug-in settings (strings) */
 };
 
 /* Comparability class (see the table in config.h). */

@@ -86,6 +86,9 @@ const struct cfg_param cfg_params[] = {
     { "SMP", K_SMP, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "SMPTESTS", K_SMPTESTS, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "SMPTIMEOUT", K_U32, OFF(smp_timeout), 1, 3600, 0, CMP_NONE, 0, 0, 1 },
+    { "PLUGINROUTINES", K_PLUGINROUTINES, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "PLUGINPROBESECONDS", K_U32, OFF(plugin_probe_seconds), 1, 3600, 0, CMP_NONE, 0, 0, 1 },
+    { "COMPARE", K_COMPARE, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 
@@ -208,6 +211,7 @@ void config_defaults(struct bm_config *c)
     c->smp_parts = BM_SMP_ALL;
     c->smp_tests = CONFIG_DEFAULT_SMP_TESTS;
     c->smp_timeout = CONFIG_DEFAULT_SMP_TIMEOUT;
+    c->plugin_probe_seconds = CONFIG_DEFAULT_PROBE_SECONDS;
 }
 const char *config_profile_name(enum bm_profile p)
 {

@@ -104,6 +104,19 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
     cfg_emit(o, "\nSMPTESTS=");
     cfg_emit_bits(o, c->smp_tests, cfg_test_keys, BM_NTESTS);
     cfg_emit(o, "\nSMPTIMEOUT=%u\n", (unsigned)c->smp_timeout);
+    if (c->plugin_routines[0])
+        cfg_emit(o, "PLUGINROUTINES=%s\n", c->plugin_routines);
+    else
+        cfg_emit(o, "# PLUGINROUTINES=   (not set: every routine of every plug-in)\n");
+    cfg_emit(o, "PLUGINPROBESECONDS=%u\n", (unsigned)c->plugin_probe_seconds);
+    if (!c->compare[0])
+        cfg_emit(o, "# COMPARE=   (not set)\n");
+    for (const char *p = c->compare; *p;) {     /* one line per pair */
+        const char *end = strchr(p, ';');
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        cfg_emit(o, "COMPARE=%.*s\n", (int)n, p);
+        p += n + (end != NULL);
+    }
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -254,5 +267,20 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     cfg_json_bits(w, "smp", c->smp_parts & BM_SMP_ALL, cfg_smp_names, 3);
     cfg_json_bits(w, "smp_tests", c->smp_tests, cfg_test_keys, BM_NTESTS);
     json_u64(w, "smp_timeout", c->smp_timeout);
+    if (c->plugin_routines[0])
+        json_str(w, "plugin_routines", c->plugin_routines);
+    else
+        json_null(w, "plugin_routines");
+    json_u64(w, "plugin_probe_seconds", c->plugin_probe_seconds);
+    json_arr_begin(w, "compare");
+    for (const char *p = c->compare; *p;) {
+        const char *end = strchr(p, ';');
+        char pair[CONFIG_LINE_MAX + 1];
+        size_t n = end ? (size_t)(end - p) : strlen(p);
+        snprintf(pair, sizeof pair, "%.*s", (int)n, p);
+        json_str(w, NULL, pair);
+        p += n + (end != NULL);
+    }
+    json_arr_end(w);
     cfg_json_bytemark(w, c);
 }

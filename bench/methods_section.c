@@ -15,6 +15,7 @@
 #include "methods_internal.h"
 #include "out.h"
 #include "platform.h"
+#include "plugins.h"
 #include "pmu.h"
 #include "quiet.h"
 #include "results.h"
@@ -381,7 +382,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
                                uint64_t hz, struct json_writer *w, struct methods_best *best)
 {
     struct methods_opts opt = { 0, NULL, t->name, c, 0, 0, NULL };
-    int bad = 0;
+    int bad = 0, plugin = plugins_of_target(t) != NULL;
     if (t->per_iteration >= 0)
         out_printf("target %s: %s; %lld + %lld/iteration instructions; %u samples x %llu iterations\n",
                    t->name, t->what, (long long)t->fixed, (long long)t->per_iteration, (unsigned)p->samples,
@@ -392,6 +393,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
     out_printf("  %-20s %-13s %9s %11s %11s %11s %10s %8s%s %8s %8s\n", "method", "status", "retakes",
                "-placeholdr", "(N+2)-(2)", "2N-N", "net median", "net sd", hz ? "  2N-N (ns)" : "", "N used",
                "fence");
+    plugins_timing_begin(t);
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
         opt.step = methods_steps[m];
@@ -409,7 +411,12 @@ static int methods_part_target(const struct methods_plan *p, const struct method
         methods_lava_result_cases(t, &methods_table[m], &r, hz);
         if (counted)
             methods_print_pmu(&pe);
-        if (r.status == METHODS_FAULT || r.status == METHODS_NOMEM || r.status == METHODS_CAL_OVERHEAD
+        if (plugin && r.status == METHODS_FAULT) {
+            /* a plug-in routine that faults: one line naming its file, no more calls */
+            plugins_note_fault(t, r.why);
+            bad = 1;
+            m = METHODS_COUNT;
+        } else if (r.status == METHODS_FAULT || r.status == METHODS_NOMEM || r.status == METHODS_CAL_OVERHEAD
             || r.status == METHODS_BENCH_OVERHEAD) {
             out_warn("%s/%s: %s (%s); this measurement is missing", t->name, methods_table[m].name,
                      methods_status_name(r.status), r.why);
@@ -418,29 +425,33 @@ static int methods_part_target(const struct methods_plan *p, const struct method
         if (best)
             methods_best_add(best, &r);
         if (w)
-            methods_json_result(w, t, &methods_table[m], &r, hz, counted ? &pe : NULL);
+            methods_json_result(w, t, &methods_table[r.method], &r, hz, counted ? &pe : NULL);
         methods_result_free(&r);
     }
+    plugins_timing_end(t);
     return bad;
 }
 
-static void methods_part_profile(const struct methods_best *b, uint64_t hz, struct json_writer *w)
+/* CodeTune's extended profile of `routine`: the best figures over every
+ * method; its JSON object is member `key` (NULL: an array element). */
+static void methods_part_profile(const char *routine, const char *key, const struct methods_best *b, uint64_t hz,
+                                 struct json_writer *w)
 {
     if (!b->measured) {
-        out_printf("profile of %s: no method gave a good measurement\n", METHODS_PROFILE_TARGET);
+        out_printf("profile of %s: no method gave a good measurement\n", routine);
     } else {
         out_printf("profile of %s with every supported method (%u good): best (min T - min P)/N %.3f "
                    "ticks/iteration with %s; fastest (mean T - mean P)/N %.3f with %s (ties: smaller "
-                   "placeholder minimum, then table order)\n", METHODS_PROFILE_TARGET, b->measured, b->best,
+                   "placeholder minimum, then table order)\n", routine, b->measured, b->best,
                    methods_table[b->best_method].name, b->mean, methods_table[b->mean_method].name);
         if (hz)
             out_printf("profile of %s: best %.3f ns, fastest mean %.3f ns per iteration\n",
-                       METHODS_PROFILE_TARGET, methods_ns(b->best, hz), methods_ns(b->mean, hz));
+                       routine, methods_ns(b->best, hz), methods_ns(b->mean, hz));
     }
     if (!w)
         return;
-    json_obj_begin(w, "extended_profile");
-    json_str(w, "routine", METHODS_PROFILE_TARGET);
+    json_obj_begin(w, key);
+    json_str(w, "routine", routine);
     json_u64(w, "methods_measured", b->measured);
     json_str(w, "best_estimator", "(min T - min P) / N");
     json_str(w, "fastest_mean_estimator", "(mean T - mean P) / N");
@@ -454,6 +465,40 @@ static void methods_part_profile(const struct methods_best *b, uint64_t hz, stru
         json_str(w, "fastest_mean_method", methods_table[b->mean_method].name);
     }
     json_obj_end(w);
+}
+
+/* The plug-in routines ready to be timed (bench/plugins.h), each like a
+ * built-in target, each with its own extended profile. */
+struct methods_plugin_best {
+    const struct target *t;
+    struct methods_best b;
+};
+
+static int methods_part_plugins(const struct methods_plan *p, const struct methods_cpu *c, uint64_t hz,
+                                struct json_writer *w, struct methods_plugin_best **out, unsigned *n)
+{
+    unsigned count = plugins_ready_count();
+    int bad = 0;
+    *n = 0;
+    *out = NULL;
+    if (!count)
+        return 0;
+    struct methods_plugin_best *pb = plat_alloc(count * sizeof *pb);
+    if (!pb) {
+        out_warn("plug-in routines: no memory to time them; skipped");
+        return 1;
+    }
+    /* the list first: a routine that faults leaves the ready list */
+    for (unsigned i = 0; i < count; i++) {
+        pb[i].t = plugins_ready_target(i);
+        methods_best_init(&pb[i].b);
+    }
+    out_printf("plug-in routines: %u, each timed like a built-in target (PLUGIN:ROUTINE)\n", count);
+    for (unsigned i = 0; i < count; i++)
+        bad |= methods_part_target(p, c, pb[i].t, hz, w, &pb[i].b);
+    *out = pb;
+    *n = count;
+    return bad;
 }
 
 static int methods_part_paoloni(const struct methods_plan *p, const struct methods_cpu *c, int m,
@@ -639,6 +684,8 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
 {
     struct methods_cpu c;
     struct methods_best best;
+    struct methods_plugin_best *plugin_bests = NULL;
+    unsigned nplugins = 0;
     uint64_t hz = plat_tick_hz(), t0 = plat_ticks();
     int bad = 0;
 
@@ -671,9 +718,17 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
             bad |= methods_part_target(p, &c, t, hz, w,
                                        !strcmp(t->name, METHODS_PROFILE_TARGET) ? &best : NULL);
     }
+    bad |= methods_part_plugins(p, &c, hz, w, &plugin_bests, &nplugins);
     if (w)
         json_arr_end(w);
-    methods_part_profile(&best, hz, w);
+    methods_part_profile(METHODS_PROFILE_TARGET, "extended_profile", &best, hz, w);
+    if (nplugins && w)
+        json_arr_begin(w, "extended_profiles");
+    for (unsigned i = 0; i < nplugins; i++)
+        methods_part_profile(plugin_bests[i].t->name, NULL, &plugin_bests[i].b, hz, w);
+    if (nplugins && w)
+        json_arr_end(w);
+    plat_free(plugin_bests);
     bad |= methods_part_null(p, &c, w);
 
     out_printf("Paoloni: %u ensembles of %u back-to-back timings (minimum of each); add1 with 1..%u "

@@ -37,6 +37,7 @@
 
 SECTION_RUN(clock_run);                /* kernel/clock.c */
 SECTION_RUN(cores_run);                /* boot/cores.c */
+SECTION_RUN(plugins_run);              /* boot/plugin_load.c */
 SECTION_RUN(methods_run);              /* bench/methods_section.c */
 SECTION_RUN(compare_run);              /* bench/compare.c */
 SECTION_RUN(verify_run);               /* bench/bytemark/bytemark.c */
@@ -48,6 +49,8 @@ const struct section section_table[] = {
     { "clock",     NULL,          clock_run,             0 },
     /* every logical CPU: after clock (it needs the calibrated TSC rate) */
     { "cores",     NULL,          cores_run,             0 },
+    /* your routines: loaded, checked and probed before they are timed */
+    { "plugins",   NULL,          plugins_run,           0 },
     { "methods",   NULL,          methods_run,           0 },
     { "compare",   "comparisons", compare_run,           0 },
     /* BYTEmark's kernel checks: VERIFY=T (bench/config_params.c) */

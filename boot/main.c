@@ -13,6 +13,7 @@
 #include "io.h"
 #include "out.h"
 #include "platform.h"
+#include "plugin_load.h"
 #include "results.h"
 #include "run.h"
 #include "sections.h"
@@ -135,6 +136,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
         trap_init();
     struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
     main_sections(&ctx);
+    plugin_load_fini();                 /* teardown and UnloadImage of the plug-ins */
     if (trap_fini)
         trap_fini();
     run_fault_injection_check();

@@ -8,6 +8,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "compare.h"
+#include "config.h"
 #include "firmware.h"
 #include "json.h"
 #include "out.h"
@@ -17,6 +19,7 @@
 #include "plugins.h"
 #include "results.h"
 #include "run.h"
+#include "section.h"
 
 #define PLUGIN_HANGS_MAX  (64 * 1024)   /* bytes of plugin-hangs.txt read */
 
@@ -268,6 +271,18 @@ int plugin_load_section(const struct plugin_load_opts *o)
     if (hz)
         out_printf("plugins: done in %llu ticks (%.3f s)\n", (unsigned long long)dt, (double)dt / (double)hz);
     return bad ? 2 : 0;
+}
+
+int plugins_run(const struct section_ctx *ctx)
+{
+    const struct bm_config *cfg = ctx->cfg;
+    uint64_t n = cfg->methods_iterations, it = 2 * n;
+    if (it < n + 2)
+        it = n + 2;
+    if (it < COMPARE_PRECISION)
+        it = COMPARE_PRECISION;
+    struct plugin_load_opts o = { cfg->plugin_routines, cfg->plugin_probe_seconds, it, cfg->watchdog_seconds };
+    return plugin_load_section(&o);
 }
 
 void plugin_load_fini(void)

@@ -39,6 +39,13 @@ struct plugin_load_opts {
  * Returns 0, or 2 when a file was rejected or a routine taken out. */
 int plugin_load_section(const struct plugin_load_opts *o);
 
+/* The section (bench/sections.c): the options from the settings
+ * (PLUGINROUTINES, PLUGINPROBESECONDS, WATCHDOGSECONDS; the probe call's
+ * iterations are the most any measurement uses: max(2N, N + 2, Karsh's
+ * precision) with N = METHODITERATIONS). */
+struct section_ctx;
+int plugins_run(const struct section_ctx *ctx);
+
 /* End of the run: teardown, free, UnloadImage every plug-in. */
 void plugin_load_fini(void);
 

@@ -304,6 +304,35 @@ static void test_strings_and_enums(void)
 
 /* ---- line structure --------------------------------------------------------------- */
 
+static void test_plugin_settings(void)
+{
+    CHECK(parse("") == 0 && cfg.plugin_probe_seconds == 10 && !cfg.plugin_routines[0] && !cfg.compare[0],
+          "plug-in settings: PLUGINPROBESECONDS 10, every routine, no COMPARE");
+    CHECK(parse("PLUGINROUTINES=my:memcpy_rep, chain") == 0 && !strcmp(cfg.plugin_routines, "my:memcpy_rep, chain"),
+          "PLUGINROUTINES=my:memcpy_rep, chain");
+    CHECK(parse("PLUGINROUTINES=my:*") == 0 && !strcmp(cfg.plugin_routines, "my:*"), "PLUGINROUTINES=my:*");
+    check_one_problem(parse("PLUGINROUTINES=my/x"), 1, "PLUGINROUTINES", "PLUGINROUTINES with a '/'");
+    CHECK(parse("PLUGINPROBESECONDS=1") == 0 && cfg.plugin_probe_seconds == 1, "PLUGINPROBESECONDS=1");
+    check_one_problem(parse("PLUGINPROBESECONDS=0"), 1, "PLUGINPROBESECONDS", "PLUGINPROBESECONDS=0 out of range");
+    CHECK(parse("COMPARE=my:memcpy_rep,my:memcpy_sse") == 0 && !strcmp(cfg.compare, "my:memcpy_rep,my:memcpy_sse"),
+          "COMPARE=A,B");
+    CHECK(parse("COMPARE=a:x,a:y\nCOMPARE=b:x,b:y; foo,add10") == 0 && !strcmp(cfg.compare, "a:x,a:y;b:x,b:y;foo,add10"),
+          "COMPARE on two lines and ';'-separated pairs add up in order");
+    check_one_problem(parse("COMPARE=a:x"), 1, "COMPARE", "COMPARE with one name");
+    CHECK(UNTOUCHED(), "bad COMPARE untouched");
+    check_one_problem(parse("COMPARE=a:x,b:y,c:z"), 1, "COMPARE", "COMPARE with three names");
+    check_one_problem(parse("COMPARE=a:x,b:y;c:z"), 1, "COMPARE", "COMPARE with a second pair of one name");
+    CHECK(UNTOUCHED(), "a half-bad COMPARE line adds nothing");
+    check_one_problem(parse("COMPARE=a x,b:y"), 1, "COMPARE", "COMPARE with a blank inside a name");
+    check_one_problem(parse("COMPARE=,b"), 1, "COMPARE", "COMPARE with an empty name");
+    char big[4096] = "";
+    for (int i = 0; i < 12; i++)
+        strcat(big, "COMPARE=plugin_name:routine_a,plugin_name:routine_b;plugin_name:routine_c,plugin_name:routine_d\n");
+    int problems = parse(big);
+    CHECK_EQ_I64(problems, 1, "COMPARE: the line that no longer fits is reported");
+    CHECK_EQ_U64(strlen(cfg.compare), 11 * 87 + 10, "COMPARE: the eleven lines (87 characters each) that fit are kept");
+}
+
 static void test_line_endings(void)
 {
     const char crlf[] = "NUMARRAYSIZE=1000\r\nDOLU=F\r\nBOGUS=1\r\nALLSTATS=T\r\n";
@@ -595,6 +624,8 @@ static void test_round_trip(void)
                      "METHODSAMPLES=77\nMETHODITERATIONS=3\nVERIFY=T\nSHUTDOWN=T\nQEMUEXIT=T\n"
                      "GLOBALMINTICKS=0\nALLSTATS=T\n", "many settings");
     check_round_trip("SECTIONS=none", "no section");
+    check_round_trip("PLUGINROUTINES=my:a,chain\nPLUGINPROBESECONDS=3\nCOMPARE=my:a,my:b;chain:add100,foo\n"
+                     "COMPARE=x:y,x:z\n", "plug-in settings");
     char small[16];
     config_defaults(&cfg);
     size_t need = config_format(&cfg, NULL, 0);
@@ -645,6 +676,7 @@ int main(void)
     test_customrun();
     test_minseconds();
     test_strings_and_enums();
+    test_plugin_settings();
     test_line_endings();
     test_bom();
     test_garbage();

@@ -169,6 +169,17 @@ static const struct rv_field methods_fields[] = {
     { "null_check.band_0_5_high", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.false_positives_within_bound", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "null_check.spread_even", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    /* one per plug-in routine timed (bench/plugins.h), same members */
+    { "extended_profiles", RV_ARR, OPT, NULL, NULL, NOMIN },
+    { "extended_profiles[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "extended_profiles[].routine", RV_STR, REQ, "PLUGIN:ROUTINE", NULL, NOMIN },
+    { "extended_profiles[].methods_measured", RV_UINT, REQ, "methods", NULL, NOMIN },
+    { "extended_profiles[].best_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
+    { "extended_profiles[].best_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
+    { "extended_profiles[].best_method", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "extended_profiles[].fastest_mean_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
+    { "extended_profiles[].fastest_mean_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
+    { "extended_profiles[].fastest_mean_method", RV_STR, OPT, NULL, NULL, NOMIN },
     { "paoloni", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "paoloni[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "paoloni[].name", RV_STR, REQ, NULL, NULL, NOMIN },
@@ -473,6 +484,17 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     methods_check_null(sec, where, file, problems, quiet);
     if (prof && rj_str(prof, "best_method", NULL) && !found)
         rv_say(file, "methods.extended_profile.best_method", "names no method of the methods list", problems, quiet);
+    /* a plug-in routine's profile: its ok measurements are methods_measured */
+    json_array_foreach(json_object_get(sec, "extended_profiles"), i, prof) {
+        const char *rt = rj_str(prof, "routine", "");
+        size_t k, ok = 0;
+        json_array_foreach(json_object_get(sec, "measurements"), k, m)
+            ok += !strcmp(rj_str(m, "target", ""), rt) && !strcmp(rj_str(m, "status", ""), "ok");
+        if (rj_num(prof, "methods_measured", -1) != (double)ok) {
+            snprintf(at, sizeof at, "%s.extended_profiles[%zu] (%s)", where, i, rt);
+            rv_say(file, at, "methods_measured is not the number of its ok measurements", problems, quiet);
+        }
+    }
 }
 
 const struct rv_section rv_section_methods = { "methods", 0, methods_fields, methods_check };
