@@ -108,6 +108,10 @@ static void plugin_load_one(const char *name)
         return;
     }
     f->handle = child;
+    EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
+    if (li)     /* a fault's RIP minus the base is the address in the plug-in's own listing */
+        out_printf("plugin %s: loaded at 0x%llx (%llu bytes in memory)\n", name,
+                   (unsigned long long)(uintptr_t)li->ImageBase, (unsigned long long)li->ImageSize);
 }
 
 /* ---- routines that hung in an earlier run ------------------------------------------------ */
@@ -287,16 +291,23 @@ int plugins_run(const struct section_ctx *ctx)
 
 void plugin_load_fini(void)
 {
+    unsigned loaded = 0, unloaded = 0;
     plugins_set_timing_hooks(NULL);
     plugins_teardown();
     for (unsigned i = 0; i < plugins_file_count(); i++) {
         struct plugins_file *f = plugins_file_at(i);
         if (!f->handle)
             continue;
+        loaded++;
         EFI_STATUS s = fw_image_unload(f->handle);
         if (s != EFI_SUCCESS)
             out_printf("plugin %s: UnloadImage: %s (it stays in memory until the machine resets)\n", f->file,
                        fw_status_name(s));
+        else
+            unloaded++;
         f->handle = NULL;
     }
+    if (loaded)
+        out_printf("plugins: teardown done; %u of %u plug-in image%s unloaded\n", unloaded, loaded,
+                   loaded == 1 ? "" : "s");
 }

@@ -83,6 +83,8 @@ expect_line '^  chain:add1000 +1000 dependent adds per iteration \(NASM\); 5 \+ 
 expect_line '^warning: COMPARE: "chain:nothing" names no routine' "icount: COMPARE naming an unknown routine"
 expect_line '^compare chain:add100 vs chain:add1000 \(' "icount: COMPARE ran the A/B"
 expect_line '^compare chain:add100 vs chain:add100 \(' "icount: ... and the A/A control for A"
+expect_line '^plugin faults\.efi: loaded at 0x[0-9a-f]+ \([0-9]+ bytes in memory\)$' "icount: where each plug-in was loaded"
+expect_line '^plugins: teardown done; 3 of 3 plug-in images unloaded$' "icount: teardown, then UnloadImage of the three loaded plug-ins"
 expect_line '^baremark: run ended, status 2' "icount: the run ended"
 json=$TEST_TMP/plugins-icount.json
 if esp_json "$img" "$json"; then
