@@ -111,6 +111,72 @@ check "--routines without --plugin: usage error, exit 2" $([ $rc = 2 ]; echo $?)
 "$B" methods --plugin > "$T/out" 2>&1; rc=$?
 check "--plugin without a file: usage, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"
 
+# ---- measured like built-in targets -------------------------------------------------------
+"$B" methods --quick --samples 20 --iterations 4 --no-compare --plugin $P/chain.so --plugin $P/branch.so \
+    --routines chain,branch:branchless --json "$T/m.json" > "$T/mout" 2>&1; rc=$?
+check "methods --plugin: exit 0 or 1 (1: a host measurement came out unusable), the document complete" \
+    $([ $rc -le 1 ] && jq -e '.ended == true' "$T/m.json" >/dev/null; echo $?) "rc $rc: $(tail -3 "$T/mout")"
+check "the document validates against the schema" $("$B" validate "$T/m.json" > "$T/v" 2>&1; echo $?) "$(cat "$T/v")"
+nm=$(jq '[.methods.methods[].name] | length' "$T/m.json")
+for t in chain:add100 chain:add1000 branch:branchless; do
+    check "$t: measured with every method ($nm), named PLUGIN:ROUTINE/METHOD" \
+        $(jq -e --arg t "$t" --argjson n "$nm" '[.methods.measurements[] | select(.target == $t)] as $m
+              | ($m | length) == $n and ([$m[] | .name == ($t + "/" + .method)] | all)' "$T/m.json" >/dev/null; echo $?) \
+        "$(jq -c --arg t "$t" '[.methods.measurements[] | select(.target == $t) | .method]' "$T/m.json")"
+    check "$t: every measurement with good samples carries the three estimators and the net summary" \
+        $(jq -e --arg t "$t" '[.methods.measurements[] | select(.target == $t and .samples)
+              | (.per_iteration | (.minus_placeholder|type) == "number" and (.apple|type) == "number"
+                 and (.n_vs_2n|type) == "number") and (.net.median|type) == "number"] | (length > 0 and all)' \
+              "$T/m.json" >/dev/null; echo $?)
+done
+check "branch:branchy was not selected: neither set up nor measured" \
+    $(jq -e '([.methods.measurements[] | select(.target == "branch:branchy")] | length) == 0 and
+              ([.plugins.files[].routines[] | select(.target == "branch:branchy") | .status] == ["not_selected"])' \
+        "$T/m.json" >/dev/null; echo $?)
+check "chain's measurements carry its instruction counts (5 and 102 / 1002)" \
+    $(jq -e '[.methods.measurements[] | select(.target | startswith("chain:"))
+              | [.target, .instructions_fixed, .instructions_per_iteration]] | unique
+              == [["chain:add100", 5, 102], ["chain:add1000", 5, 1002]]' "$T/m.json" >/dev/null; echo $?)
+check "each routine has its extended profile" \
+    $(jq -e '[.methods.extended_profiles[].routine] | sort == ["branch:branchless", "chain:add100", "chain:add1000"]' \
+        "$T/m.json" >/dev/null; echo $?) "$(jq -c '[.methods.extended_profiles[]?.routine]' "$T/m.json")"
+check "the text names each routine's measurements" \
+    $(grep -q '^target chain:add1000: 1000 dependent adds per iteration (NASM); 5 + 1002/iteration instructions' "$T/mout"; echo $?)
+
+# ---- compare --plugin: Karsh's A/B and the A/A control ------------------------------------
+"$B" compare --plugin $P/copy.so rep_movsb copy:sse2 --quick --accuracy 50 --json "$T/c.json" > "$T/cout" 2>&1; rc=$?
+check "compare --plugin: the document complete, validated" \
+    $([ $rc -le 1 ] && jq -e '.ended == true' "$T/c.json" >/dev/null && "$B" validate "$T/c.json" >/dev/null 2>&1; echo $?) \
+    "rc $rc: $(tail -3 "$T/cout")"
+check "the A/B: copy:rep_movsb vs copy:sse2 with its statistics and a verdict" \
+    $(jq -e '[.comparisons.comparisons[] | select(.name == "copy:rep_movsb vs copy:sse2")] | length == 1 and
+              (.[0] | .status == "ok" and .accuracy == 50 and (.a.samples | length) == 50 and (.b.samples | length) == 50
+               and (.z|type) == "number" and (.welch_p|type) == "number" and (.mann_whitney_p|type) == "number"
+               and (.verdict | IN("faster", "slower", "no difference")))' "$T/c.json" >/dev/null; echo $?) \
+    "$(jq -c '[.comparisons.comparisons[] | {name, status, verdict}]' "$T/c.json")"
+check "the A/A control of A: expects no difference, as_expected exactly when the verdict says so" \
+    $(jq -e '[.comparisons.comparisons[] | select(.name == "copy:rep_movsb vs copy:rep_movsb")] | length == 1 and
+              (.[0] | .expect == "no difference" and .as_expected == (.verdict == "no difference"))' "$T/c.json" >/dev/null; echo $?)
+aa=$(jq -r '.comparisons.comparisons[] | select(.name == "copy:rep_movsb vs copy:rep_movsb") | .as_expected' "$T/c.json")
+check "a control that came out wrong is a warning and status 2; a right one leaves status as the rest" \
+    $(if [ "$aa" = false ]; then grep -q 'compare copy:rep_movsb vs copy:rep_movsb: the verdict is' "$T/cout" &&
+        jq -e '.status == 2' "$T/c.json" >/dev/null; else ! grep -q 'compare copy:rep_movsb vs copy:rep_movsb: the verdict is' "$T/cout"; fi; echo $?)
+check "only A and B were set up (loop8 not selected)" \
+    $(jq -e '[.plugins.files[].routines[] | .status] == ["ready", "ready", "not_selected"]' "$T/c.json" >/dev/null; echo $?)
+"$B" compare --plugin $P/copy.so --plugin $P/chain.so nothing sse2 > "$T/cout" 2>&1; rc=$?
+check "compare --plugin with an unknown routine: exit 2, named" \
+    $([ $rc = 2 ] && grep -q 'no routine named nothing in the plug-ins loaded' "$T/cout"; echo $?) "rc $rc: $(tail -2 "$T/cout")"
+"$B" compare --plugin $P/bad/faults.so ok ud --quick --accuracy 10 --json "$T/cf.json" > "$T/cout" 2>&1; rc=$?
+check "compare with a faulting routine: it is named, nothing compared with it, status 2" \
+    $([ $rc = 1 ] && grep -q 'routine faults:ud .*ILL' "$T/cout" && jq -e '.status == 2' "$T/cf.json" >/dev/null; echo $?) \
+    "rc $rc: $(grep -i warn "$T/cout" | head -3)"
+
+# ---- compare-runs on two hosted plug-in runs ----------------------------------------------
+"$B" compare-runs "$T/m.json" "$T/m.json" > "$T/cr0.txt"
+check "compare-runs of a plug-in run with itself: a routine row per routine, ratio 1, no difference" \
+    $([ "$(grep -Ec '^routine +(chain:add100|chain:add1000|branch:branchless) +ns/iteration .* 1\.0000 .* no difference$' "$T/cr0.txt")" = 3 ]; echo $?) \
+    "$(grep '^routine' "$T/cr0.txt")"
+
 # ---- compare-runs: plug-in routines side by side ----------------------------------------
 # A: the fixture run with its add10 measurement renamed chain:add10 (a plug-in
 # routine); B: the same with every timing 3 ticks more and a 20% slower clock.
