@@ -152,9 +152,8 @@ static int cores_ap_collect(struct cores *c, uint32_t n, uint64_t timeout, struc
     }
 }
 
-/* Run fn with args on up to MP_GROUP CPUs at once (one of them may be the
+/* Run each task's fn(arg) on its CPU, all at once (one of them may be the
  * BSP, which runs its share itself).  Returns the number that failed. */
-#define CORES_GROUP_MAX MP_MAX_CPUS
 struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fail *fail; int rc; };
 
 static int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout)
@@ -983,21 +982,22 @@ static int cores_select(struct cores *c)
     return 0;
 }
 
-/* INJECTIN=cores:cpuN with INJECTFAULT=divide|opcode|page|hang. */
+/* INJECTIN=cores:cpuN with INJECTFAULT=divide|opcode|page|hang: into AP
+ * N's first BYTEmark test, so only when the scores run (otherwise the run's
+ * end says the fault went nowhere). */
 static void cores_injections(struct cores *c)
 {
+    if (!(c->parts & BM_SMP_SCORES))
+        return;
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
         char key[32];
         snprintf(key, sizeof key, "cores:cpu%u", n);
+        if (n == c->mi.bsp)
+            continue;          /* not taken: the run's end warns it went nowhere */
         const char *kind = run_fault_take(key);
         if (!kind)
             continue;
-        if (n == c->mi.bsp) {
-            out_printf("fault injection: %s names the bootstrap processor; only an AP's work is "
-                       "faulted here (use INJECTIN=<test> for the BSP)\n", key);
-            continue;
-        }
         c->cpu[n].inject = kind;
         out_printf("fault injection: %s %s on CPU %u's first BYTEmark test (INJECTFAULT setting)\n",
                    kind, strcmp(kind, "hang") ? "fault" : "(stops answering)", n);

@@ -156,7 +156,7 @@ int mp_init(struct mp_info *mi)
         mp_read_cpu(n, &mi->cpu[n]);
         ids[n] = mi->cpu[n].apic_id;
     }
-    percpu_register(ids, mi->count);
+    percpu_register(ids, mi->count, mi->bsp);
     mp_list = mi;
     return 0;
 }
@@ -275,6 +275,8 @@ uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t 
     /* AllocatePool is 8-aligned: the boxes want 128. */
     mp_boxes = (struct mp_mailbox *)(((uintptr_t)mp_boxes_raw + 127) & ~(uintptr_t)127);
     memset(mp_boxes, 0, mi->count * sizeof *mp_boxes);
+    /* Before any AP starts: from now on each CPU finds its own slot. */
+    percpu_set_active(1);
     for (uint32_t n = 0; n < mi->count; n++) {
         struct mp_mailbox *mb = &mp_boxes[n];
         mb->cpu = n;
@@ -399,8 +401,12 @@ void mp_workers_stop(uint64_t timeout_ticks)
         if (asked && mp_boxes[n].answered != 2)
             all_back = 0;
     }
-    if (all_back)
+    if (all_back) {
+        /* No AP runs baremark's code any more: the BSP is the only CPU
+         * (an AP left alone keeps percpu asking the CPU who it is). */
+        percpu_set_active(0);
         mp_free_events_and_memory(timeout_ticks);
+    }
 }
 
 /* ---- arenas: plat_alloc on an AP ---------------------------------------------- */

@@ -17,9 +17,13 @@
  * exists, else CPUID.1:EBX[31:24]. */
 uint32_t percpu_apic_id(void);
 
-/* Register the APIC IDs by slot (slot = the firmware's processor number);
- * n <= PERCPU_MAX. */
-void percpu_register(const uint64_t *apic_ids, uint32_t n);
+/* Register the APIC IDs by slot (slot = the firmware's processor number)
+ * and the bootstrap processor's slot; n <= PERCPU_MAX. */
+void percpu_register(const uint64_t *apic_ids, uint32_t n, uint32_t bsp);
+/* While no AP runs baremark's code (active 0), percpu_self answers the
+ * bootstrap processor's slot without asking the CPU (no CPUID, which a
+ * hypervisor intercepts, around later measurements). */
+void percpu_set_active(int active);
 
 /* The calling CPU's slot (0 when nothing is registered or the CPU is not
  * in the list). */
