@@ -9,6 +9,7 @@
 
 #include "bytemark/bytemark.h"
 #include "cores.h"
+#include "lava.h"
 #include "section.h"
 #include "cores_math.h"
 #include "cores_work.h"
@@ -323,7 +324,7 @@ static void cores_tsc_all(struct cores *c)
             continue;
         if (proto.ref != CORES_REF_NONE)
             cores_one(c, n, cores_rate, &c->cpu[n].tsc.rate, &c->cpu[n].tsc.fail,
-                      c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_WINDOW_MS));
+                      c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_WINDOWS * CORES_RATE_WINDOW_MS));
         if (n == b) {
             c->cpu[n].tsc.measured = 1;
             c->cpu[n].tsc.skew_consistent = 1;
@@ -351,8 +352,8 @@ static void cores_print_tsc(struct cores *c)
 {
     uint32_t b = c->mi.bsp;
     out_printf("cores: TSC of every CPU against CPU %u: warp check (%u lock turns each), offset from "
-               "%u round trips each way, rate against the %s over %u ms\n", b, CORES_WARP_LOOPS,
-               CORES_PING_SAMPLES, c->ref_name, CORES_RATE_WINDOW_MS);
+               "%u round trips each way, rate against the %s (median of %u windows of %u ms)\n", b,
+               CORES_WARP_LOOPS, CORES_PING_SAMPLES, c->ref_name, CORES_RATE_WINDOWS, CORES_RATE_WINDOW_MS);
     out_printf("  CPU  warp: largest step back  offset ticks (+-)      offset ns (+-)     "
                "rate MHz       vs CPU %u ppm (+-)\n", b);
     for (uint32_t k = 0; k < c->nsel; k++) {
@@ -381,14 +382,39 @@ static void cores_print_tsc(struct cores *c)
     }
 }
 
+/* LAVA cases of CPU n's TSC (bench/lava.h): offset and rate against the
+ * BSP, fail when a warning was given for them. */
+static void cores_lava_tsc(const struct cores *c, uint32_t n, int offset_bad, int rate_bad)
+{
+    const struct cores_tsc *t = &c->cpu[n].tsc;
+    if (n == c->mi.bsp)
+        return;
+    if (t->fail.failed) {
+        lava_casef(LAVA_FAIL, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
+        lava_casef(LAVA_FAIL, NAN, NULL, "cores_cpu%u_tsc_rate_ppm", n);
+        return;
+    }
+    if (t->measured)
+        lava_casef(offset_bad ? LAVA_FAIL : LAVA_PASS, cores_ns(c, t->skew_ticks), "ns",
+                   "cores_cpu%u_tsc_offset_ns", n);
+    else
+        lava_casef(LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
+    if (!t->rate.failed && t->rate.hz > 0)
+        lava_casef(rate_bad ? LAVA_FAIL : LAVA_PASS, t->rate_ppm, "ppm", "cores_cpu%u_tsc_rate_ppm", n);
+    else
+        lava_casef(LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_rate_ppm", n);
+}
+
 static void cores_warn_tsc(struct cores *c)
 {
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
         struct cores_tsc *t = &c->cpu[n].tsc;
+        int before = c->warnings, offset_bad = 0;
         if (t->fail.failed) {
             out_warn("cores: CPU %u: TSC check not done: %s", n, t->fail.why);
             c->warnings++;
+            cores_lava_tsc(c, n, 1, 1);
             continue;
         }
         if (n != c->mi.bsp && t->measured) {
@@ -410,6 +436,7 @@ static void cores_warn_tsc(struct cores *c)
                 c->warnings++;
             }
         }
+        offset_bad = c->warnings != before;
         if (n != c->mi.bsp && !t->rate.failed && t->rate.hz > 0
             && fabs(t->rate_ppm) - t->rate_unc_ppm > CORES_RATE_BOUND_PPM) {
             out_warn("cores: CPU %u: TSC rate %.6f MHz is %+.1f ppm (+- %.1f) from CPU %u's, beyond "
@@ -417,6 +444,7 @@ static void cores_warn_tsc(struct cores *c)
                      CORES_RATE_BOUND_PPM);
             c->warnings++;
         }
+        cores_lava_tsc(c, n, offset_bad, c->warnings != before + offset_bad);
     }
 }
 
@@ -487,6 +515,9 @@ static void cores_print_latency(struct cores *c)
                 char cell[32];
                 snprintf(cell, sizeof cell, "%.0f/%.0f", cores_ns(c, (double)mn), cores_ns(c, (double)md));
                 out_printf(" %11s", cell);
+                if (i < j)
+                    lava_casef(LAVA_PASS, cores_ns(c, (double)md), "ns", "cores_latency_cpu%u_cpu%u_ns",
+                               c->order[i], c->order[j]);
             }
         }
         out_printf("\n");
@@ -649,10 +680,14 @@ static void cores_print_scores(struct cores *c)
                 continue;
             const struct cores_score *s = &c->cpu[n].score[id];
             char cell[40];
-            if (s->ran && !s->fail.failed && s->job.status == BM_OK)
+            const struct bm_kernel *ki = bytemark_kernel((enum bm_test_id)id);
+            if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
                 snprintf(cell, sizeof cell, "%.5g +-%.1f%%", s->job.mean, 100 * s->job.rel_half);
-            else
+                lava_casef(LAVA_PASS, s->job.mean, ki->unit, "cores_cpu%u_%s", n, ki->key);
+            } else {
                 snprintf(cell, sizeof cell, "%s", cores_bm_status(s));
+                lava_casef(s->ran ? LAVA_FAIL : LAVA_SKIP, NAN, NULL, "cores_cpu%u_%s", n, ki->key);
+            }
             out_printf("  %-26s", cell);
         }
         out_printf("\n");
@@ -677,6 +712,10 @@ static void cores_print_scores(struct cores *c)
         out_printf("cores: %s on %u CPU%s at once: sum %.5g %s, %.2f times one core\n",
                    bytemark_kernel((enum bm_test_id)id)->name, m, m == 1 ? "" : "s", sum,
                    bytemark_kernel((enum bm_test_id)id)->unit, ratio);
+        lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? sum : NAN, bytemark_kernel((enum bm_test_id)id)->unit,
+                   "cores_all_%s_sum", bytemark_kernel((enum bm_test_id)id)->key);
+        lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? ratio : NAN, "ratio", "cores_all_%s_ratio",
+                   bytemark_kernel((enum bm_test_id)id)->key);
         for (uint32_t k = 0; k < c->nsel; k++) {
             uint32_t n = c->order[k];
             const struct cores_score *s = &c->cpu[n].all[id];
@@ -779,6 +818,7 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
     json_u64(w, "warp_loops", CORES_WARP_LOOPS);
     json_u64(w, "round_trips_each_way", CORES_PING_SAMPLES);
     json_u64(w, "rate_window_ms", CORES_RATE_WINDOW_MS);
+    json_u64(w, "rate_windows", CORES_RATE_WINDOWS);
     json_double(w, "skew_bound_ns", CORES_SKEW_BOUND_NS);
     json_double(w, "rate_bound_ppm", CORES_RATE_BOUND_PPM);
     json_arr_begin(w, "cpus");

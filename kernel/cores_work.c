@@ -215,23 +215,57 @@ static int cores_ref_edge(const struct cores_rate *r, uint32_t *value, uint64_t 
     return 0;
 }
 
-long cores_rate(void *arg)
+/* One window: edge of the reference, window_ref_ticks of it, next edge. */
+static int cores_rate_window(const struct cores_rate *r, uint64_t deadline, uint64_t *tsc_ticks,
+                             uint64_t *ref_ticks, uint64_t *width)
 {
-    struct cores_rate *r = arg;
     uint32_t v0, v1, mask = cores_ref_mask(r);
-    uint64_t t0, t1, w0, w1, deadline = rdtsc() + r->timeout_ticks;
-    r->failed = 1;
-    if (r->ref == CORES_REF_NONE || cores_ref_edge(r, &v0, &t0, &w0, deadline))
+    uint64_t t0, t1, w0, w1;
+    if (cores_ref_edge(r, &v0, &t0, &w0, deadline))
         return -1;
     while (((cores_ref_read(r) - v0) & mask) < r->window_ref_ticks)
         if (rdtsc() > deadline)
             return -1;
     if (cores_ref_edge(r, &v1, &t1, &w1, deadline))
         return -1;
-    r->tsc_ticks = t1 - t0;
-    r->ref_ticks = (v1 - v0) & mask;
-    r->edge_width = w0 + w1;
-    r->hz = r->ref_ticks ? (double)r->tsc_ticks * r->ref_hz / (double)r->ref_ticks : 0;
+    *tsc_ticks = t1 - t0;
+    *ref_ticks = (v1 - v0) & mask;
+    *width = w0 + w1;
+    return 0;
+}
+
+/* CORES_RATE_WINDOWS windows; the one with the median rate is reported, so
+ * one window disturbed beyond its edge brackets (an SMI between two reads;
+ * under QEMU's TCG, a jump of the guest TSC when another vCPU thread reads
+ * it) does not decide the CPU's rate. */
+long cores_rate(void *arg)
+{
+    struct cores_rate *r = arg;
+    uint64_t tt[CORES_RATE_WINDOWS], rt[CORES_RATE_WINDOWS], wd[CORES_RATE_WINDOWS];
+    double hz[CORES_RATE_WINDOWS];
+    uint64_t deadline = rdtsc() + r->timeout_ticks;
+    r->failed = 1;
+    if (r->ref == CORES_REF_NONE)
+        return -1;
+    for (int k = 0; k < CORES_RATE_WINDOWS; k++) {
+        if (cores_rate_window(r, deadline, &tt[k], &rt[k], &wd[k]))
+            return -1;
+        hz[k] = rt[k] ? (double)tt[k] * r->ref_hz / (double)rt[k] : 0;
+    }
+    int order[CORES_RATE_WINDOWS];
+    for (int k = 0; k < CORES_RATE_WINDOWS; k++) {
+        int j = k;
+        while (j > 0 && hz[order[j - 1]] > hz[k])
+            order[j] = order[j - 1], j--;
+        order[j] = k;
+    }
+    int m = order[CORES_RATE_WINDOWS / 2];
+    r->tsc_ticks = tt[m];
+    r->ref_ticks = rt[m];
+    r->edge_width = wd[m];
+    r->hz = hz[m];
+    r->hz_low = hz[order[0]];
+    r->hz_high = hz[order[CORES_RATE_WINDOWS - 1]];
     r->failed = 0;
     return 0;
 }

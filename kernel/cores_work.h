@@ -80,9 +80,11 @@ struct cores_rate {
     /* out */
     uint64_t tsc_ticks, ref_ticks;      /* edge to edge */
     uint64_t edge_width;                /* sum of the two edges' TSC brackets */
-    double hz;                          /* tsc_ticks / ref_ticks * ref_hz */
+    double hz;                          /* tsc_ticks / ref_ticks * ref_hz (the median window's) */
+    double hz_low, hz_high;             /* the slowest and fastest of the windows */
     int failed;
 };
+#define CORES_RATE_WINDOWS 5            /* windows per CPU; the median rate's is kept */
 long cores_rate(void *arg);             /* struct cores_rate * */
 
 /* ---- cache-line round trips between two CPUs ----------------------------------- */

@@ -41,14 +41,27 @@ static void usage(FILE *f)
 }
 
 /* `baremark COMMAND --help`: the one-line purpose and the usage, exit 0.
- * The usage strings above are "NAME ARGS", two or more spaces, "PURPOSE". */
+ * The usage strings above are "NAME ARGS", two or more spaces, "PURPOSE";
+ * a command with a second form has a second such line (indented). */
 static int command_help(const struct command *c)
 {
-    const char *gap = strstr(c->usage, "  "), *purpose = gap;
-    while (purpose && *purpose == ' ')
-        purpose++;
-    printf("baremark %s: %s\nusage: baremark %.*s\n", c->name, purpose && *purpose ? purpose : "(no description)",
-           gap ? (int)(gap - c->usage) : (int)strlen(c->usage), c->usage);
+    const char *line = c->usage;
+    for (int k = 0; line && *line; k++) {
+        while (*line == ' ')
+            line++;
+        const char *end = strchr(line, '\n'), *gap = strstr(line, "  ");
+        size_t len = end ? (size_t)(end - line) : strlen(line);
+        if (!gap || gap > line + len)
+            gap = line + len;
+        const char *purpose = gap;
+        while (purpose < line + len && *purpose == ' ')
+            purpose++;
+        if (k == 0)
+            printf("baremark %s: %.*s\n", c->name, purpose < line + len ? (int)(line + len - purpose) : 16,
+                   purpose < line + len ? purpose : "(no description)");
+        printf("%s baremark %.*s\n", k == 0 ? "usage:" : "      ", (int)(gap - line), line);
+        line = end ? end + 1 : NULL;
+    }
     return 0;
 }
 

@@ -63,6 +63,7 @@ static const struct rv_field cores_fields[] = {
     { "tsc.warp_loops", RV_UINT, REQ, "turns", NULL, 1 },
     { "tsc.round_trips_each_way", RV_UINT, REQ, "round trips", NULL, 1 },
     { "tsc.rate_window_ms", RV_UINT, REQ, "ms", NULL, 1 },
+    { "tsc.rate_windows", RV_UINT, OPT, "windows", NULL, 1 },
     { "tsc.skew_bound_ns", RV_NUM, REQ, "ns", NULL, 0 },
     { "tsc.rate_bound_ppm", RV_NUM, REQ, "ppm", NULL, 0 },
     { "tsc.cpus", RV_ARR, REQ, NULL, NULL, NOMIN },
