@@ -387,14 +387,6 @@ static void memory_print_row(const struct memory_latency *l, const struct memory
     char sz[24], fits[8];
     memory_size_text(l->size, sz, sizeof sz);
     memory_fits_name(c, l->size, fits, sizeof fits);
-    /* LAVA cases (bench/lava.h): the median latency and the best
-     * bandwidths of each size, by its size in bytes */
-    lava_casef(LAVA_PASS, plat_tick_hz() ? l->ns_median : NAN, "ns", "memory_latency_%llu_ns",
-               (unsigned long long)l->size);
-    static const char *const bw_name[3] = { "read", "write", "copy" };
-    for (int k = 0; k < 3; k++)
-        lava_casef(LAVA_PASS, plat_tick_hz() ? b->best[k] / 1e9 : NAN, "GB/s", "memory_%s_%llu_gbps",
-                   bw_name[k], (unsigned long long)l->size);
     if (plat_tick_hz())
         out_printf("  %9s %9llu %8.3f %8.3f   %8.3f %8.3f %8.3f   %s\n", sz, (unsigned long long)l->loads,
                    l->ns_min, l->ns_median, b->best[0] / 1e9, b->best[1] / 1e9, b->best[2] / 1e9, fits);
@@ -596,6 +588,16 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
                      (unsigned long long)lat[i].lines, (unsigned long long)lat[i].cycle);
             bad = 1;
         }
+    }
+    /* LAVA cases (bench/lava.h), after the table: each size's median
+     * latency and best bandwidths, the size in bytes in the id */
+    static const char *const bw_name[3] = { "read", "write", "copy" };
+    for (unsigned i = 0; i < p->nsizes; i++) {
+        lava_casef(lat[i].cycle == lat[i].lines ? LAVA_PASS : LAVA_FAIL, plat_tick_hz() ? lat[i].ns_median : NAN,
+                   "ns", "memory_latency_%llu_ns", (unsigned long long)lat[i].size);
+        for (int k = 0; k < 3; k++)
+            lava_casef(LAVA_PASS, plat_tick_hz() ? bw[i].best[k] / 1e9 : NAN, "GB/s", "memory_%s_%llu_gbps",
+                       bw_name[k], (unsigned long long)lat[i].size);
     }
     memory_pages_free(buf, allocated);
     if (w) {

@@ -515,13 +515,17 @@ static void cores_print_latency(struct cores *c)
                 char cell[32];
                 snprintf(cell, sizeof cell, "%.0f/%.0f", cores_ns(c, (double)mn), cores_ns(c, (double)md));
                 out_printf(" %11s", cell);
-                if (i < j)
-                    lava_casef(LAVA_PASS, cores_ns(c, (double)md), "ns", "cores_latency_cpu%u_cpu%u_ns",
-                               c->order[i], c->order[j]);
             }
         }
         out_printf("\n");
     }
+    /* LAVA cases after the table (their lines must not split its rows) */
+    for (uint32_t i = 0; i < c->nsel; i++)
+        for (uint32_t j = i + 1; j < c->nsel; j++) {
+            uint64_t md = c->lat_med[i * c->nsel + j];
+            lava_casef(md ? LAVA_PASS : LAVA_FAIL, md ? cores_ns(c, (double)md) : NAN, "ns",
+                       "cores_latency_cpu%u_cpu%u_ns", c->order[i], c->order[j]);
+        }
     if (missing) {
         out_warn("cores: %u cells of the latency matrix were not measured (a CPU did not answer)",
                  missing / 2);
@@ -680,17 +684,27 @@ static void cores_print_scores(struct cores *c)
                 continue;
             const struct cores_score *s = &c->cpu[n].score[id];
             char cell[40];
-            const struct bm_kernel *ki = bytemark_kernel((enum bm_test_id)id);
-            if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
+            if (s->ran && !s->fail.failed && s->job.status == BM_OK)
                 snprintf(cell, sizeof cell, "%.5g +-%.1f%%", s->job.mean, 100 * s->job.rel_half);
-                lava_casef(LAVA_PASS, s->job.mean, ki->unit, "cores_cpu%u_%s", n, ki->key);
-            } else {
+            else
                 snprintf(cell, sizeof cell, "%s", cores_bm_status(s));
-                lava_casef(s->ran ? LAVA_FAIL : LAVA_SKIP, NAN, NULL, "cores_cpu%u_%s", n, ki->key);
-            }
             out_printf("  %-26s", cell);
         }
         out_printf("\n");
+    }
+    /* LAVA cases after the table (their lines must not split its rows) */
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        for (int id = 0; id < BM_NTESTS; id++) {
+            const struct cores_score *s = &c->cpu[n].score[id];
+            const struct bm_kernel *ki = bytemark_kernel((enum bm_test_id)id);
+            if (!(c->tests & (1u << id)))
+                continue;
+            if (s->ran && !s->fail.failed && s->job.status == BM_OK)
+                lava_casef(LAVA_PASS, s->job.mean, ki->unit, "cores_cpu%u_%s", n, ki->key);
+            else
+                lava_casef(s->ran ? LAVA_FAIL : LAVA_SKIP, NAN, NULL, "cores_cpu%u_%s", n, ki->key);
+        }
     }
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
