@@ -53,28 +53,6 @@ static int cmd_methods_usage(void)
     return 2;
 }
 
-static int cmd_methods_number(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
-{
-    char *end;
-    unsigned long v = strtoul(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
-static int cmd_methods_write(const char *path, struct json_writer *w)
-{
-    FILE *f = fopen(path, "w");
-    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF) {
-        fprintf(stderr, "baremark methods: cannot write %s\n", path);
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    return fclose(f) == 0 ? 0 : -1;
-}
-
 int cmd_methods(int argc, char **argv)
 {
     struct bm_config cfg;
@@ -98,16 +76,16 @@ int cmd_methods(int argc, char **argv)
         else if (!strcmp(argv[i], "--no-compare"))
             run_compare = 0;
         else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
-            if (cmd_methods_number(argv[++i], 10, METHODS_MAX_SAMPLES, &cfg.methods_samples))
+            if (cli_u32(argv[++i], 10, METHODS_MAX_SAMPLES, &cfg.methods_samples))
                 return fprintf(stderr, "baremark methods: --samples wants 10..%u\n", METHODS_MAX_SAMPLES), 2;
         } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
-            if (cmd_methods_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
+            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
                 return fprintf(stderr, "baremark methods: --iterations wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
         } else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
-            if (cmd_methods_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
                 return fprintf(stderr, "baremark methods: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
         } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
-            if (cmd_methods_number(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+            if (cli_u32(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
                 return fprintf(stderr, "baremark methods: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
         } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json_path = argv[++i];
@@ -118,7 +96,7 @@ int cmd_methods(int argc, char **argv)
         } else if (!strcmp(argv[i], "--routines") && i + 1 < argc)
             routines = argv[++i];
         else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
-            if (cmd_methods_number(argv[++i], 0, 86400, &timeout))
+            if (cli_u32(argv[++i], 0, 86400, &timeout))
                 return fprintf(stderr, "baremark methods: --timeout wants 0..86400 seconds\n"), 2;
         } else
             return cmd_methods_usage();
@@ -167,7 +145,7 @@ int cmd_methods(int argc, char **argv)
         json_i64(w, "status", status ? 2 : 0);
         json_bool(w, "ended", 1);
         json_obj_end(w);
-        int bad = w->failed || cmd_methods_write(json_path, w);
+        int bad = w->failed || cli_write_json("methods", json_path, w);
         json_free(w);
         if (bad)
             return 1;

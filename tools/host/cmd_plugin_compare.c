@@ -36,33 +36,11 @@ static int plugin_compare_usage(void)
     return 2;
 }
 
-static int plugin_compare_number(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
-{
-    char *end;
-    unsigned long v = strtoul(s, &end, 10);
-    if (!*s || *end || v < lo || v > hi)
-        return -1;
-    *out = (uint32_t)v;
-    return 0;
-}
-
 static void plugin_compare_diag(void *ctx, unsigned line, const char *msg)
 {
     int *problems = ctx;
     (*problems)++;
     fprintf(stderr, "baremark compare: %s\n", msg);
-}
-
-static int plugin_compare_write(const char *path, struct json_writer *w)
-{
-    FILE *f = fopen(path, "w");
-    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF) {
-        fprintf(stderr, "baremark compare: cannot write %s\n", path);
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    return fclose(f) == 0 ? 0 : -1;
 }
 
 int cmd_compare_plugin(int argc, char **argv)
@@ -84,13 +62,13 @@ int cmd_compare_plugin(int argc, char **argv)
         else if (!strcmp(argv[i], "--full"))
             cfg.profile = BM_PROFILE_FULL;
         else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
-            if (plugin_compare_number(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
                 return fprintf(stderr, "baremark compare: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
         } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
-            if (plugin_compare_number(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+            if (cli_u32(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
                 return fprintf(stderr, "baremark compare: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
         } else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
-            if (plugin_compare_number(argv[++i], 0, 86400, &timeout))
+            if (cli_u32(argv[++i], 0, 86400, &timeout))
                 return fprintf(stderr, "baremark compare: --timeout wants 0..86400 seconds\n"), 2;
         } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
             json_path = argv[++i];
@@ -154,7 +132,7 @@ int cmd_compare_plugin(int argc, char **argv)
         json_i64(w, "status", status ? 2 : 0);
         json_bool(w, "ended", 1);
         json_obj_end(w);
-        int bad = w->failed || plugin_compare_write(json_path, w);
+        int bad = w->failed || cli_write_json("compare", json_path, w);
         json_free(w);
         if (bad)
             return 1;

@@ -28,7 +28,16 @@ int cmd_compare_plugin(int argc, char **argv) WEAK; /* compare --plugin F.so A B
 /* The head of a hosted program's results document: schema, platform and a
  * name from the local time (YYYYMMDD-HHMMSS, as the image names its runs).
  * Leaves the top-level object open. */
+#include <stdint.h>
 struct json_writer;
 void host_doc_begin(struct json_writer *w);
+
+/* tools/host/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is
+ * not one), and a JSON document written to path (0, or -1 after saying why
+ * as "baremark CMD: cannot write PATH"). */
+#include <stdint.h>
+struct json_writer;
+int cli_u32(const char *s, unsigned long lo, unsigned long hi, uint32_t *out);
+int cli_write_json(const char *cmd, const char *path, const struct json_writer *w);
 
 #endif

@@ -1,0 +1,31 @@
+/*
+ * tools/host/cli_util.c - small helpers the hosted commands share: a bounded
+ * number from the command line and a JSON document written to a file.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "commands.h"
+#include "json.h"
+
+int cli_u32(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
+{
+    char *end;
+    unsigned long v = strtoul(s, &end, 10);
+    if (!*s || *end || v < lo || v > hi)
+        return -1;
+    *out = (uint32_t)v;
+    return 0;
+}
+
+int cli_write_json(const char *cmd, const char *path, const struct json_writer *w)
+{
+    FILE *f = fopen(path, "w");
+    if (!f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF) {
+        fprintf(stderr, "baremark %s: cannot write %s\n", cmd, path);
+        if (f)
+            fclose(f);
+        return -1;
+    }
+    return fclose(f) == 0 ? 0 : -1;
+}
