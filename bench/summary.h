@@ -1,0 +1,190 @@
+/*
+ * bench/summary.h - the run's summary: what a person boots the machine to
+ * learn, in the order they ask it (did it work, what machine, can the clock
+ * be trusted, was it quiet, how long does each target take, which of two is
+ * faster, how does the machine score, what do the cores and the memory do,
+ * where are the files).
+ *
+ * It is built once, FROM THE RESULTS DOCUMENT (docs/results-schema.md), never
+ * from the serial text, by portable code: the image builds it from the JSON
+ * it has just written and prints it at the end of serial and screen; the
+ * host builds it from a file (`baremark show RUN.json`,
+ * `tools/baremark-results show RUN.json`) and the HTML report renders the
+ * same struct.  So every output says the same thing with the same numbers.
+ *
+ * Two layers:
+ *   - the structured fields below (numbers with their units in the names,
+ *     NAN when the run has no such figure, "" for a missing text), for a
+ *     renderer that lays them out itself (the report's first screen, its
+ *     dot plots);
+ *   - the rows (label + text, at most SUMMARY_ROWS_MAX of them, every
+ *     number with its unit), for a renderer that shows text: the serial
+ *     block prints them between summary_open_line and summary_close_line.
+ *
+ * A missing section leaves its fields NAN/0/"" and adds no row; an
+ * interrupted run (its JSON says "status": "interrupted", or "ended":
+ * false) says where it stopped.
+ */
+#ifndef BAREMARK_SUMMARY_H
+#define BAREMARK_SUMMARY_H
+
+#include <stddef.h>
+
+#define SUMMARY_NAME_MAX     48     /* a target's, method's or section's name */
+#define SUMMARY_TEXT_MAX     160    /* one row's text, one reason, one headline */
+#define SUMMARY_ROWS_MAX     40     /* the text block's rows (without its two marker lines) */
+#define SUMMARY_TARGETS_MAX  32
+#define SUMMARY_METHODS_MAX  12     /* estimates per target: one per timing method */
+#define SUMMARY_AB_MAX       16
+#define SUMMARY_LEVELS_MAX   8
+#define SUMMARY_SECTIONS_MAX 16
+#define SUMMARY_REASONS_MAX  3      /* the first warnings, word for word */
+
+/* The run's verdict (the first row and the report's badge). */
+enum summary_verdict {
+    SUMMARY_COMPLETED,              /* status 0 */
+    SUMMARY_WARNINGS,               /* status 2: completed, something was not done */
+    SUMMARY_FAILED,                 /* status 3: could not run */
+    SUMMARY_INTERRUPTED,            /* the run never ended (power cut, reset, hang) */
+};
+
+/* One timing method's estimate of one target: the net time per iteration
+ * (the median of (timing - placeholder median) / N over the samples) and
+ * its 95% confidence interval (order statistics of the same samples). */
+struct summary_estimate {
+    char method[SUMMARY_NAME_MAX];  /* "lfence+rdtscp" */
+    double ticks, ticks_lo, ticks_hi;  /* TSC ticks per iteration */
+    double ns, ns_lo, ns_hi;           /* ns per iteration; NAN without a clock */
+    unsigned samples;
+    int chosen;                     /* the one the summary reports for its target */
+    int agrees;                     /* its interval overlaps the chosen one's */
+};
+
+/* One measured target (a built-in routine or PLUGIN:ROUTINE). */
+struct summary_target {
+    char name[SUMMARY_NAME_MAX];
+    unsigned n_est;
+    struct summary_estimate est[SUMMARY_METHODS_MAX];
+    unsigned chosen;                /* index into est of the reported estimate */
+    unsigned agree;                 /* estimates that agree (the chosen one included) */
+    char why[SUMMARY_NAME_MAX];     /* why that method: "the run's method", "best of the profile" */
+};
+
+/* One comparison of the comparisons section. */
+struct summary_ab {
+    char name[SUMMARY_NAME_MAX];    /* "foo vs foobar" */
+    char a[SUMMARY_NAME_MAX], b[SUMMARY_NAME_MAX];
+    int control;                    /* an A/A control (expects no difference) */
+    int detected;                   /* a difference at 95% */
+    int as_expected;                /* 1, 0, or -1 when the run does not say */
+    /* time(slower) / time(faster) of the medians, its 95% interval (NAN
+     * when the run has no raw samples), and Mann-Whitney's two-sided p */
+    double ratio, ratio_lo, ratio_hi, p;
+    char faster[SUMMARY_NAME_MAX], slower[SUMMARY_NAME_MAX];
+    char text[SUMMARY_TEXT_MAX];    /* "foo is 1.90x (1.80-2.00) faster than foobar, p < 1e-60" */
+};
+
+/* One cache level (or main memory) as the memory section sized it. */
+struct summary_level {
+    char name[SUMMARY_NAME_MAX];    /* "L1d", "L2", "L3", "past L3" */
+    double bytes;                   /* working set the latency is from */
+    double ns;                      /* latency per load, ns */
+};
+
+/* A section present in the results: its one-line headline (from its figure
+ * table, bench/figures.h), for the report's folded <details> and the rows. */
+struct summary_section {
+    char name[SUMMARY_NAME_MAX];    /* its results member: "clock", "memory" */
+    char headline[SUMMARY_TEXT_MAX];
+};
+
+struct summary_row {
+    char label[12];                 /* "verdict", "machine", "clock", ... ("" continues the row above) */
+    char text[SUMMARY_TEXT_MAX];
+};
+
+struct summary {
+    /* the run */
+    char run[SUMMARY_NAME_MAX];     /* its name, "20261124-223436" */
+    enum summary_verdict verdict;
+    int status;                     /* 0, 2, 3; -1 when interrupted */
+    unsigned warnings;              /* entries of "errors" */
+    unsigned n_reasons;
+    char reasons[SUMMARY_REASONS_MAX][SUMMARY_TEXT_MAX];
+    char interrupted_in[SUMMARY_NAME_MAX];  /* the last section reached, "" when not interrupted or unknown */
+    char profile[SUMMARY_NAME_MAX];         /* "quick", "full", "" */
+    char platform[SUMMARY_NAME_MAX];        /* "uefi", "linux" */
+
+    /* the machine */
+    char cpu[SUMMARY_TEXT_MAX];     /* brand string */
+    char firmware[SUMMARY_NAME_MAX];
+    char hypervisor[SUMMARY_NAME_MAX];  /* "" on bare metal */
+    unsigned cpus;                  /* logical CPUs, 0 unknown */
+    double memory_mib;              /* NAN unknown */
+
+    /* the clock */
+    double tsc_mhz, tsc_ppm;        /* the rate the run used and its uncertainty */
+    char tsc_source[SUMMARY_NAME_MAX];  /* "hpet", "pm_timer", ... */
+    unsigned references;            /* measured references */
+    double agreement_ppm;           /* largest disagreement between them */
+
+    /* quiet */
+    double quiet_ms;                /* how long the check ran */
+    double gap_max_us;              /* largest gap between back-to-back TSC reads */
+    double gaps_over_1us;
+    double nmis;                    /* NAN: not counted */
+    double smis;                    /* NAN: no counter (n/a) */
+
+    /* how long each target takes */
+    unsigned n_targets;
+    struct summary_target targets[SUMMARY_TARGETS_MAX];
+
+    /* which is faster */
+    unsigned n_ab;
+    struct summary_ab ab[SUMMARY_AB_MAX];
+
+    /* BYTEmark */
+    double index_integer, index_fp; /* original (Pentium 90 = 1) indexes; NAN none */
+    char bytemark_profile[SUMMARY_NAME_MAX];
+    int bytemark_certain;           /* every kernel 95% certain */
+
+    /* cores and memory headlines */
+    unsigned cores_cpus;
+    double cores_offset_ns;         /* largest |TSC offset| against the BSP */
+    double cores_c2c_ns;            /* worst core-to-core round trip */
+    unsigned n_levels;
+    struct summary_level levels[SUMMARY_LEVELS_MAX];
+    double read_gbps;               /* best read bandwidth, GB/s */
+
+    /* files */
+    char log_file[SUMMARY_NAME_MAX], json_file[SUMMARY_NAME_MAX];
+    int saved;                      /* 1 saved, 0 not, -1 unknown */
+
+    /* each section's headline, in the document's order */
+    unsigned n_sections;
+    struct summary_section sections[SUMMARY_SECTIONS_MAX];
+
+    /* the text, row by row */
+    unsigned n_rows;
+    struct summary_row rows[SUMMARY_ROWS_MAX];
+};
+
+/* Build the summary of a results document (the JSON text, len bytes).  The
+ * struct is large (about 120 KB): allocate it.  Returns 0, or -1 when the
+ * text is not a results document (then s says only that, in its rows). */
+int summary_build(struct summary *s, const char *json, size_t len);
+
+/* The text block: summary_open_line, one line per row ("label     text"),
+ * summary_close_line; put is called once per line (no "\n"). */
+void summary_print(const struct summary *s, void (*put)(void *ctx, const char *line), void *ctx);
+
+/* The marker lines around the block, so a person or a lab can cut it out:
+ * "==================== baremark summary: RUN ====================" and a
+ * rule of the same length.  Both at most 100 characters. */
+void summary_open_line(const struct summary *s, char *out, size_t cap);
+void summary_close_line(const struct summary *s, char *out, size_t cap);
+
+/* "completed", "completed with warnings", "failed", "interrupted". */
+const char *summary_verdict_name(enum summary_verdict v);
+
+#endif
