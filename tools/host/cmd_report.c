@@ -16,28 +16,50 @@
 #include <string.h>
 
 #include "commands.h"
+#include "report_glance.h"
 #include "report_parts.h"
 #include "report_schema.h"
 #include "report_util.h"
 #include "validate.h"
 
+/* Sized for a 1280 px window: the first screen (report_top.c) on a grid of
+ * tables and plots; numbers (class "n") right-aligned in tabular figures
+ * and never wrapped; a table wider than the page scrolls sideways in its
+ * own box (display:block with overflow-x) instead of squeezing its cells. */
 static const char report_css[] =
-    "body{font:14px/1.45 system-ui,sans-serif;margin:24px auto;max-width:1120px;color:#1d2330;padding:0 16px}"
-    "h1{font-size:22px;margin:0 0 4px}h2{font-size:18px;border-bottom:2px solid #c9d3e3;padding-bottom:3px;margin-top:30px}"
-    "h3{font-size:15px;margin:18px 0 6px}h4{font-size:13px;margin:10px 0 4px;color:#445}"
-    "table{border-collapse:collapse;margin:6px 0 10px;max-width:100%}"
+    "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1248px;color:#1d2330;padding:8px 16px}"
+    "h1{font-size:20px;margin:0 0 2px}h2{font-size:16px;margin:0}"
+    "h3{font-size:15px;margin:14px 0 6px}h4{font-size:13px;margin:10px 0 4px;color:#445}"
+    "table{border-collapse:collapse;margin:4px 0 8px;display:block;overflow-x:auto;max-width:100%;width:max-content}"
     "td,th{border:1px solid #d6dbe4;padding:2px 6px;text-align:left;vertical-align:top;overflow-wrap:anywhere}"
     ".wide{overflow-x:auto;max-width:100%}"
-    "th{background:#eef2f8;font-weight:600}td.n{text-align:right;font-variant-numeric:tabular-nums}"
+    "th{background:#eef2f8;font-weight:600}"
+    "td.n,th.n{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap;overflow-wrap:normal}"
     ".status0{color:#176b2c}.status2{color:#9a6200}.status3{color:#a31515}.none{color:#778;font-style:italic}"
-    ".card{display:inline-block;vertical-align:top;margin:4px 14px 10px 0}"
+    ".card{display:inline-block;vertical-align:top;margin:4px 14px 10px 0;max-width:100%}"
     ".verdict{font-weight:600}.faster{color:#176b2c}.slower{color:#a31515}"
+    ".badge{display:inline-block;font-size:14px;font-weight:600;padding:1px 10px;border-radius:11px;color:#fff;"
+    "vertical-align:2px;margin-left:10px}"
+    ".b-completed{background:#1a7f37}.b-warnings{background:#9a6200}.b-failed,.b-interrupted{background:#b42318}"
+    ".b-unknown{background:#667}"
+    "p.summary{font-size:12px;color:#556;margin:0 0 6px}p.note{font-size:11px;color:#667;margin:-4px 0 8px;max-width:600px}"
+    "table.lines{font-size:13px;width:100%}table.lines th{width:70px;white-space:nowrap}"
+    "#targets,#pairs{font-size:13px}#targets td:first-child{white-space:nowrap}svg .lbl.m{font-size:10px}"
+    ".glance-grid{display:grid;grid-template-columns:minmax(0,1fr) 608px;gap:6px 16px;align-items:start}"
+    ".glance-plots{display:flex;flex-wrap:wrap;gap:4px 8px}"
+    "svg .ttl{font-size:12px;font-weight:600;fill:#1d2330}svg .ci{stroke:#4c78a8;stroke-width:2}"
+    "svg .est{fill:#fff;stroke:#4c78a8;stroke-width:1.4}svg .chosen .est{fill:#d62728;stroke:#d62728}"
+    "svg .chosen .lbl{font-weight:700;fill:#1d2330}svg .notok .est{stroke:#aab}svg .notok .ci{stroke:#ccd}"
+    "svg .notok .lbl{fill:#99a}svg .one{stroke:#d62728;stroke-dasharray:3 2}"
+    "details.sec{border-top:1px solid #c9d3e3;padding:3px 0}details.sec[open]{padding-bottom:12px}"
+    "details.sec>summary{cursor:pointer;padding:3px 0}"
+    "details.sec>summary h2{display:inline;margin-right:8px}.hl{color:#334;font-size:13px}"
     "svg .bar-a{fill:#4c78a8}svg .bar-b{fill:#f58518;fill-opacity:.75}svg .key-a{fill:#4c78a8}svg .key-b{fill:#f58518}"
     "svg .axis{stroke:#556;stroke-width:1}svg .lbl{font-size:11px;fill:#334}"
     "svg .dots{fill:none;stroke-width:2.2;stroke-linecap:round}svg .dots-a{stroke:#4c78a8}svg .dots-b{stroke:#f58518}"
     "svg .ci-bar{fill:#c6dbef}svg .ci-err{stroke:#1d2330;stroke-width:2}svg .run{fill:#4c78a8;fill-opacity:.8}"
-    "ul.errors li{color:#9a6200}.invalid{border:2px solid #a31515;background:#fff3f3;padding:4px 12px;margin:10px 0}"
-    ".invalid h3{color:#a31515;margin:6px 0}footer{margin-top:30px;color:#778;font-size:12px}";
+    "ul.errors li{color:#9a6200}.invalid{border:2px solid #a31515;background:#fff3f3;padding:2px 12px;margin:4px 0}"
+    ".invalid summary{color:#a31515;font-weight:600;cursor:pointer}footer{margin-top:30px;color:#778;font-size:12px}";
 
 /* ---- the sections ------------------------------------------------------------------
  * The page shows these in order, after its head.  To add a section NAME:
@@ -47,16 +69,16 @@ static const char report_css[] =
  * top-level member no entry names is still shown, by part_others, as plain
  * tables: nothing the run wrote is hidden. */
 const struct report_section report_sections[] = {
-    { "system|host|build", part_machine },
-    { "clock", part_clock },
-    { "cores", part_cores },
-    { "quiet", part_quiet },
-    { "plugins", part_plugins },
-    { "methods", part_methods },
-    { "comparisons", part_comparisons },
-    { "bytemark", part_bytemark },
-    { "memory", part_memory },
-    { NULL, NULL },
+    { "system|host|build", "machine", "Machine and build", part_machine },
+    { "clock", "clock", "Clock", part_clock },
+    { "cores", "cores", "Cores", part_cores },
+    { "quiet", "quiet", "Quiet machine", part_quiet },
+    { "plugins", "plugins", "Plug-ins", part_plugins },
+    { "methods", "methods", "Timing methods", part_methods },
+    { "comparisons", "comparisons", "A/B comparisons", part_comparisons },
+    { "bytemark", "bytemark", "BYTEmark kernels", part_bytemark },
+    { "memory", "memory", "Memory hierarchy", part_memory },
+    { NULL, NULL, NULL, NULL },
 };
 
 /* The top level's own members, shown by the page's head. */
@@ -75,6 +97,39 @@ int rp_member_in(const char *members, const char *k)
     return 0;
 }
 
+/* A section as a closed fold: its heading and its one-line headline (the
+ * run summary's line for it, "not run" when the file lacks it) in the
+ * <summary>, the body below.  The body is written first, so a section
+ * with nothing to show gets no fold at all. */
+static void report_fold(struct report *r, const struct report_section *s)
+{
+    char *body = NULL;
+    size_t len = 0;
+    FILE *out = r->f, *m = open_memstream(&body, &len);
+    const char *k, *headline = rg_headline(r->glance, s->id);
+    json_t *v;
+    int present = 0;
+    if (!m) {
+        s->write(r);                /* no memory for the fold: the body alone */
+        return;
+    }
+    r->f = m;
+    s->write(r);
+    fclose(m);
+    r->f = out;
+    json_object_foreach(r->root, k, v)
+        present |= rp_member_in(s->members, k);
+    if (len) {
+        fprintf(out, "<details class=\"sec\" id=\"sec-%s\"><summary><h2 id=\"%s\">%s</h2><span class=\"hl\">",
+                s->id, s->id, s->title);
+        rj_html(out, headline ? headline : present ? "" : "not run");
+        fputs("</span></summary>", out);
+        fwrite(body, 1, len, out);
+        fputs("</details>", out);
+    }
+    free(body);
+}
+
 /* Sections this report has no special view of (verify, config, ...). */
 static void part_others(struct report *r)
 {
@@ -86,15 +141,18 @@ static void part_others(struct report *r)
             known = rp_member_in(s->members, k);
         if (known || rp_is_scalar(v))
             continue;
-        fputs("<h2>", r->f);
+        fputs("<details class=\"sec\"><summary><h2>", r->f);
         rj_html(r->f, k);
-        fputs("</h2>", r->f);
+        fprintf(r->f, "</h2><span class=\"hl\">shown as plain tables (%zu member%s)</span></summary>",
+                json_is_object(v) ? json_object_size(v) : json_array_size(v),
+                (json_is_object(v) ? json_object_size(v) : json_array_size(v)) == 1 ? "" : "s");
         if (json_is_object(v))
             rp_generic_object(r->f, v, NULL);
         else if (rp_array_of_objects(v))
             rp_list_table(r->f, v);
         else
             rp_cell_value(r->f, v);
+        fputs("</details>", r->f);
     }
 }
 
@@ -122,8 +180,8 @@ static void part_problems(FILE *f, int n, const char *text)
 {
     if (n <= 0)
         return;
-    fprintf(f, "<div class=\"invalid\" id=\"invalid\"><h3>Warning: this file does not pass baremark validate "
-            "(%d problem%s)</h3><p>Figures below are shown as the file states them; those named here are missing, "
+    fprintf(f, "<details class=\"invalid\" id=\"invalid\"><summary>Warning: this file does not pass baremark validate "
+            "(%d problem%s)</summary><p>Figures below are shown as the file states them; those named here are missing, "
             "of the wrong kind or disagree with the raw samples.</p><ul>", n, n == 1 ? "" : "s");
     int shown = 0;
     for (const char *p = text; p && *p && shown < REPORT_PROBLEMS_SHOWN; shown++) {
@@ -138,21 +196,27 @@ static void part_problems(FILE *f, int n, const char *text)
     }
     if (n > shown)
         fprintf(f, "<li>... and %d more (baremark validate lists them all)</li>", n - shown);
-    fputs("</ul></div>", f);
+    fputs("</ul></details>", f);
 }
 
 static int report_write(json_t *root, FILE *f, const char *src, int problems, const char *problem_text)
 {
-    struct report r = { f, root };
-    fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\"><title>baremark ", f);
+    struct rg_summary g;
+    struct report r = { f, root, &g };
+    if (rg_build(root, &g))
+        fputs("baremark report: out of memory building the summary; the page's first screen is partial\n", stderr);
+    fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
+          "<meta name=\"viewport\" content=\"width=device-width\"><title>baremark ", f);
     rj_html(f, rj_str(root, "name", "run"));
     fprintf(f, "</title><style>%s</style></head><body>", report_css);
     part_header(&r);
     part_problems(f, problems, problem_text);
-    machine_line(f, root);
+    part_top(&r, &g);
+    part_warnings(&r);
     for (const struct report_section *s = report_sections; s->members; s++)
-        s->write(&r);
+        report_fold(&r, s);
     part_others(&r);
+    rg_free(&g);
     fputs("<footer>made by baremark report from ", f);
     rj_html(f, src);
     fprintf(f, " (results schema %d); figures are as the run wrote them, p-values marked \"recomputed\" "

@@ -90,7 +90,6 @@ void part_bytemark(struct report *r)
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "bytemark"), *tests, *t, *idx;
     size_t i;
-    fputs("<h2 id=\"bytemark\">BYTEmark kernels</h2>", f);
     if (rp_section_missing(f, sec))
         return;
     tests = rj_bytemark_tests(sec);

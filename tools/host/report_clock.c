@@ -32,7 +32,6 @@ void part_clock(struct report *r)
     char b1[48], b2[48], b3[48], b4[48];
     size_t i;
 
-    fputs("<h2 id=\"clock\">Clock</h2>", f);
     if (rp_section_missing(f, clock))
         return;
     refs = rj_clock_refs(clock);

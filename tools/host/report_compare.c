@@ -64,7 +64,6 @@ void part_comparisons(struct report *r)
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "comparisons"), *list, *el;
     size_t i;
-    fputs("<h2 id=\"comparisons\">A/B comparisons</h2>", f);
     if (rp_section_missing(f, sec))
         return;
     list = rj_comparisons_list(sec);

@@ -183,7 +183,6 @@ void part_cores(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "cores");
-    fputs("<h2 id=\"cores\">Cores</h2>", f);
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f logical CPUs (%.0f enabled)%s; bootstrap processor CPU %.0f; selected (CORES=",

@@ -12,38 +12,40 @@
 #include "report_util.h"
 #include "stats/stats.h"
 
-static const char *status_text(int s)
-{
-    switch (s) {
-    case 0: return "completed and saved";
-    case 2: return "completed with warnings";
-    case 3: return "could not run";
-    default: return "unknown status";
-    }
-}
-
+/* The page's title line: the run's name and its verdict as a badge, then
+ * one line of machine and build. */
 void part_header(struct report *r)
 {
     FILE *f = r->f;
-    json_t *errors = json_object_get(r->root, "errors"), *e;
-    int status = (int)rj_num(r->root, "status", -1);
-    size_t i;
-    fputs("<h1>baremark run ", f);
+    fputs("<header><h1>baremark run ", f);
     if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
         rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
     else
         rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
-    fprintf(f, "</h1><p class=\"status%d\" id=\"status\">status %d: %s%s</p>", status, status,
-            status_text(status), rj_bool(r->root, "ended", 0) ? "" : " (the run did not finish: partial results)");
-    if (json_array_size(errors)) {
-        fputs("<h3>Warnings and errors</h3><ul class=\"errors\">", f);
-        json_array_foreach(errors, i, e) {
-            fputs("<li>", f);
-            rj_html(f, json_string_value(e));
-            fputs("</li>", f);
-        }
-        fputs("</ul>", f);
+    part_badge(r, r->glance);
+    fputs("</h1>", f);
+    machine_line(f, r->root);
+    fputs("</header>", f);
+}
+
+/* The run's warnings and errors, folded under their count. */
+void part_warnings(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *errors = json_object_get(r->root, "errors"), *e;
+    size_t i, n = json_array_size(errors);
+    if (!n)
+        return;
+    fprintf(f, "<details class=\"sec\" id=\"sec-warnings\"><summary><h2 id=\"warnings\">Warnings and errors</h2>"
+            "<span class=\"hl\">%zu, the first: ", n);
+    rj_html(f, json_string_value(json_array_get(errors, 0)));
+    fputs("</span></summary><ul class=\"errors\">", f);
+    json_array_foreach(errors, i, e) {
+        fputs("<li>", f);
+        rj_html(f, json_string_value(e));
+        fputs("</li>", f);
     }
+    fputs("</ul></details>", f);
 }
 
 /* One line a person reads first: what ran where. */
@@ -101,7 +103,7 @@ void part_machine(struct report *r)
     json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
     if (!sys)
         sys = json_object_get(r->root, "host");      /* the hosted program's machine */
-    fputs("<h2 id=\"machine\">Machine and build</h2><div class=\"card\"><h3>Machine</h3>", f);
+    fputs("<div class=\"card\"><h3>Machine</h3>", f);
     if (!rp_section_missing(f, sys))
         rp_kv_table(f, sys);
     fputs("</div><div class=\"card\"><h3>Build</h3>", f);

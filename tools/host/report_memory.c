@@ -117,7 +117,7 @@ void part_memory(struct report *r)
     if (n > 64)
         n = 64;
 
-    fputs("<h2 id=\"memory\">Memory hierarchy</h2><p>", f);
+    fputs("<p>", f);
     fprintf(f, "%s profile, %s timings per size; %s bytes allocated with ", rj_str(sec, "profile", "?"),
             rj_fmt(b1, sizeof b1, rj_num(sec, "samples", NAN)), rj_fmt(b2, sizeof b2, rj_num(sec, "allocated_bytes", NAN)));
     rj_html(f, rj_str(sec, "allocator", "?"));

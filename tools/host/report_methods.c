@@ -171,7 +171,6 @@ void part_methods(struct report *r)
     FILE *f = r->f;
     json_t *methods = json_object_get(r->root, "methods"), *list, *v;
     const char *k;
-    fputs("<h2 id=\"methods\">Timing methods</h2>", f);
     if (rp_section_missing(f, methods))
         return;
     list = rj_methods_list(methods);

@@ -17,16 +17,21 @@
 /* Arrays longer than this are summarised ("N values") in generic tables. */
 #define REPORT_INLINE_MAX 8
 
+struct rg_summary;
+
 struct report {
     FILE *f;
     json_t *root;
+    const struct rg_summary *glance;    /* the first screen's figures (report_glance.h) */
 };
 
 /* One section of the page: the top-level members it shows ("a|b": the
- * generic part at the end of the page leaves them out) and the function
- * that writes its part.  The table is report_sections[] in cmd_report.c. */
+ * generic part at the end of the page leaves them out), its id and title
+ * (the fold's heading; the fold's line is the summary's headline for id)
+ * and the function that writes its body.  A body that writes nothing gets
+ * no fold.  The table is report_sections[] in cmd_report.c. */
 struct report_section {
-    const char *members;
+    const char *members, *id, *title;
     void (*write)(struct report *r);
 };
 extern const struct report_section report_sections[];
@@ -56,6 +61,9 @@ int rp_section_missing(FILE *f, json_t *sec);
 
 /* ---- the parts --------------------------------------------------------------- */
 void part_header(struct report *r);                 /* report_machine.c */
+void part_warnings(struct report *r);               /* report_machine.c */
+void part_top(struct report *r, const struct rg_summary *s);    /* report_top.c */
+void part_badge(struct report *r, const struct rg_summary *s);  /* report_top.c */
 void machine_line(FILE *f, json_t *root);           /* report_machine.c */
 void part_machine(struct report *r);                /* report_machine.c */
 void part_clock(struct report *r);                  /* report_clock.c */

@@ -41,7 +41,6 @@ void part_plugins(struct report *r)
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "plugins"), *fl;
     size_t i;
-    fputs("<h2 id=\"plugins\">Plug-ins</h2>", f);
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f loaded, %.0f rejected; %.0f routines timed as PLUGIN:ROUTINE in the methods and "

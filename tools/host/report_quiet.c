@@ -51,7 +51,6 @@ void part_quiet(struct report *r)
         any |= json_is_object(json_object_get(sec, "quiet_phases"));
     if (!json_is_object(q) && !json_is_object(ph) && !any)
         return;
-    fputs("<h2 id=\"quiet\">Quiet machine</h2>", f);
     if (json_is_object(q)) {
         double hz = rj_num(q, "tick_hz", NAN);
         static const struct { const char *key, *label; } gaps[] = {
