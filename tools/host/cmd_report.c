@@ -27,7 +27,8 @@
  * and never wrapped; a table wider than the page scrolls sideways in its
  * own box (display:block with overflow-x) instead of squeezing its cells. */
 static const char report_css[] =
-    "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1248px;color:#1d2330;padding:8px 16px}"
+    "body{font:14px/1.45 system-ui,sans-serif;margin:0 auto;max-width:1248px;color:#1d2330;padding:8px 16px;"
+    "overflow-wrap:anywhere}"
     "h1{font-size:20px;margin:0 0 2px}h2{font-size:16px;margin:0}"
     "h3{font-size:15px;margin:14px 0 6px}h4{font-size:13px;margin:10px 0 4px;color:#445}"
     "table{border-collapse:collapse;margin:4px 0 8px;display:block;overflow-x:auto;max-width:100%;width:max-content}"
@@ -46,7 +47,7 @@ static const char report_css[] =
     "table.lines{font-size:13px;width:100%}table.lines th{width:70px;white-space:nowrap}"
     "#targets,#pairs{font-size:13px}#targets td:first-child{white-space:nowrap}svg .lbl.m{font-size:10px}"
     ".glance-grid{display:grid;grid-template-columns:minmax(0,1fr) 608px;gap:6px 16px;align-items:start}"
-    ".glance-plots{display:flex;flex-wrap:wrap;gap:4px 8px}"
+    ".glance-tables{min-width:0}.glance-plots{display:flex;flex-wrap:wrap;gap:4px 8px;min-width:0}"
     "svg .ttl{font-size:12px;font-weight:600;fill:#1d2330}svg .ci{stroke:#4c78a8;stroke-width:2}"
     "svg .est{fill:#fff;stroke:#4c78a8;stroke-width:1.4}svg .chosen .est{fill:#d62728;stroke:#d62728}"
     "svg .chosen .lbl{font-weight:700;fill:#1d2330}svg .notok .est{stroke:#aab}svg .notok .ci{stroke:#ccd}"

@@ -67,9 +67,10 @@ void part_clock(struct report *r)
     }
     json_t *lr = json_object_get(clock, "legacy_timer_rates");
     if (json_is_object(lr)) {
-        fprintf(f, "<p id=\"clock-rates\">PIT taken at %s Hz, PM timer at %s Hz (%s): ",
-                clock_fmt_hz(b1, sizeof b1, rj_num(lr, "pit_hz", NAN)), clock_fmt_hz(b2, sizeof b2, rj_num(lr, "pm_timer_hz", NAN)),
-                rj_str(lr, "basis", "?"));
+        fprintf(f, "<p id=\"clock-rates\">PIT taken at %s Hz, PM timer at %s Hz (",
+                clock_fmt_hz(b1, sizeof b1, rj_num(lr, "pit_hz", NAN)), clock_fmt_hz(b2, sizeof b2, rj_num(lr, "pm_timer_hz", NAN)));
+        rj_html(f, rj_str(lr, "basis", "?"));     /* a string from the file: escaped like every other */
+        fputs("): ", f);
         rj_html(f, rj_str(lr, "why", ""));
         fputs("</p>", f);
     }

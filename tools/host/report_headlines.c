@@ -69,7 +69,7 @@ static const char *hl_ns(char *b, size_t n, double ns)
         snprintf(b, n, "-");
     else if (fabs(ns) >= 1e6)
         snprintf(b, n, "%.3g ms", ns / 1e6);
-    else if (fabs(ns) >= 1e4)
+    else if (fabs(ns) >= 1e3)
         snprintf(b, n, "%.3g us", ns / 1e3);
     else
         snprintf(b, n, "%.3g ns", ns);

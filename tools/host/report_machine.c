@@ -36,7 +36,7 @@ void part_warnings(struct report *r)
     size_t i, n = json_array_size(errors);
     if (!n)
         return;
-    fprintf(f, "<details class=\"sec\" id=\"sec-warnings\"><summary><h2 id=\"warnings\">Warnings and errors</h2>"
+    fprintf(f, "<details class=\"sec\" id=\"sec-warnings\"><summary><h2>Warnings and errors</h2>"
             "<span class=\"hl\">%zu, the first: ", n);
     rj_html(f, json_string_value(json_array_get(errors, 0)));
     fputs("</span></summary><ul class=\"errors\">", f);

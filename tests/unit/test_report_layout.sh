@@ -1,0 +1,76 @@
+#!/bin/sh
+# tests/unit/test_report_layout.sh - the report's first screen and its
+# layout in a real browser (issue 22.2; headless Chromium from
+# tools/install-deps.sh --test, driven by tests/browser/report_layout.py over
+# the DevTools pipe).  For a real quick run under QEMU
+# (tests/fixtures/run-quick.json) and the fuller fixture
+# (tests/fixtures/run-guess.json), in a 1280 x 800 window: the verdict badge
+# and every target's estimate lie in the first screen, one dot plot per
+# target; with every fold open no numeric cell wraps and the page does not
+# scroll sideways.  A page with script planted in every string keeps the
+# same layout rules.  The verdict badge says "interrupted during SECTION",
+# "warnings: N" or "failed" for such runs.  The first screen of the real
+# run is kept as build/report-first-screen.png (the README's picture is
+# that file).  No boot.  Prints PASS:/FAIL: lines.
+cd "$(dirname "$0")/../.." || exit 1
+B=${BAREMARK_HOST:-build/host/baremark}
+T=$(mktemp -d)
+trap 'rm -rf "$T"' EXIT
+[ -x "$B" ] || make -s host >/dev/null 2>&1
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1 (${2:-})"; }
+[ -x "$B" ] || { fail "build/host/baremark builds" "make host failed"; exit 0; }
+command -v chromium >/dev/null || { fail "chromium is installed" "run: sh tools/install-deps.sh --test"; exit 0; }
+export REPORT_LAYOUT_LOG="$T/chromium.log"
+layout() { # layout NAME JSON [ARGS...]: the report of JSON, checked in Chromium
+    name=$1 json=$2
+    shift 2
+    "$B" report "$json" -o "$T/$name.html" > /dev/null 2>&1 || { fail "$name: report written" "$B report $json"; return; }
+    /usr/bin/python3 tests/browser/report_layout.py --what "$name" "$@" "$T/$name.html" ||
+        echo "    (chromium's log: $(tail -2 "$T/chromium.log" | tr '\n' ' '))" >&2
+}
+mkdir -p build
+layout quick tests/fixtures/run-quick.json --json tests/fixtures/run-quick.json --screenshot build/report-first-screen.png
+layout guess tests/fixtures/run-guess.json --json tests/fixtures/run-guess.json
+
+# plant NAME PYTHON: the quick run changed by PYTHON (d), as $T/NAME.json
+plant() {
+    /usr/bin/python3 - tests/fixtures/run-quick.json "$T/$1.json" "$2" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+exec(sys.argv[3])
+json.dump(d, open(sys.argv[2], "w"))
+PY
+}
+# Script in every string, and every name long: the rules still hold.
+plant evil "
+P = '<script>document.documentElement.setAttribute(\"data-pwned\",\"1\")</script>' + 'W' * 80
+def walk(o):
+    for k, v in (o.items() if isinstance(o, dict) else enumerate(o)):
+        if isinstance(v, str):
+            o[k] = P + v
+        elif isinstance(v, (dict, list)):
+            walk(v)
+walk(d)
+"
+layout evil "$T/evil.json" --folds-only
+grep -q '<script' "$T/evil.html" && fail "evil: no <script element on the page" "$(grep -o '.\{20\}<script.\{20\}' "$T/evil.html" | head -1)" ||
+    pass "evil: no <script element on the page (every planted string escaped)"
+
+# The badge says how the run ended.
+badge() { # badge NAME PYTHON CLASS TEXT
+    plant "$1" "$2"
+    "$B" report "$T/$1.json" -o "$T/$1.html" > /dev/null 2>&1
+    if grep -q "<span class=\"badge b-$3\" id=\"verdict\">$4</span>" "$T/$1.html"; then
+        pass "$1: the badge says \"$4\""
+    else
+        fail "$1: the badge says \"$4\"" "$(grep -o '<span class="badge[^/]*' "$T/$1.html")"
+    fi
+}
+badge interrupted "d['status'] = 'interrupted'; d['stage'] = 'memory'; d['ended'] = False; del d['memory']" \
+    interrupted "interrupted during memory"
+badge older "d['ended'] = False" interrupted "interrupted (section not recorded)"
+badge warnings "d['status'] = 2; d['errors'] = ['bytemark: one kernel skipped', 'cores: CPU 1 did not answer']" \
+    warnings "warnings: 2"
+badge failed "d['status'] = 3" failed "failed"
+badge hostile_stage "d['status'] = 'interrupted'; d['stage'] = '<b>x</b>'" interrupted "interrupted (section not recorded)"
