@@ -59,7 +59,7 @@ HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_
 HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
 UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
 
-.PHONY: all image run test test-unit test-boot host fuzz clean deps results plugin-flags plugins-examples
+.PHONY: all image sign run test test-unit test-boot host fuzz clean deps results plugin-flags plugins-examples
 .DEFAULT_GOAL := all
 
 all image: deps $(BUILD)/baremark.img
@@ -96,11 +96,23 @@ $(BUILD)/baremark.so: $(EFI_OBJS)
 	   nm -u $@ | grep ' U '; rm -f $@; exit 1; fi
 
 $(BUILD)/baremark.efi: $(BUILD)/baremark.so
-	objcopy -j .text -j .sdata -j .data -j .dynamic -j .dynsym -j .rel -j .rela \
+	objcopy -j .text -j .sdata -j .data -j .sbat -j .dynamic -j .dynsym -j .rel -j .rela \
 	   -j '.rel.*' -j '.rela.*' -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
 
 $(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
 	sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
+
+# Secure Boot: make sign KEY=my.key CERT=my.pem [SHIM=1] writes a fresh image
+# with baremark signed by KEY (sbsign), build/baremark-signed.img, or laid out
+# behind Debian's Microsoft-signed shim with SHIM=1, build/baremark-shim.img
+# (README "Secure Boot").  A key with a passphrase: BAREMARK_KEY_PASSIN or
+# the terminal (tools/efi-sign.sh).  The key itself never enters the image.
+SIGNED_IMG := $(BUILD)/baremark-$(if $(SHIM),shim,signed).img
+sign: all
+	@[ -n "$(KEY)" ] && [ -n "$(CERT)" ] || { echo "usage: make sign KEY=my.key CERT=my.pem [SHIM=1]" >&2; exit 2; }
+	sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $(SIGNED_IMG).tmp
+	sh tools/baremark-stick sign $(SIGNED_IMG).tmp --key "$(KEY)" --cert "$(CERT)" $(if $(SHIM),--shim)
+	@mv $(SIGNED_IMG).tmp $(SIGNED_IMG) && echo "make sign: $(SIGNED_IMG)"
 
 run: all
 	@sh tools/make-run.sh $(BUILD)/baremark.img $(BUILD)/results
