@@ -95,3 +95,32 @@ int pe_check_plugin(const void *buf, size_t n, struct pe_info *info, char *why, 
     why[0] = 0;
     return 0;
 }
+
+/* The certificate table (Authenticode signatures, PE/COFF "The Attribute
+ * Certificate Table"): data directory 4 of the optional header; its
+ * "address" is a file offset.  The directories of a PE32+ image start at
+ * byte 112 of the optional header, after NumberOfRvaAndSizes at 108. */
+#define PE_OPT_DIR_COUNT   108
+#define PE_OPT_DIRS        112
+#define PE_DIR_SIZE        8
+#define PE_DIR_SECURITY    4
+
+int64_t pe_signature_bytes(const void *buf, size_t n)
+{
+    const uint8_t *b = buf;
+    if (n < PE_DOS_LFANEW + 4 || b[0] != 'M' || b[1] != 'Z')
+        return -1;
+    uint64_t pe = pe_u32(b + PE_DOS_LFANEW), opt = pe + 4 + PE_COFF_SIZE;
+    if (opt + PE_OPT_DIRS > n || memcmp(b + pe, "PE\0\0", 4) || pe_u16(b + opt + PE_OPT_MAGIC) != PE_MAGIC_PE32PLUS)
+        return -1;
+    uint64_t opt_size = pe_u16(b + pe + 4 + 16);
+    uint64_t dir = opt + PE_OPT_DIRS + (uint64_t)PE_DIR_SECURITY * PE_DIR_SIZE;
+    if (pe_u32(b + opt + PE_OPT_DIR_COUNT) <= PE_DIR_SECURITY || dir + PE_DIR_SIZE > opt + opt_size)
+        return 0;                 /* no such directory: nothing signed */
+    if (dir + PE_DIR_SIZE > n)
+        return -1;
+    uint64_t at = pe_u32(b + dir), size = pe_u32(b + dir + 4);
+    if (size && at + size > n)
+        return -1;                /* a table past the end: a cut-off copy */
+    return (int64_t)size;
+}

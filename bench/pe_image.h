@@ -36,4 +36,11 @@ struct pe_info {
  * filled as far as the file could be read (may be NULL). */
 int pe_check_plugin(const void *buf, size_t n, struct pe_info *info, char *why, size_t why_size);
 
+/* Bytes of the image's Authenticode certificate table (data directory 4):
+ * > 0 when the file carries a signature (sbsign's), 0 when it does not, -1
+ * when buf is not a whole PE32+ image or the table lies past its end.  Says
+ * nothing about whether the signature is valid or trusted: the firmware
+ * decides that. */
+int64_t pe_signature_bytes(const void *buf, size_t n);
+
 #endif

@@ -462,6 +462,31 @@ EFI_STATUS fw_esp_delete(const char *path)
     return f->Delete(f) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
 }
 
+/* ---- variables and the running image ---------------------------------------------- */
+
+EFI_STATUS fw_variable(const CHAR16 *name, EFI_GUID *vendor, void *buf, UINTN *size, UINT32 *attributes)
+{
+    UINT32 attr = 0;
+    EFI_STATUS s = RT->GetVariable((CHAR16 *)name, vendor, &attr, size, buf);
+    if (attributes)
+        *attributes = attr;
+    return s;
+}
+
+EFI_LOADED_IMAGE *fw_loaded_image(void)
+{
+    EFI_LOADED_IMAGE *li = NULL;
+    if (BS->HandleProtocol(fw_image, &LoadedImageProtocol, (void **)&li) != EFI_SUCCESS)
+        return NULL;
+    return li;
+}
+
+void *fw_locate_protocol(EFI_GUID *guid)
+{
+    void *iface = NULL;
+    return BS->LocateProtocol(guid, NULL, &iface) == EFI_SUCCESS ? iface : NULL;
+}
+
 /* ---- images ------------------------------------------------------------------------ */
 
 EFI_STATUS fw_image_start(const char *path, void *buf, size_t n, EFI_HANDLE *child, const char **stage)

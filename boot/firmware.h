@@ -86,6 +86,15 @@ EFI_STATUS fw_esp_write_whole(const char *path, const void *buf, size_t n);
 /* Delete a file; EFI_SUCCESS also when it was not there. */
 EFI_STATUS fw_esp_delete(const char *path);
 
+/* ---- variables and the running image ------------------------------------------------ */
+/* GetVariable: *size in, bytes read out; EFI_NOT_FOUND when absent,
+ * EFI_BUFFER_TOO_SMALL with the size needed. */
+EFI_STATUS fw_variable(const CHAR16 *name, EFI_GUID *vendor, void *buf, UINTN *size, UINT32 *attributes);
+/* The loaded image protocol of baremark's own image (NULL if missing). */
+EFI_LOADED_IMAGE *fw_loaded_image(void);
+/* LocateProtocol: the first interface of `guid` anywhere, or NULL. */
+void *fw_locate_protocol(EFI_GUID *guid);
+
 /* ---- images (plug-ins) ------------------------------------------------------------ */
 /* LoadImage from a buffer holding the file at `path` on the ESP (the path
  * goes into the image's device path), then StartImage.  On success *child

@@ -89,9 +89,12 @@ static void plugin_load_one(const char *name)
     s = fw_image_start(path, buf, n, &child, &stage);
     FreePool(buf);        /* LoadImage made its own copy */
     if (s != EFI_SUCCESS) {
-        if (s == EFI_SECURITY_VIOLATION)
-            plugins_file_reject(f, "the firmware would not start it (%s: Secure Boot is on and the plug-in is "
-                                "not signed with a key it trusts)", fw_status_name(s));
+        /* UEFI 2.10 LoadImage: either status means the platform's policy
+         * (Secure Boot's db/dbx) refused the file. */
+        if (s == EFI_SECURITY_VIOLATION || s == EFI_ACCESS_DENIED)
+            plugins_file_reject(f, "refused by the firmware under Secure Boot (%s: not signed with a key it "
+                                "trusts); sign it: baremark-stick add-plugin STICK %s --key KEY --cert CERT",
+                                fw_status_name(s), name);
         else
             plugins_file_reject(f, "the firmware's %s failed (%s)", stage, fw_status_name(s));
         return;

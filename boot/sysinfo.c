@@ -12,6 +12,7 @@
 #include "json.h"
 #include "out.h"
 #include "results.h"
+#include "secureboot.h"
 #include "sysinfo.h"
 
 static const char *yes_no(int v) { return v ? "yes" : "no"; }
@@ -109,6 +110,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_u64(w, "pm_timer_port", ai->pm_timer_port);
     json_u64(w, "hpet_base", ai->hpet_base);
     json_obj_end(w);
+    secureboot_json(w);
     results_section_end();
 }
 
@@ -120,5 +122,6 @@ void sysinfo_report(struct acpi_info *ai)
     fw_vendor(fwv, sizeof fwv);
     sysinfo_acpi(ai);
     sysinfo_print(ai, fwv, mem);
+    secureboot_probe();
     sysinfo_json(ai, fwv, mem);
 }

@@ -19,8 +19,20 @@
 #   libclang-rt-dev  libFuzzer's runtime (libclang_rt.fuzzer); only a Recommends
 #                    of clang, so missing where apt skips recommends
 #   jq               reads the results JSON in the shell tools (baremark-results)
+#   sbsigntool       sbsign/sbverify/sbattach: Secure Boot signatures on the image
+#                    and plug-ins (make sign, baremark-stick sign, baremark-plugin --key)
+#   openssl          reads the signing key (decrypts one with a passphrase) and
+#                    converts the certificate to DER for MOK/db enrolment
+#   shim-signed      Debian's Microsoft-signed shim, the first stage of a stick
+#                    for machines that trust only Microsoft's keys (sign --shim)
+#   shim-helpers-amd64-signed  its MokManager (mmx64.efi), which enrols the
+#                    user's certificate at boot
+#   efitools         cert-to-efi-sig-list, sign-efi-sig-list: the certificate as
+#                    an EFI signature list for db or MOK (README "Secure Boot";
+#                    the Secure Boot boot test writes one into OVMF's variables)
 set -u
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
+PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
 
 missing=""

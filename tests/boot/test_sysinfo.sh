@@ -18,6 +18,10 @@ expect_line '^cpuid 0x16: ' "sysinfo: CPUID 0x16 line"
 expect_line '^firmware: EDK II revision 0x[0-9a-f]{8}, UEFI 2\.[0-9]+$' "sysinfo: firmware vendor, revision, UEFI revision"
 expect_line '^memory: (4[5-9][0-9]|50[0-9]) MiB conventional$' "sysinfo: conventional memory near 512 MiB"
 expect_line '^acpi: RSDP -> XSDT; FADT found, HPET found, MADT found$' "sysinfo: ACPI tables"
+expect_line '^secureboot: off \(SecureBoot (0|absent), SetupMode ' "sysinfo: Secure Boot off under the default OVMF"
+expect_line '^secureboot: started by the firmware directly \(no shim\)$' "sysinfo: no shim"
+expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, $(stat -c %s "$BUILD/baremark.efi") bytes, not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1) " \
+    "sysinfo: the running image's path, size, unsigned, and the SHA-256 of build/baremark.efi"
 expect_line '^baremark: run ended, status 0 \(completed and saved\)$' "sysinfo: final line says status 0"
 last=$(grep -v '^\s*$' "$BOOT_LOG" | tail -1)
 [[ $last == "baremark: run ended, status 0"* ]] && pass "sysinfo: the final line is the last line" || fail "sysinfo: the final line is the last line" "$last"
@@ -42,9 +46,13 @@ if [ -n "$log" ]; then
 fi
 if [ -n "$json" ]; then
     esp_cat "$img" "baremark/$json" > "$TEST_TMP/sysinfo.json"
-    if /usr/bin/python3 - "$TEST_TMP/sysinfo.json" <<'PY'
+    if /usr/bin/python3 - "$TEST_TMP/sysinfo.json" "$(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1)" <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
+sb = d["system"]["secure_boot"]
+assert sb["enabled"] is False and sb["shim"] is False, sb
+assert sb["image_path"] == "\\EFI\\BOOT\\BOOTX64.EFI", sb["image_path"]
+assert sb["image_sha256"] == sys.argv[2] and sb["image_signed"] is False, sb
 assert d["schema"] == 1, "schema"
 s = d["system"]
 assert s["hypervisor"] == "TCGTCGTCGTCG", s["hypervisor"]
@@ -55,7 +63,7 @@ assert isinstance(d["errors"], list) and d["errors"] == [], d["errors"]
 assert d["status"] == 0 and d["ended"] is True, "status"
 assert d["build"]["compiler"].startswith("gcc"), "compiler"
 PY
-    then pass "files: JSON has schema 1, system, errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
+    then pass "files: JSON has schema 1, system (Secure Boot off, the image's SHA-256), errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
 fi
 
 # CPUID leaves 0x15/0x16 present but all zero (QEMU TCG with level=0x16 puts

@@ -308,9 +308,27 @@ static void registry_tests(void)
     plugins_print();
 }
 
+/* The certificate table: data directory 4 at optional header + 144 (PE32+). */
+static void pe_signature_tests(void)
+{
+    static uint8_t b[PE_FILE];
+    pe_make(b, 0x8664, 0x20B, 11);
+    CHECK(pe_signature_bytes(b, PE_FILE) == 0, "signature: no data directories, not signed");
+    put32(b + 0x58 + 108, 16);           /* NumberOfRvaAndSizes */
+    CHECK(pe_signature_bytes(b, PE_FILE) == 0, "signature: an empty certificate table, not signed");
+    put32(b + 0x58 + 144, 0x300);        /* file offset of the table */
+    put32(b + 0x58 + 148, 0x100);
+    CHECK(pe_signature_bytes(b, PE_FILE) == 0x100, "signature: a 256-byte certificate table is a signature");
+    CHECK(pe_signature_bytes(b, 0x3FF) == -1, "signature: a table past the end of a cut-off copy");
+    put32(b + 0x58 + 108, 4);
+    CHECK(pe_signature_bytes(b, PE_FILE) == 0, "signature: only 4 directories: none for certificates");
+    CHECK(pe_signature_bytes("MZ", 2) == -1, "signature: not a PE image");
+}
+
 int main(void)
 {
     pe_tests();
+    pe_signature_tests();
     check_tests();
     registry_tests();
     return check_done();

@@ -60,6 +60,19 @@ static const struct rv_field system_fields[] = {
     { "acpi.madt", RV_STR, REQ, NULL, ACPI_STATES, NOMIN },
     { "acpi.pm_timer_port", RV_UINT, OPT, "I/O port", NULL, NOMIN },
     { "acpi.hpet_base", RV_UINT, OPT, "physical address", NULL, NOMIN },
+    /* boot/secureboot.c secureboot_json() */
+    { "secure_boot", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.enabled", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "secure_boot.supported", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "secure_boot.setup_mode", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.audit_mode", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.deployed_mode", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.shim", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "secure_boot.shim_validation_disabled", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.image_path", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "secure_boot.image_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
+    { "secure_boot.image_sha256", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.image_signed", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { NULL },
 };
 
