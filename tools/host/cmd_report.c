@@ -60,7 +60,9 @@ static const char report_css[] =
     "svg .dots{fill:none;stroke-width:2.2;stroke-linecap:round}svg .dots-a{stroke:#4c78a8}svg .dots-b{stroke:#f58518}"
     "svg .ci-bar{fill:#c6dbef}svg .ci-err{stroke:#1d2330;stroke-width:2}svg .run{fill:#4c78a8;fill-opacity:.8}"
     "ul.errors li{color:#9a6200}.invalid{border:2px solid #a31515;background:#fff3f3;padding:2px 12px;margin:4px 0}"
-    ".invalid summary{color:#a31515;font-weight:600;cursor:pointer}footer{margin-top:30px;color:#778;font-size:12px}";
+    ".invalid summary{color:#a31515;font-weight:600;cursor:pointer}footer{margin-top:30px;color:#778;font-size:12px}"
+    /* printed, every fold is open (browsers without ::details-content print the headlines) */
+    "@media print{details::details-content{content-visibility:visible;display:block}}";
 
 /* ---- the sections ------------------------------------------------------------------
  * The page shows these in order, after its head.  To add a section NAME:
