@@ -93,10 +93,10 @@ check(text.count('<script>document.documentElement.setAttribute("data-pwned","sc
 PY
 
 # ---- 15.7: the pages fit 1400 px ----------------------------------------------------------
-# measure HTML: a copy of the page with a script that writes the page's
-# scroll width and the widest table or plot into the DOM.
+# measure HTML: a copy of the page with a script that opens every fold and
+# writes the page's scroll width and the widest table or plot into the DOM.
 measure() {
-    sed 's|</body>|<script>var w = 0, who = "";document.querySelectorAll("table, svg, p, h3, div").forEach(function (e) {var r = e.getBoundingClientRect().right; if (r > w) { w = r; who = e.tagName + "#" + (e.id \|\| e.className.baseVal \|\| e.className); }});document.documentElement.setAttribute("data-scroll", document.documentElement.scrollWidth);document.documentElement.setAttribute("data-widest", Math.round(w) + " " + who);</script></body>|' \
+    sed 's|</body>|<script>document.querySelectorAll("details").forEach(function (d) { d.open = true; });var w = 0, who = "";document.querySelectorAll("table, svg, p, h3, div").forEach(function (e) {var r = e.getBoundingClientRect().right; if (r > w) { w = r; who = e.tagName + "#" + (e.id \|\| e.className.baseVal \|\| e.className); }});document.documentElement.setAttribute("data-scroll", document.documentElement.scrollWidth);document.documentElement.setAttribute("data-widest", Math.round(w) + " " + who);</script></body>|' \
         "$1" > "$T/measure.html"
     chrome --window-size=1400,1000 --dump-dom "file://$T/measure.html" > "$T/measure.dom"
     sed -n 's/.*data-scroll="\([0-9]*\)".*data-widest="\([^"]*\)".*/\1 \2/p' "$T/measure.dom" | head -1
