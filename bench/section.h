@@ -15,6 +15,7 @@
 
 struct bm_config;
 struct acpi_info;
+struct figure_table;
 
 /* What a section returns (the run's status rises to it). */
 #define SECTION_OK       0
@@ -41,6 +42,10 @@ struct section {
      * this image". */
     int (*run)(const struct section_ctx *ctx);
     unsigned flags;                     /* SECTION_OFF_BY_DEFAULT, ... */
+    /* The figures it reports (bench/figures.h): its results member's
+     * table, which the LAVA lines, the fleet reader and the run summary
+     * read; NULL for a section that writes no member. */
+    const struct figure_table *figures;
 };
 
 /* Not in the default set: runs only when SECTIONS= names it (or says

@@ -31,6 +31,7 @@
  */
 #include <stddef.h>
 
+#include "figures.h"
 #include "section.h"
 
 #define SECTION_RUN(fn) int fn(const struct section_ctx *ctx) __attribute__((weak))
@@ -44,20 +45,25 @@ SECTION_RUN(verify_run);               /* bench/bytemark/bytemark.c */
 SECTION_RUN(bytemark_section_run);     /* bench/bytemark/bytemark.c */
 SECTION_RUN(memory_run);               /* bench/memory.c */
 
+/* Each section's figure table (bench/figures_NAME.c). */
+extern const struct figure_table figures_clock, figures_cores, figures_plugins, figures_methods,
+    figures_compare, figures_verify, figures_bytemark, figures_memory;
+
 const struct section section_table[] = {
-    /* name        label          run                    flags */
-    { "clock",     NULL,          clock_run,             0 },
+    /* name        label          run                    flags, figures */
+    { "clock",     NULL,          clock_run,             0, &figures_clock },
     /* every logical CPU: after clock (it needs the calibrated TSC rate) */
-    { "cores",     NULL,          cores_run,             0 },
+    { "cores",     NULL,          cores_run,             0, &figures_cores },
     /* your routines: loaded, checked and probed before they are timed */
-    { "plugins",   NULL,          plugins_run,           0 },
-    { "methods",   NULL,          methods_run,           0 },
-    { "compare",   "comparisons", compare_run,           0 },
+    { "plugins",   NULL,          plugins_run,           0, &figures_plugins },
+    { "methods",   NULL,          methods_run,           0, &figures_methods },
+    { "compare",   "comparisons", compare_run,           0, &figures_compare },
     /* BYTEmark's kernel checks: VERIFY=T (bench/config_params.c) */
-    { "verify",    NULL,          verify_run,            SECTION_OFF_BY_DEFAULT | SECTION_OWN_SETTING },
-    { "bytemark",  NULL,          bytemark_section_run,  0 },
+    { "verify",    NULL,          verify_run,            SECTION_OFF_BY_DEFAULT | SECTION_OWN_SETTING,
+                                                       &figures_verify },
+    { "bytemark",  NULL,          bytemark_section_run,  0, &figures_bytemark },
     /* quick profile: a few seconds under TCG; full: the whole sweep */
-    { "memory",    NULL,          memory_run,            0 },
+    { "memory",    NULL,          memory_run,            0, &figures_memory },
 };
 
 const unsigned section_count = sizeof section_table / sizeof section_table[0];

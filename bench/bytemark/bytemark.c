@@ -457,8 +457,33 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
     json_obj_end(w);
 }
 
+/* Which overall indexes have a kernel that ran: an index none of whose
+ * kernels ran is a product of no factors (1), so it is no figure (null in
+ * the JSON, skip on LAVA). */
+struct bm_index_groups {
+    int orig_int, fp, lx_mem, lx_int;
+};
+
+static struct bm_index_groups bm_index_groups(const int ran[BM_NTESTS])
+{
+    struct bm_index_groups g;
+    g.fp = ran[BM_FOURIER] || ran[BM_NNET] || ran[BM_LU];
+    g.lx_int = ran[BM_NUMSORT] || ran[BM_EMFLOAT] || ran[BM_IDEA] || ran[BM_HUFFMAN];
+    g.lx_mem = ran[BM_STRSORT] || ran[BM_BITFIELD] || ran[BM_ASSIGN];
+    g.orig_int = g.lx_int || g.lx_mem;
+    return g;
+}
+
+static void bm_json_index(struct json_writer *w, const char *key, int any, double v)
+{
+    if (any)
+        json_double(w, key, v);
+    else
+        json_null(w, key);
+}
+
 static void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uint64_t hz,
-                    const struct bm_result *res, const struct bm_indexes *ix,
+                    const struct bm_result *res, const struct bm_indexes *ix, const int ran[BM_NTESTS],
                     const struct quiet_phase_totals *qt)
 {
     struct json_writer *w = results_section_begin("bytemark", 0);
@@ -485,12 +510,13 @@ static void bm_json(const struct bm_config *cfg, const struct bm_profile_params 
         bm_json_test(w, bm_kernels[i], (enum bm_test_id)i, &res[i]);
     json_arr_end(w);
     if (ix) {
+        struct bm_index_groups g = bm_index_groups(ran);
         json_obj_begin(w, "indexes");
-        json_double(w, "original_integer", ix->orig_int);
-        json_double(w, "original_fp", ix->orig_fp);
-        json_double(w, "linux_memory", ix->lx_mem);
-        json_double(w, "linux_integer", ix->lx_int);
-        json_double(w, "linux_fp", ix->lx_fp);
+        bm_json_index(w, "original_integer", g.orig_int, ix->orig_int);
+        bm_json_index(w, "original_fp", g.fp, ix->orig_fp);
+        bm_json_index(w, "linux_memory", g.lx_mem, ix->lx_mem);
+        bm_json_index(w, "linux_integer", g.lx_int, ix->lx_int);
+        bm_json_index(w, "linux_fp", g.fp, ix->lx_fp);
         json_u64(w, "tests_missing", (uint64_t)ix->missing);
         json_obj_end(w);
     } else {
@@ -522,13 +548,12 @@ static void bm_lava_test(enum bm_test_id i, const struct bm_result *r, const str
     lava_casef(res, ok ? r->st.mean / k->base_k6 : NAN, "index", "bytemark_%s_new_index", key);
 }
 
-/* The overall indexes; one whose tests all did not run is a product of no
- * factors (1), so it is a skip, not a figure. */
+/* The overall indexes; one whose tests all did not run is a skip
+ * (bm_index_groups). */
 static void bm_lava_indexes(const struct bm_indexes *ix, const int ran[BM_NTESTS])
 {
-    int fp = ran[BM_FOURIER] || ran[BM_NNET] || ran[BM_LU];
-    int lx_int = ran[BM_NUMSORT] || ran[BM_EMFLOAT] || ran[BM_IDEA] || ran[BM_HUFFMAN];
-    int lx_mem = ran[BM_STRSORT] || ran[BM_BITFIELD] || ran[BM_ASSIGN];
+    struct bm_index_groups g = bm_index_groups(ran);
+    int fp = g.fp, lx_int = g.lx_int, lx_mem = g.lx_mem;
     lava_case("bytemark_original_integer", lx_int || lx_mem ? LAVA_PASS : LAVA_SKIP,
               lx_int || lx_mem ? ix->orig_int : NAN, "index");
     lava_case("bytemark_original_fp", fp ? LAVA_PASS : LAVA_SKIP, fp ? ix->orig_fp : NAN, "index");
@@ -633,7 +658,7 @@ int bytemark_run(const struct bm_config *cfg)
     out_printf("* profile %s%s\n", p.name,
                p.profile == BM_PROFILE_QUICK ? " (shortened runs: indicative scores only)" : "");
     quiet_phase_totals_print("bytemark", &qt);
-    bm_json(cfg, &p, hz, res, cfg->customrun ? NULL : &ix, &qt);
+    bm_json(cfg, &p, hz, res, cfg->customrun ? NULL : &ix, ran, &qt);
     plat_free(res);
     return warn ? 2 : 0;
 }

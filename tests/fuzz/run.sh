@@ -24,7 +24,7 @@ mkdir -p "$OUT/corpus" "$OUT/artifacts" build
 if ! $CC_FUZZ -g -O1 -std=gnu11 -DBAREMARK_HOST \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -I. -Ibench -Istats -Ibuild \
-        tests/fuzz/fuzz_config.c bench/config.c bench/config_params.c bench/config_write.c bench/sections.c bench/json.c bench/cores_math.c tools/host/platform_host.c \
+        tests/fuzz/fuzz_config.c bench/config.c bench/config_params.c bench/config_write.c bench/sections.c bench/figures_[a-z]*.c bench/json.c bench/cores_math.c tools/host/platform_host.c \
         -lm -o "$BIN"; then
     echo "FAIL: fuzz: cannot build $BIN with $CC_FUZZ -fsanitize=fuzzer" \
          "(Debian packages clang and libclang-rt-dev: make deps)"

@@ -1,0 +1,136 @@
+/*
+ * bench/figures.h - every figure a run reports, declared once: one table
+ * per results member (a section's, or the run's own: system, settings,
+ * build), each row naming a JSON path, its LAVA test-case id, its unit and
+ * how it is summarised.  Portable: the image and the host read the same
+ * tables.
+ *
+ * Who reads them:
+ *   - the LAVA result lines (bench/lava.h): every case id a section
+ *     prints is a row's id (checked by the tests), printed in one block
+ *     after the section's text;
+ *   - the fleet reader (tools/host/fleet_*.c): every row with a LAVA id
+ *     is a figure it tracks across machines, read from the JSON here;
+ *   - the run summary (bench/summary.h): each section's headline is its
+ *     FIG_HEADLINE rows;
+ *   - the tests: every numeric leaf of a real run's JSON must match a row
+ *     (figures_match), and every row must name a path the JSON has.
+ *
+ * A path is relative to the member: "references[*].khz", where [*] is
+ * every element of an array and, for FIG_DETAIL rows only, a last segment
+ * "*" is every member of an object ("firmware.*").  A LAVA id is a
+ * template: {KEY} is the member KEY of the innermost array element that
+ * has it (then the next one out), {#} the innermost element's index,
+ * {#1} the next one out.  lava_id() cleans the result as LAVA does.
+ */
+#ifndef BAREMARK_FIGURES_H
+#define BAREMARK_FIGURES_H
+
+#include <stddef.h>
+
+#include "json_read.h"
+#include "lava.h"
+
+/* How a figure is summarised. */
+enum figure_kind {
+    FIG_LOWER,      /* a time or a cost: lower is better */
+    FIG_HIGHER,     /* a rate, a score, an index: higher is better */
+    FIG_INFO,       /* a measured fact with no better side (a rate, an offset) */
+    FIG_DETAIL,     /* raw samples, counts, settings echoed: kept for checking, not tracked */
+};
+
+/* Row flags. */
+#define FIG_HEADLINE  0x1u  /* in the section's one-line headline */
+#define FIG_TICKS_NS  0x2u  /* the LAVA value is the JSON's ticks in ns, by the table's tick_hz */
+#define FIG_UPPER     0x4u  /* a matrix [*][*]: only cells whose inner index is above the outer one */
+#define FIG_SOMETIMES 0x8u  /* only in some runs (plug-ins loaded, a knee found, VERIFY=T): the
+                             * tests do not ask the full run to have it */
+
+/* How the raw samples beside a value become samples of the figure. */
+enum figure_samples {
+    FIG_SAMPLES_AS_IS,
+    FIG_SAMPLES_NS,         /* ticks -> ns by the table's tick_hz */
+    FIG_SAMPLES_NET,        /* timings -> net per iteration: (t - placeholder_median) / iterations */
+    FIG_SAMPLES_NET_NS,     /* both */
+};
+
+struct figure {
+    const char *path;       /* below the member, with [*] wildcards */
+    const char *lava;       /* LAVA test-case id template; NULL: none (FIG_DETAIL rows) */
+    const char *unit;       /* of the LAVA value ("kHz", "ns/iter"); may be a template ("{unit}") */
+    enum figure_kind kind;
+    unsigned flags;
+    double scale;           /* LAVA value = JSON value x scale (0: 1) */
+    /* Only where the element's member is so: "status=ok", "status=ok|too_short"
+     * (NULL: always).
+     * A place that fails it is a figure of that run that did not come out
+     * (LAVA's fail), not a value. */
+    const char *only;
+    const char *samples;    /* raw samples beside the value, relative to the element; NULL none */
+    enum figure_samples transform;
+    const char *label;      /* headline words before the value ("TSC"); NULL: the LAVA id */
+};
+
+struct figure_table {
+    const char *member;     /* the results member: "clock", "comparisons"; NULL: the top level */
+    const struct figure *rows;
+    unsigned n;
+    const char *tick_hz;    /* member path of the tick rate for FIG_TICKS_NS and ns samples */
+};
+
+#define FIGURE_TABLE(var, member, tick_hz, rows) \
+    const struct figure_table var = { member, rows, sizeof rows / sizeof rows[0], tick_hz }
+
+/* Every table: the run's own (figures_run.c), then the sections' in run
+ * order (bench/sections.c).  NULL past the end. */
+const struct figure_table *figures_table(unsigned i);
+/* The table of a results member, NULL when none. */
+const struct figure_table *figures_find(const char *member);
+
+/* One figure found in a document. */
+struct figure_value {
+    const struct figure_table *table;
+    const struct figure *fig;
+    char id[LAVA_ID_MAX + 1];   /* the LAVA id, cleaned; "" when the row has none */
+    char path[160];             /* where: "clock.references[0].khz" */
+    struct jr json;             /* the value (none when absent) */
+    struct jr elem;             /* the innermost array element (none without [*]) */
+    double value;               /* the JSON number; NAN when null, absent or not a number */
+    double lava_value;          /* in the LAVA unit (scaled); NAN when none or `only` fails */
+    int only_failed;            /* the row's `only` condition is not met here */
+    char unit[32];              /* the unit, its template filled in */
+};
+
+/* Call fn for each place row `fig` of table t reaches in the document doc
+ * (the whole results document): once per element of its last [*], once
+ * when it has none.  The member absent: no call. */
+void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
+                  void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+
+/* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
+ * is declared by a row; returns it (and its table), or NULL. */
+const struct figure *figures_match(const char *path, const struct figure_table **table);
+
+/* The row whose LAVA id template gives this id ("meas_add10_rdtsc_ns" ->
+ * "meas_{target}_{method}_ns"), NULL when none: for a figure known only
+ * by its id (LAVA's recorded results). */
+const struct figure *figures_id_row(const char *id);
+
+/* A section's headline: its FIG_HEADLINE rows as "label value unit" joined
+ * by ", " (a row with [*]: its largest value for FIG_LOWER/FIG_INFO, ... as
+ * figures.c says).  "" when none is in the document. */
+void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap);
+
+/* The raw samples of a figure found, transformed (figure_samples) into
+ * out (at most cap); returns how many. */
+size_t figures_samples(struct jr doc, const struct figure_value *v, double *out, size_t cap);
+
+/* A figure's value for a person: four significant digits, whole numbers
+ * of 10^5 and more with one decimal at most ("2596142.3", "0.169",
+ * "73"); "n/a" for NAN. */
+void figures_format(double v, char *out, size_t cap);
+
+/* "lower", "higher", "info", "detail". */
+const char *figure_kind_name(enum figure_kind k);
+
+#endif

@@ -1,0 +1,33 @@
+/*
+ * bench/figures_cores.c - the cores section's figures (boot/cores.c,
+ * docs/results-schema.md "cores"): see bench/figures.h.  Per CPU: its TSC
+ * offset and rate against the reference CPU, its scores alone; per pair:
+ * the median round trip; per kernel: all CPUs at once.
+ */
+#include "figures.h"
+
+static const struct figure cores_rows[] = {
+    { "tsc.cpus[*].offset_ns",   "cores_cpu{cpu}_tsc_offset_ns", "ns",  FIG_INFO, FIG_HEADLINE,
+      .label = "largest TSC offset" },
+    { "tsc.cpus[*].rate_ppm",    "cores_cpu{cpu}_tsc_rate_ppm",  "ppm", FIG_INFO, 0 },
+    { "latency.median_ns[*][*]", "cores_latency_cpu{latency.cpus[#1]}_cpu{latency.cpus[#]}_ns", "ns",
+      FIG_LOWER, FIG_UPPER | FIG_HEADLINE, .label = "worst round trip" },
+    { "scores.per_core[*].tests[*].mean", "cores_cpu{cpu}_{key}", "{unit}", FIG_HIGHER, 0,
+      .only = "status=ok", .samples = "scores" },
+    { "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0 },
+    { "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0 },
+    { "count",                   NULL, "CPUs", FIG_INFO, 0 },
+    { "tsc.cpus[*].*",           NULL, "",  FIG_DETAIL, 0 },   /* warp test, offset bounds, rate windows */
+    { "tsc.*",                   NULL, "",  FIG_DETAIL, 0 },
+    { "latency.*",               NULL, "",  FIG_DETAIL, 0 },   /* the matrices in ticks, minima, CPUs */
+    { "scores.*",                NULL, "",  FIG_DETAIL, 0 },   /* each run, each CPU's share */
+    { "cpus[*].*",               NULL, "",  FIG_DETAIL, 0 },   /* topology: firmware's and CPUID's */
+    { "selected[*]",             NULL, "",  FIG_DETAIL, 0 },
+    { "quiet_phases.*",          NULL, "",  FIG_DETAIL, 0 },
+    { "enabled",                 NULL, "",  FIG_DETAIL, 0 },
+    { "bsp",                     NULL, "",  FIG_DETAIL, 0 },
+    { "madt_cpus",               NULL, "",  FIG_DETAIL, 0 },
+    { "tick_hz",                 NULL, "Hz", FIG_DETAIL, 0 },
+    { "warnings",                NULL, "",  FIG_DETAIL, 0 },
+};
+FIGURE_TABLE(figures_cores, "cores", "tick_hz", cores_rows);

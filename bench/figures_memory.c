@@ -1,0 +1,30 @@
+/*
+ * bench/figures_memory.c - the memory section's figures (bench/memory.c,
+ * docs/results-schema.md "memory"): see bench/figures.h.  Per working-set
+ * size: the median latency of a dependent load and the best read, write
+ * and copy bandwidths.
+ */
+#include "figures.h"
+
+static const struct figure memory_rows[] = {
+    { "latency[*].ns_median", "memory_latency_{size_bytes}_ns", "ns", FIG_LOWER, 0 },
+    { "bandwidth[*].read.best_bytes_per_s",  "memory_read_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, FIG_HEADLINE,
+      .scale = 1e-9, .label = "read" },
+    { "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9 },
+    { "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9 },
+    { "latency[*].*",     NULL, "", FIG_DETAIL, 0 },   /* sizes, loads, ticks, minima */
+    { "bandwidth[*].*",   NULL, "", FIG_DETAIL, 0 },
+    { "caches.*",         NULL, "", FIG_DETAIL, 0 },
+    { "knees[*].*",       NULL, "", FIG_DETAIL, FIG_SOMETIMES },
+    { "quiet_phases.*",   NULL, "", FIG_DETAIL, 0 },
+    { "free_bytes",       NULL, "bytes", FIG_DETAIL, 0 },
+    { "allocated_bytes",  NULL, "bytes", FIG_DETAIL, 0 },
+    { "want_top_bytes",   NULL, "bytes", FIG_DETAIL, 0 },
+    { "top_bytes",        NULL, "bytes", FIG_DETAIL, 0 },
+    { "line_bytes",       NULL, "bytes", FIG_DETAIL, 0 },
+    { "samples",          NULL, "", FIG_DETAIL, 0 },
+    { "bw_samples",       NULL, "", FIG_DETAIL, 0 },
+    { "min_loads",        NULL, "", FIG_DETAIL, 0 },
+    { "bw_min_bytes",     NULL, "bytes", FIG_DETAIL, 0 },
+};
+FIGURE_TABLE(figures_memory, "memory", NULL, memory_rows);
