@@ -31,7 +31,7 @@
 #include <stddef.h>
 
 #define SUMMARY_NAME_MAX     48     /* a target's, method's or section's name */
-#define SUMMARY_TEXT_MAX     160    /* one row's text, one reason, one headline */
+#define SUMMARY_TEXT_MAX     192    /* one row's text, one reason, one headline */
 #define SUMMARY_ROWS_MAX     40     /* the text block's rows (without its two marker lines) */
 #define SUMMARY_TARGETS_MAX  32
 #define SUMMARY_METHODS_MAX  12     /* estimates per target: one per timing method */

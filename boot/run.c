@@ -25,6 +25,7 @@
 #include "results.h"
 #include "run.h"
 #include "serial.h"
+#include "summary.h"
 #include "trap.h"
 
 #define RUN_LOG_INITIAL   (1u << 20)   /* grows while interrupts are on */
@@ -388,24 +389,52 @@ void run_flush(void)
 
 /* OUTFILE (BYTEmark's): a copy of the whole log as \baremark\NAME.  The
  * name was checked by the parser (config_outfile_why: no drive, path or
- * ".."); checked again here, as the file it writes must stay inside
+ * ".."); run_outfile_refused checks it again before the summary (its
+ * warning is part of the run), as the file it writes must stay inside
  * \baremark\ whatever reached this point. */
+static int run_outfile_refused(const char *name)
+{
+    const char *why = config_outfile_why(name);
+    if (why)
+        out_warn("OUTFILE '%s' refused: %s", name, why);
+    return why != NULL;
+}
+
 static void run_outfile(const char *name)
 {
     char path[96];
-    const char *why = config_outfile_why(name);
-    EFI_STATUS s;
-    if (why) {
-        out_warn("OUTFILE '%s' refused: %s", name, why);
-    } else {
-        snprintf(path, sizeof path, RUN_DIR "\\%s", name);
-        s = fw_esp_write_whole(path, run_log, run_log_len);
-        if (s != EFI_SUCCESS)
-            out_warn("OUTFILE: the copy of the log as \\baremark\\%s was not written (%s)", name, fw_status_name(s));
-        else
-            return;
-    }
+    snprintf(path, sizeof path, RUN_DIR "\\%s", name);
+    EFI_STATUS s = fw_esp_write_whole(path, run_log, run_log_len);
+    if (s == EFI_SUCCESS)
+        return;
+    out_warn("OUTFILE: the copy of the log as \\baremark\\%s was not written (%s)", name, fw_status_name(s));
     run_flush();       /* the warning into the log and the JSON errors */
+}
+
+/* ---- the summary ------------------------------------------------------------ */
+
+static void run_summary_line(void *ctx, const char *line)
+{
+    (void)ctx;
+    out_printf("%s\n", line);
+}
+
+/* The run's summary (bench/summary.h), built from the results document as
+ * written, between its two marker lines. */
+static void run_summary(void)
+{
+    struct json_writer w;
+    struct summary *s = plat_alloc(sizeof *s);
+    run_json_compose(&w);
+    if (!s || w.failed)
+        out_printf("summary: not shown: out of memory (the results are complete; baremark show RUN.json "
+                   "prints it on a host)\n");
+    else {
+        summary_build(s, w.buf, w.len);
+        summary_print(s, run_summary_line, NULL);
+    }
+    plat_free(s);
+    json_free(&w);
 }
 
 /* ---- status and the end ------------------------------------------------------ */
@@ -428,26 +457,30 @@ uint64_t run_end(const struct run_exit *how)
         out_warn("the JSON results changed in memory while the firmware wrote them (%u time%s, first at "
                  "byte %llu); written again, but check the file with baremark validate",
                  run_json_changed, run_json_changed == 1 ? "" : "s", (unsigned long long)run_json_changed_at);
+    int outfile = how->outfile && how->outfile[0] && run_saving;
+    if (outfile && run_outfile_refused(how->outfile))
+        outfile = 0;
     run_ended = 1;
     out_printf("saved: %s\n", run_saving ? "yes" : "no");
-    int outfile = how->outfile && how->outfile[0] && run_saving;
     if (how->outfile && how->outfile[0] && !run_saving)
         out_printf("outfile: not written (the results could not be saved on this stick)\n");
     else if (outfile)
         out_printf("outfile: this log copied to \\baremark\\%s (OUTFILE)\n", how->outfile);
-    run_flush();
-    if (outfile)
-        run_outfile(how->outfile);
-    fw_file_close(run_log_file);
-    fw_file_close(run_json_file);
     int wait = !how->qemu_exit && !how->shutdown && how->end_wait;
     if (wait && how->end_wait_seconds)
         out_printf("end: press a key to return to the firmware (or wait %u s)\n", how->end_wait_seconds);
     else if (wait)
         out_printf("end: press a key to return to the firmware\n");
-    /* LAVA's run_status case and end line (serial only), then the fixed
-     * last line (tests and tools/run-qemu look for it). */
+    /* LAVA's run_status case and end line (serial only), the summary of
+     * the results as written (into the log on the ESP and OUTFILE's copy
+     * too), then the fixed last line (tests and tools/run-qemu look for it). */
     lava_end(run_state);
+    run_summary();
+    run_flush();
+    if (outfile)
+        run_outfile(how->outfile);
+    fw_file_close(run_log_file);
+    fw_file_close(run_json_file);
     out_printf("baremark: run ended, status %d (%s)\n", run_state, run_status_text[run_state]);
     if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_state);

@@ -25,6 +25,7 @@ static const struct command commands[] = {
     { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
     { "methods", cmd_methods, "methods [--plugin F.so]   the timing methods under Linux (and plug-in routines)" },
     { "memory", cmd_memory, "memory [--quick|--full]   latency and bandwidth by working-set size" },
+    { "show", cmd_show, "show RUN.json...         the run's summary: verdict, clock, estimates, A/B" },
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },

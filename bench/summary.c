@@ -1,0 +1,484 @@
+/*
+ * bench/summary.c - the run's summary built from its results document (see
+ * summary.h); the rows of text are summary_text.c's.  Portable: the image
+ * runs it on the JSON it has just written, the host on a file.
+ *
+ * Where a figure comes from (docs/results-schema.md):
+ *   verdict    "status" (0, 2, 3, or "interrupted"), "ended", "errors";
+ *              interrupted during: "interrupted_in" when the run says,
+ *              else the first section of settings.sections with no member
+ *   machine    system.* (the hosted program: host.*)
+ *   clock      clock.chosen_khz, .source, that reference's ppm, the
+ *              agreement of the measured references
+ *   quiet      clock.quiet (largest gap, gaps over 1 us), quiet_check_phase
+ *   targets    methods.measurements: per target and method the net time
+ *              per iteration, median of (timing - placeholder median) / N
+ *              over the raw samples, with the 95% interval of that median
+ *              from order statistics (ranks n/2 -+ 0.98 sqrt(n), the normal
+ *              approximation of the binomial); the reported method is the
+ *              comparisons' (the vendor-recommended one by default)
+ *   A/B        comparisons.comparisons: the ratio of the slower's to the
+ *              faster's time (each sample less the method's overhead) as
+ *              the Hodges-Lehmann estimate of the shift of the logs with
+ *              its distribution-free 95% interval (Bauer 1972), and
+ *              Mann-Whitney's p from the run
+ *   BYTEmark   bytemark.indexes (original), profile, every kernel certain
+ *   cores      cores.tsc.cpus[].offset_ns, cores.latency.median_ns
+ *   memory     memory.latency[] by the level it fits in, best read bandwidth
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "figures.h"
+#include "platform.h"
+#include "section.h"
+#include "stats.h"
+#include "summary.h"
+#include "summary_internal.h"
+
+/* z for a two-sided 95% interval. */
+#define SUMMARY_Z95 1.959963984540054
+/* Hodges-Lehmann on more pairs than this: the wider interval from the
+ * two medians' intervals instead (memory). */
+#define SUMMARY_HL_PAIRS_MAX (1u << 22)
+
+/* ---- small helpers ---------------------------------------------------------- */
+
+static void sum_str(struct jr v, char *out, size_t cap)
+{
+    if (!jr_str(v, out, cap) && jr_type(v) == JR_NUMBER)
+        snprintf(out, cap, "%g", jr_num(v, 0));
+}
+
+/* A JSON array of numbers into a new plat_alloc'd array (NULL when empty). */
+static double *sum_numbers(struct jr arr, size_t *n)
+{
+    size_t cap = jr_count(arr), it = 0;
+    struct jr v;
+    double *x = cap ? plat_alloc(cap * sizeof *x) : NULL;
+    *n = 0;
+    if (!x)
+        return NULL;
+    while (jr_next(arr, &it, NULL, &v) && *n < cap) {
+        double d = jr_num(v, NAN);
+        if (!isnan(d))
+            x[(*n)++] = d;
+    }
+    return x;
+}
+
+/* The median of sorted x and its 95% interval from order statistics. */
+static void sum_median_ci(const double *x, size_t n, double *med, double *lo, double *hi)
+{
+    if (!n) {
+        *med = *lo = *hi = NAN;
+        return;
+    }
+    double half = SUMMARY_Z95 * sqrt((double)n) / 2;
+    long j = (long)floor(n / 2.0 - half), k = (long)ceil(n / 2.0 + half);   /* 1-based ranks */
+    if (j < 1)
+        j = 1;
+    if (k > (long)n)
+        k = (long)n;
+    *med = stats_percentile_sorted_double(x, n, 50);
+    *lo = x[j - 1];
+    *hi = x[k - 1];
+}
+
+/* ---- the run ------------------------------------------------------------------- */
+
+/* The section the run was in when it stopped: the run's own word for it,
+ * else the first enabled section that wrote nothing. */
+static void sum_interrupted_in(struct summary *s, struct jr doc)
+{
+    static const char *const own[] = { "interrupted_in", "last_section", "section" };
+    struct jr v, name;
+    size_t it = 0;
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (jr_str(jr_get(doc, own[i]), s->interrupted_in, sizeof s->interrupted_in) && s->interrupted_in[0])
+            return;
+    v = jr_path(doc, "settings.sections");
+    while (jr_next(v, &it, NULL, &name)) {
+        char sec[SUMMARY_NAME_MAX];
+        const struct figure_table *t = NULL;
+        jr_str(name, sec, sizeof sec);
+        for (unsigned k = 0; k < section_count; k++)
+            if (!strcmp(section_table[k].name, sec))
+                t = section_table[k].figures;
+        if (t && t->member && jr_is_none(jr_get(doc, t->member))) {
+            snprintf(s->interrupted_in, sizeof s->interrupted_in, "%s", sec);
+            return;
+        }
+    }
+}
+
+static void sum_run(struct summary *s, struct jr doc)
+{
+    struct jr st = jr_get(doc, "status"), e, errors = jr_get(doc, "errors");
+    char word[32];
+    size_t it = 0;
+    jr_str(jr_get(doc, "name"), s->run, sizeof s->run);
+    s->status = (int)jr_num(st, -1);
+    jr_str(st, word, sizeof word);
+    int interrupted = !strcmp(word, "interrupted") || jr_bool(jr_get(doc, "ended"), 1) == 0;
+    s->warnings = (unsigned)jr_count(errors);
+    while (jr_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
+        jr_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
+    if (interrupted) {
+        s->verdict = SUMMARY_INTERRUPTED;
+        s->status = -1;
+        sum_interrupted_in(s, doc);
+    } else if (s->status == 3) {
+        s->verdict = SUMMARY_FAILED;
+    } else if (s->status == 0) {
+        s->verdict = SUMMARY_COMPLETED;
+    } else {
+        s->verdict = SUMMARY_WARNINGS;
+    }
+    /* the profile in effect (a section's), else the one asked for */
+    static const char *const prof[] = { "methods.profile", "bytemark.profile", "memory.profile", "settings.profile" };
+    for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !s->profile[0]; i++)
+        jr_str(jr_path(doc, prof[i]), s->profile, sizeof s->profile);
+    if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
+        jr_str(jr_path(doc, "bytemark.platform"), s->platform, sizeof s->platform);
+    s->saved = 1;
+    for (unsigned i = 0; i < s->n_reasons; i++)
+        if (strstr(s->reasons[i], "not saved"))
+            s->saved = 0;
+    if (s->run[0]) {
+        snprintf(s->log_file, sizeof s->log_file, "%.40s.log", s->run);
+        snprintf(s->json_file, sizeof s->json_file, "%.40s.json", s->run);
+    }
+}
+
+static void sum_machine(struct summary *s, struct jr doc)
+{
+    struct jr sys = jr_get(doc, "system");
+    if (jr_is_none(sys))
+        sys = jr_get(doc, "host");
+    sum_str(jr_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
+    sum_str(jr_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
+    sum_str(jr_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
+    s->cpus = (unsigned)jr_num(jr_get(sys, "logical_cpus"), 0);
+    s->memory_mib = jr_num(jr_get(sys, "memory_mib"), NAN);
+}
+
+/* ---- clock and quiet ------------------------------------------------------------------ */
+
+static void sum_clock(struct summary *s, struct jr doc)
+{
+    struct jr c = jr_get(doc, "clock"), r;
+    size_t it = 0;
+    s->tsc_mhz = jr_num(jr_get(c, "chosen_khz"), NAN) / 1000;
+    jr_str(jr_get(c, "source"), s->tsc_source, sizeof s->tsc_source);
+    while (jr_next(jr_get(c, "references"), &it, NULL, &r)) {
+        if (jr_str_eq(jr_get(r, "kind"), "measured") || jr_is_none(jr_get(r, "kind")))
+            s->references++;
+        if (s->tsc_source[0] && jr_str_eq(jr_get(r, "name"), s->tsc_source))
+            s->tsc_ppm = jr_num(jr_get(r, "ppm"), NAN);
+    }
+    s->agreement_ppm = jr_num(jr_path(c, "agreement.max_measured_ppm"), NAN);
+    struct jr q = jr_get(c, "quiet");
+    double hz = jr_num(jr_get(q, "tick_hz"), NAN);
+    s->quiet_ms = jr_num(jr_get(q, "ms"), NAN);
+    s->gap_max_us = hz > 0 ? jr_num(jr_get(q, "max_gap_ticks"), NAN) * 1e6 / hz : NAN;
+    s->gaps_over_1us = jr_num(jr_get(q, "gaps_over_1us"), NAN);
+    struct jr ph = jr_get(c, "quiet_check_phase");
+    s->nmis = jr_num(jr_get(ph, "nmis"), NAN);
+    s->smis = jr_num(jr_get(ph, "smis"), NAN);
+}
+
+/* ---- targets --------------------------------------------------------------------------- */
+
+static struct summary_target *sum_target(struct summary *s, const char *name)
+{
+    for (unsigned i = 0; i < s->n_targets; i++)
+        if (!strcmp(s->targets[i].name, name))
+            return &s->targets[i];
+    if (s->n_targets >= SUMMARY_TARGETS_MAX)
+        return NULL;
+    struct summary_target *t = &s->targets[s->n_targets++];
+    snprintf(t->name, sizeof t->name, "%s", name);
+    return t;
+}
+
+/* One measurement: its net samples' median and interval, in ticks and ns. */
+static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
+{
+    size_t n;
+    double pm = jr_num(jr_get(m, "placeholder_median"), NAN), iters = jr_num(jr_get(m, "iterations"), NAN);
+    double *x = sum_numbers(jr_get(m, "samples"), &n);
+    e->ticks = e->ticks_lo = e->ticks_hi = NAN;
+    if (x && !isnan(pm) && iters > 0) {
+        for (size_t i = 0; i < n; i++)
+            x[i] = (x[i] - pm) / iters;
+        stats_sort_double(x, n);
+        sum_median_ci(x, n, &e->ticks, &e->ticks_lo, &e->ticks_hi);
+        e->samples = (unsigned)n;
+    }
+    /* no raw samples (an old or trimmed file): the run's own median, no interval */
+    if (isnan(e->ticks))
+        e->ticks = jr_num(jr_path(m, "net.median"), NAN);
+    plat_free(x);
+    e->ns = e->ticks * 1e9 / hz;
+    e->ns_lo = e->ticks_lo * 1e9 / hz;
+    e->ns_hi = e->ticks_hi * 1e9 / hz;
+}
+
+static int sum_overlap(const struct summary_estimate *a, const struct summary_estimate *b)
+{
+    if (isnan(a->ticks_lo) || isnan(b->ticks_lo))
+        return a->ticks == b->ticks;
+    return a->ticks_lo <= b->ticks_hi && b->ticks_lo <= a->ticks_hi;
+}
+
+static void sum_choose(struct summary_target *t, const char *method)
+{
+    t->chosen = 0;
+    snprintf(t->why, sizeof t->why, "first method that measured it");
+    for (unsigned i = 0; i < t->n_est; i++)
+        if (!strcmp(t->est[i].method, method)) {
+            t->chosen = i;
+            snprintf(t->why, sizeof t->why, "the comparisons' method");
+        }
+    t->est[t->chosen].chosen = 1;
+    t->agree = 0;
+    for (unsigned i = 0; i < t->n_est; i++) {
+        t->est[i].agrees = sum_overlap(&t->est[i], &t->est[t->chosen]);
+        t->agree += (unsigned)t->est[i].agrees;
+    }
+}
+
+static void sum_targets(struct summary *s, struct jr doc)
+{
+    struct jr methods = jr_get(doc, "methods"), m;
+    char target[SUMMARY_NAME_MAX], method[SUMMARY_NAME_MAX], status[32];
+    double hz = jr_num(jr_get(methods, "tick_hz"), NAN);
+    size_t it = 0;
+    if (!(hz > 0))
+        hz = NAN;
+    while (jr_next(jr_get(methods, "measurements"), &it, NULL, &m)) {
+        jr_str(jr_get(m, "target"), target, sizeof target);
+        jr_str(jr_get(m, "method"), method, sizeof method);
+        jr_str(jr_get(m, "status"), status, sizeof status);
+        /* a measurement that did not come out is no estimate (the section said why) */
+        if (!target[0] || (strcmp(status, "ok") && strcmp(status, "too_short") && strcmp(status, "inconclusive")))
+            continue;
+        struct summary_target *t = sum_target(s, target);
+        if (!t || t->n_est >= SUMMARY_METHODS_MAX)
+            continue;
+        struct summary_estimate *e = &t->est[t->n_est++];
+        snprintf(e->method, sizeof e->method, "%s", method);
+        sum_estimate(e, m, hz);
+    }
+    char run_method[SUMMARY_NAME_MAX] = "sdm-recommended";
+    jr_str(jr_path(doc, "comparisons.method"), run_method, sizeof run_method);
+    for (unsigned i = 0; i < s->n_targets; i++)
+        sum_choose(&s->targets[i], run_method);
+}
+
+/* ---- comparisons ------------------------------------------------------------------------ */
+
+/* Samples less the overhead, when every one stays above 0 (else as they are). */
+static double *sum_net_samples(struct jr side, double overhead, size_t *n)
+{
+    double *x = sum_numbers(jr_get(side, "samples"), n);
+    int positive = x != NULL && !isnan(overhead);
+    for (size_t i = 0; positive && i < *n; i++)
+        positive = x[i] - overhead > 0;
+    for (size_t i = 0; positive && i < *n; i++)
+        x[i] -= overhead;
+    return x;
+}
+
+/* The slower's time over the faster's: Hodges-Lehmann on the logs. */
+static void sum_ratio(struct summary_ab *ab, const double *slow, size_t ns, const double *fast, size_t nf)
+{
+    size_t pairs = ns * nf;
+    ab->ratio = ab->ratio_lo = ab->ratio_hi = NAN;
+    if (!ns || !nf || pairs > SUMMARY_HL_PAIRS_MAX)
+        return;
+    double *d = plat_alloc(pairs * sizeof *d);
+    if (!d)
+        return;
+    for (size_t i = 0, k = 0; i < ns; i++)
+        for (size_t j = 0; j < nf; j++, k++)
+            d[k] = slow[i] > 0 && fast[j] > 0 ? log(slow[i]) - log(fast[j]) : NAN;
+    size_t good = 0;
+    for (size_t k = 0; k < pairs; k++)
+        if (!isnan(d[k]))
+            d[good++] = d[k];
+    if (good == pairs) {
+        stats_sort_double(d, pairs);
+        double sd = sqrt((double)ns * nf * (ns + nf + 1) / 12.0);
+        long c = (long)floor(pairs / 2.0 - SUMMARY_Z95 * sd);   /* pairs below the lower end */
+        if (c < 0)
+            c = 0;
+        ab->ratio = exp(stats_percentile_sorted_double(d, pairs, 50));
+        ab->ratio_lo = exp(d[c]);
+        ab->ratio_hi = exp(d[pairs - 1 - (size_t)c]);
+    }
+    plat_free(d);
+}
+
+static void sum_one_ab(struct summary_ab *ab, struct jr c)
+{
+    char expect[32], verdict[32];
+    struct jr a = jr_get(c, "a"), b = jr_get(c, "b");
+    jr_str(jr_get(c, "name"), ab->name, sizeof ab->name);
+    jr_str(jr_get(a, "name"), ab->a, sizeof ab->a);
+    jr_str(jr_get(b, "name"), ab->b, sizeof ab->b);
+    jr_str(jr_get(c, "expect"), expect, sizeof expect);
+    jr_str(jr_get(c, "verdict"), verdict, sizeof verdict);
+    ab->control = !strcmp(expect, "no difference");
+    ab->detected = verdict[0] && strcmp(verdict, "no difference");
+    ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
+    ab->p = jr_num(jr_get(c, "mann_whitney_p"), NAN);
+    /* which is faster: the medians (the verdict names A's side of it) */
+    double ma = jr_num(jr_get(a, "median"), NAN), mb = jr_num(jr_get(b, "median"), NAN);
+    int a_faster = !(mb < ma);
+    memcpy(ab->faster, a_faster ? ab->a : ab->b, sizeof ab->faster);
+    memcpy(ab->slower, a_faster ? ab->b : ab->a, sizeof ab->slower);
+    double ov = jr_num(jr_path(c, "overhead.median"), NAN);
+    size_t na, nb;
+    double *xa = sum_net_samples(a, ov, &na), *xb = sum_net_samples(b, ov, &nb);
+    if (a_faster)
+        sum_ratio(ab, xb, nb, xa, na);
+    else
+        sum_ratio(ab, xa, na, xb, nb);
+    if (isnan(ab->ratio) && ma > 0 && mb > 0)
+        ab->ratio = a_faster ? mb / ma : ma / mb;
+    plat_free(xa);
+    plat_free(xb);
+}
+
+static void sum_comparisons(struct summary *s, struct jr doc)
+{
+    struct jr c;
+    size_t it = 0;
+    while (jr_next(jr_path(doc, "comparisons.comparisons"), &it, NULL, &c) && s->n_ab < SUMMARY_AB_MAX) {
+        struct summary_ab *ab = &s->ab[s->n_ab++];
+        sum_one_ab(ab, c);
+        summary_ab_text(ab);
+    }
+}
+
+/* ---- BYTEmark, cores, memory ---------------------------------------------------------------- */
+
+static void sum_bytemark(struct summary *s, struct jr doc)
+{
+    struct jr bm = jr_get(doc, "bytemark"), t;
+    size_t it = 0;
+    s->index_integer = jr_num(jr_path(bm, "indexes.original_integer"), NAN);
+    s->index_fp = jr_num(jr_path(bm, "indexes.original_fp"), NAN);
+    jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
+    s->bytemark_certain = !jr_is_none(bm);
+    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
+        if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))
+            s->bytemark_certain = 0;
+}
+
+static void sum_cores(struct summary *s, struct jr doc)
+{
+    struct jr c = jr_get(doc, "cores"), e, row, cell;
+    size_t it = 0, ir = 0;
+    s->cores_cpus = (unsigned)jr_count(jr_path(c, "tsc.cpus"));
+    while (jr_next(jr_path(c, "tsc.cpus"), &it, NULL, &e)) {
+        double o = fabs(jr_num(jr_get(e, "offset_ns"), NAN));
+        if (!isnan(o) && !(o <= s->cores_offset_ns))
+            s->cores_offset_ns = o;
+    }
+    while (jr_next(jr_path(c, "latency.median_ns"), &ir, NULL, &row)) {
+        size_t ic = 0;
+        while (jr_next(row, &ic, NULL, &cell)) {
+            double v = jr_num(cell, NAN);
+            if (!isnan(v) && !(v <= s->cores_c2c_ns))
+                s->cores_c2c_ns = v;
+        }
+    }
+}
+
+/* Each level's latency: the middle one of the sizes that fit in it. */
+static void sum_memory(struct summary *s, struct jr doc)
+{
+    struct jr lat = jr_path(doc, "memory.latency"), e;
+    size_t it = 0;
+    char fits[SUMMARY_NAME_MAX];
+    unsigned first[SUMMARY_LEVELS_MAX], count[SUMMARY_LEVELS_MAX], i = 0;
+    while (jr_next(lat, &it, NULL, &e)) {
+        jr_str(jr_get(e, "fits"), fits, sizeof fits);
+        if (!fits[0])
+            snprintf(fits, sizeof fits, "memory");
+        unsigned k = s->n_levels;
+        if (!k || strcmp(s->levels[k - 1].name, fits)) {
+            if (k >= SUMMARY_LEVELS_MAX)
+                break;
+            snprintf(s->levels[k].name, sizeof s->levels[k].name, "%s", fits);
+            first[k] = i;
+            count[k] = 0;
+            s->n_levels++;
+        }
+        count[s->n_levels - 1]++;
+        i++;
+    }
+    for (unsigned k = 0; k < s->n_levels; k++) {
+        struct jr mid = jr_at(lat, first[k] + (count[k] - 1) / 2);
+        s->levels[k].bytes = jr_num(jr_get(mid, "size_bytes"), NAN);
+        s->levels[k].ns = jr_num(jr_get(mid, "ns_median"), NAN);
+    }
+    it = 0;
+    while (jr_next(jr_path(doc, "memory.bandwidth"), &it, NULL, &e)) {
+        double r = jr_num(jr_path(e, "read.best_bytes_per_s"), NAN) / 1e9;
+        if (!isnan(r) && !(r <= s->read_gbps))
+            s->read_gbps = r;
+    }
+}
+
+/* ---- sections' headlines ---------------------------------------------------------------------- */
+
+static void sum_sections(struct summary *s, struct jr doc)
+{
+    for (unsigned k = 0; k < section_count && s->n_sections < SUMMARY_SECTIONS_MAX; k++) {
+        const struct figure_table *t = section_table[k].figures;
+        if (!t || !t->member || jr_is_none(jr_get(doc, t->member)))
+            continue;
+        struct summary_section *sec = &s->sections[s->n_sections++];
+        snprintf(sec->name, sizeof sec->name, "%s", t->member);
+        figures_headline(doc, t, sec->headline, sizeof sec->headline);
+    }
+}
+
+/* ---- the whole ------------------------------------------------------------------------------ */
+
+static void sum_init(struct summary *s)
+{
+    memset(s, 0, sizeof *s);
+    s->status = -1;
+    s->saved = -1;
+    s->memory_mib = s->tsc_mhz = s->tsc_ppm = s->agreement_ppm = NAN;
+    s->quiet_ms = s->gap_max_us = s->gaps_over_1us = s->nmis = s->smis = NAN;
+    s->index_integer = s->index_fp = NAN;
+    s->cores_offset_ns = s->cores_c2c_ns = s->read_gbps = NAN;
+}
+
+int summary_build(struct summary *s, const char *json, size_t len)
+{
+    struct jr doc = jr_doc(json, len);
+    sum_init(s);
+    if (jr_type(doc) != JR_OBJECT || jr_type(jr_get(doc, "schema")) != JR_NUMBER) {
+        summary_rows_unreadable(s);
+        return -1;
+    }
+    sum_run(s, doc);
+    sum_machine(s, doc);
+    sum_clock(s, doc);
+    sum_targets(s, doc);
+    sum_comparisons(s, doc);
+    sum_bytemark(s, doc);
+    sum_cores(s, doc);
+    sum_memory(s, doc);
+    sum_sections(s, doc);
+    summary_rows(s);
+    return 0;
+}

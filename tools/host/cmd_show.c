@@ -1,0 +1,95 @@
+/*
+ * tools/host/cmd_show.c - `baremark show RUN.json...`: the run's summary
+ * (bench/summary.h), the same block the image printed at the end of its
+ * serial log, built from the file by the same code.  A file comes from a
+ * stick, so control characters in its texts are shown as \xNN.
+ *
+ * Exit status: 0 shown, 2 a file that is not a whole results document (its
+ * block says so) or usage.
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "commands.h"
+#include "report_util.h"
+#include "summary.h"
+
+/* One line, control characters (and DEL, C1) as \xNN. */
+static void show_put(void *ctx, const char *line)
+{
+    FILE *f = ctx;
+    for (const unsigned char *p = (const unsigned char *)line; *p; p++) {
+        if (*p < 0x20 || *p == 0x7F)
+            fprintf(f, "\\x%02x", *p);
+        else if (*p == 0xC2 && p[1] >= 0x80 && p[1] < 0xA0)
+            fprintf(f, "\\xc2\\x%02x", *++p);
+        else
+            fputc(*p, f);
+    }
+    fputc('\n', f);
+}
+
+static char *show_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 20);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    fclose(f);
+    buf[n] = 0;
+    *len = n;
+    return buf;
+}
+
+static int show_one(const char *path)
+{
+    size_t len = 0;
+    int rc = rj_check_input("show", path);
+    if (rc)
+        return rc;
+    char *text = show_slurp(path, &len);
+    struct summary *s = malloc(sizeof *s);
+    if (!text || !s) {
+        fprintf(stderr, "baremark show: %s: cannot read it\n", path);
+        free(text);
+        free(s);
+        return 2;
+    }
+    rc = summary_build(s, text, len) ? 2 : 0;
+    summary_print(s, show_put, stdout);
+    free(text);
+    free(s);
+    return rc;
+}
+
+int cmd_show(int argc, char **argv)
+{
+    int rc = 0;
+    if (argc < 2 || argv[1][0] == '-') {
+        fputs("usage: baremark show RUN.json...\n", stderr);
+        return 2;
+    }
+    for (int i = 1; i < argc; i++) {
+        if (i > 1)
+            putchar('\n');
+        int r = show_one(argv[i]);
+        if (r > rc)
+            rc = r;
+    }
+    return rc;
+}
