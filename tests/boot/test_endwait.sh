@@ -1,6 +1,7 @@
 #!/bin/bash
 # Boot test: how a run ends on hardware (QEMUEXIT=F).  By default the image
-# says so on the line before the final one and waits for a key, so a person
+# says so on the line before the run's summary (which ends right before the
+# final line) and waits for a key, so a person
 # can read the screen; the key returns to the firmware (its front page then
 # draws on the serial console).  ENDWAITSECONDS=N stops waiting after N
 # seconds; ENDWAIT=F returns at once.  The key is a real key press: QEMU's
@@ -67,11 +68,16 @@ start endwait-key "qemuexit=f"
 if [ -n "$(watch final 120)" ]; then
     pass "key: the run ends with its final line"
     # (the LAVA result lines go to serial only, not to the screen a person reads)
-    text | grep -v '^BAREMARK-LAVA ' | grep -B1 '^baremark: run ended' | head -1 |
+    # On the screen: the key asked for, the run's summary, the final line.
+    text | grep -v '^BAREMARK-LAVA ' | grep -B1 '^=* baremark summary: ' | head -1 |
         grep -q '^end: press a key to return to the firmware$' &&
-        pass "key: the line before the final one on the screen asks for a key" ||
-        fail "key: the line before the final one on the screen asks for a key" \
-            "$(text | grep -v '^BAREMARK-LAVA ' | grep -B1 '^baremark: run ended' | head -1)"
+        pass "key: the line before the summary on the screen asks for a key" ||
+        fail "key: the line before the summary on the screen asks for a key" \
+            "$(text | grep -v '^BAREMARK-LAVA ' | grep -B1 '^=* baremark summary: ' | head -1)"
+    text | grep -B1 '^baremark: run ended' | head -1 | grep -q '^=\{40,\}$' &&
+        pass "key: the summary's closing rule is the line before the final one" ||
+        fail "key: the summary's closing rule is the line before the final one" \
+            "$(text | grep -B1 '^baremark: run ended' | head -1)"
     t=$(watch after 6)
     [ -z "$t" ] && pass "key: 6 s later nothing follows the final line (still waiting)" ||
         fail "key: still waiting 6 s later" "firmware output after the final line within $t ms"

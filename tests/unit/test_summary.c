@@ -1,0 +1,194 @@
+/*
+ * tests/unit/test_summary.c - the run's summary (bench/summary.h) built
+ * from real results files:
+ *   - tests/fixtures/run-full.json (an -icount boot, every section): each
+ *     field against the document's own figures (the chosen estimate is the
+ *     section's net median, the clock its chosen rate, ...), the exact
+ *     ratio of add10 and add100 (each timing less the method's overhead),
+ *     and the whole text block, row by row;
+ *   - tests/fixtures/run-guess.json (real noise): intervals around the
+ *     medians, the A/A control as expected, Foo faster than FooBar;
+ *   - the fixture of an unfinished run (ended: false): interrupted;
+ *   - a cut file: no summary, one row saying why.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "json_read.h"
+#include "summary.h"
+
+#define FIXTURES "tests/fixtures/"
+
+static char *slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    long n;
+    if (!f)
+        return NULL;
+    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
+        (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
+        buf[n] = 0;
+        *len = (size_t)n;
+    } else {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    return buf;
+}
+
+static struct summary *build(const char *file, char **text, int *rc)
+{
+    size_t len = 0;
+    struct summary *s = malloc(sizeof *s);
+    *text = slurp(file, &len);
+    *rc = summary_build(s, *text ? *text : "", len);
+    return s;
+}
+
+static const struct summary_target *target(const struct summary *s, const char *name)
+{
+    for (unsigned i = 0; i < s->n_targets; i++)
+        if (!strcmp(s->targets[i].name, name))
+            return &s->targets[i];
+    return NULL;
+}
+
+/* The section's own net median of (target, method). */
+static double net_median(struct jr doc, const char *t, const char *m)
+{
+    struct jr e;
+    size_t it = 0;
+    while (jr_next(jr_path(doc, "methods.measurements"), &it, NULL, &e))
+        if (jr_str_eq(jr_get(e, "target"), t) && jr_str_eq(jr_get(e, "method"), m))
+            return jr_num(jr_path(e, "net.median"), NAN);
+    return NAN;
+}
+
+struct lines {
+    char text[64][256];
+    unsigned n;
+};
+
+static void collect(void *ctx, const char *line)
+{
+    struct lines *L = ctx;
+    if (L->n < 64)
+        snprintf(L->text[L->n++], sizeof L->text[0], "%s", line);
+}
+
+static void test_full(void)
+{
+    char *text;
+    int rc;
+    struct summary *s = build(FIXTURES "run-full.json", &text, &rc);
+    struct jr doc = jr_doc(text, strlen(text));
+    CHECK(rc == 0, "run-full: a summary is built");
+    CHECK(s->verdict == SUMMARY_COMPLETED && s->status == 0 && s->warnings == 0, "run-full: completed, 0 warnings");
+    CHECK_STR(s->run, "20261125-122529", "run-full: the run's name");
+    CHECK_STR(s->profile, "quick", "run-full: the profile in effect");
+    CHECK_NEAR(s->tsc_mhz, jr_num(jr_path(doc, "clock.chosen_khz"), 0) / 1000, 0, "run-full: the TSC rate is the clock's");
+    CHECK_STR(s->tsc_source, "hpet", "run-full: from the HPET");
+    CHECK_EQ_U64(s->references, 3, "run-full: three measured references");
+    CHECK_NEAR(s->gap_max_us, 0.032, 1e-9, "run-full: largest gap 32 ticks at 1 GHz = 0.032 us");
+    CHECK_EQ_U64(s->n_targets, 6, "run-full: six targets");
+    int same = 1, agree = 1;
+    for (unsigned i = 0; i < s->n_targets; i++) {
+        const struct summary_target *t = &s->targets[i];
+        const struct summary_estimate *e = &t->est[t->chosen];
+        same &= e->ticks == net_median(doc, t->name, e->method) && e->ticks_lo <= e->ticks && e->ticks <= e->ticks_hi;
+        same &= !strcmp(e->method, "sdm-recommended") && e->chosen && fabs(e->ns - e->ticks * 1e9 / 1000000025) < 1e-9;
+        agree &= t->n_est == 9 && t->agree == 9;
+    }
+    CHECK(same, "run-full: each target's estimate is its section's net median with the comparisons' method");
+    CHECK(agree, "run-full: every target measured by the 9 methods, all agreeing (-icount)");
+    const struct summary_target *add10 = target(s, "add10");
+    CHECK(add10 && add10->est[add10->chosen].ticks_lo == add10->est[add10->chosen].ticks_hi,
+          "run-full: identical samples under -icount give a zero-width interval");
+    CHECK_EQ_U64(s->n_ab, 4, "run-full: four comparisons");
+    const struct summary_ab *ab = &s->ab[3];
+    CHECK(ab->detected && !ab->control && !strcmp(ab->faster, "add10") && !strcmp(ab->slower, "add100"),
+          "run-full: add10 is faster than add100");
+    CHECK_NEAR(ab->ratio, (10203.0 - 11) / (1203 - 11), 1e-9, "run-full: ratio (10203 - 11) / (1203 - 11)");
+    CHECK(s->ab[0].control && !s->ab[0].detected && s->ab[0].as_expected == 1, "run-full: the A/A control as expected");
+    CHECK_NEAR(s->index_integer, jr_num(jr_path(doc, "bytemark.indexes.original_integer"), 0), 0,
+               "run-full: the integer index");
+    CHECK(s->cores_cpus == 2 && s->cores_offset_ns == jr_num(jr_path(doc, "cores.tsc.cpus[1].offset_ns"), 0) &&
+          s->cores_c2c_ns == jr_num(jr_path(doc, "cores.latency.median_ns[0][1]"), 0),
+          "run-full: cores: 2 CPUs, the offset of CPU 1, the round trip");
+    CHECK(s->n_levels == 3 && !strcmp(s->levels[0].name, "L1d") && !strcmp(s->levels[2].name, "L3") &&
+          s->levels[1].bytes == 262144, "run-full: memory levels L1d, L2 (at 256 KiB), L3");
+    CHECK(s->n_sections == 7 && !strcmp(s->sections[0].name, "clock") &&
+          !strncmp(s->sections[0].headline, "TSC 1000000 kHz", 15), "run-full: each section's headline");
+
+    struct lines L = { .n = 0 };
+    summary_print(s, collect, &L);
+    CHECK(L.n <= 42 && L.n == s->n_rows + 2, "run-full: at most 40 rows between the two markers");
+    CHECK_STR(L.text[0], "==================== baremark summary: 20261125-122529 ====================", "run-full: opening marker");
+    CHECK(strspn(L.text[L.n - 1], "=") == strlen(L.text[0]) && strlen(L.text[L.n - 1]) == strlen(L.text[0]),
+          "run-full: the closing rule is as long as the opening marker");
+    CHECK_STR(L.text[1], "verdict   completed, 0 warnings; profile quick", "run-full: verdict row");
+    CHECK_STR(L.text[4], "clock     TSC 1000.000 MHz +/- 0.276 ppm from the hpet; 3 references agree within 0.169 ppm",
+              "run-full: clock row");
+    int found = 0;
+    for (unsigned i = 0; i < L.n; i++)
+        found += !strcmp(L.text[i], "          add10                12.19  12.19-12.19            12.19  "
+                                    "sdm-recommended     9 of 9") ||
+                 !strcmp(L.text[i], "          add10 is 8.55x (8.55-8.55) faster than add100, p = 9.2e-89") ||
+                 !strcmp(L.text[i], "cores     2 CPUs; largest TSC offset 42 ns; worst core-to-core round trip 2612 ns") ||
+                 !strcmp(L.text[i], "memory    L1d 1.125 ns, L2 1.125 ns, L3 1.125 ns per load; read 9.143 GB/s");
+    CHECK(found == 4, "run-full: the add10 row, its A/B line, the cores and memory rows");
+    free(s);
+    free(text);
+}
+
+static void test_guess(void)
+{
+    char *text;
+    int rc;
+    struct summary *s = build(FIXTURES "run-guess.json", &text, &rc);
+    CHECK(rc == 0 && s->verdict == SUMMARY_COMPLETED, "run-guess: completed");
+    const struct summary_target *foo = target(s, "foo");
+    CHECK(foo && foo->n_est == 1 && !strcmp(foo->why, "first method that measured it"),
+          "run-guess: foo by its one method (the comparisons' did not measure it)");
+    const struct summary_target *add10 = target(s, "add10");
+    CHECK(add10 && add10->n_est == 1, "run-guess: add10's unsupported rdtscp is no estimate");
+    CHECK(s->n_ab == 2 && s->ab[0].control && s->ab[0].as_expected == 1 && !s->ab[0].detected,
+          "run-guess: Foo vs Foo: control, no difference");
+    const struct summary_ab *ab = &s->ab[1];
+    CHECK(ab->detected && !strcmp(ab->faster, "Foo") && ab->ratio > 1 && ab->ratio_lo <= ab->ratio &&
+          ab->ratio <= ab->ratio_hi && ab->ratio_hi > ab->ratio_lo, "run-guess: Foo faster than FooBar, a ratio inside its interval");
+    CHECK(isnan(s->cores_offset_ns) && s->cores_cpus == 0 && s->n_levels == 0, "run-guess: no cores, no memory");
+    free(s);
+    free(text);
+}
+
+static void test_unfinished(void)
+{
+    char *text;
+    int rc;
+    struct summary *s = build(FIXTURES "results/20260101-120500.json", &text, &rc);
+    CHECK(rc == 0 && s->verdict == SUMMARY_INTERRUPTED && s->status == -1, "ended: false is interrupted");
+    CHECK(!strncmp(s->rows[0].text, "interrupted during an unknown section, 1 warning", 48),
+          "interrupted: the verdict row says so (no settings: section unknown)");
+    CHECK_STR(s->rows[1].text, "warning: results not saved completely: the ESP is full", "interrupted: its warning");
+    free(s);
+    free(text);
+    s = build(FIXTURES "results/20260101-121000.json", &text, &rc);
+    CHECK(rc == -1 && s->n_rows == 1 && strstr(s->rows[0].text, "not one whole results document"),
+          "a cut file: no summary, one row saying why");
+    free(s);
+    free(text);
+}
+
+int main(void)
+{
+    test_full();
+    test_guess();
+    test_unfinished();
+    return check_done();
+}
