@@ -30,40 +30,65 @@
 #   efitools         cert-to-efi-sig-list, sign-efi-sig-list: the certificate as
 #                    an EFI signature list for db or MOK (README "Secure Boot";
 #                    the Secure Boot boot test writes one into OVMF's variables)
+#
+# The LAVA lab (tools/lava/lab, tests/boot/test_lab.sh; with --test or --lab),
+# installed without recommends: those would pull apache2, lxc, nfs and tftp
+# servers that listen on every interface on a machine with an init.
+#   lava-server      the server: Django web API, scheduler, event publisher
+#   lavacli          submits jobs and reads device dictionaries, as a lab user does
+#   postgresql       lava-server's database (started on 127.0.0.1 only)
+#   curl             reads the server's REST API in the lab test
 set -u
+LAB_PACKAGES="lava-server lava-dispatcher lavacli postgresql curl"
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
 PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
+lab=""
+case ${1:-} in --test|--lab) lab=1 ;; esac
+[ "${1:-}" = "--lab" ] && PACKAGES=""
 
-missing=""
-for p in $PACKAGES; do
-    dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" ||
-        missing="$missing $p"
-done
-[ -z "$missing" ] && exit 0
+# missing LIST: the packages of LIST that are not installed.
+missing() {
+    for p in $1; do
+        dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed" || printf ' %s' "$p"
+    done
+}
 
-echo "install-deps: installing:$missing"
-if ! command -v apt-get >/dev/null 2>&1; then
-    echo "install-deps: error: no apt-get here; install these packages by hand:$missing" >&2
-    exit 1
-fi
-SUDO=""
-if [ "$(id -u)" != 0 ]; then
-    if command -v sudo >/dev/null 2>&1; then
-        SUDO="sudo"
-    else
-        echo "install-deps: error: not root and no sudo; as root run: apt-get install$missing" >&2
+# install LIST [APT-OPTION...]: install LIST, updating the package lists
+# once if the install fails on a stale or empty list.
+install() {
+    list=$1
+    shift
+    echo "install-deps: installing:$list"
+    if ! command -v apt-get >/dev/null 2>&1; then
+        echo "install-deps: error: no apt-get here; install these packages by hand:$list" >&2
         exit 1
     fi
-fi
-export DEBIAN_FRONTEND=noninteractive
-# Update the package lists once if an install fails on a stale or empty list.
-if ! $SUDO apt-get install -y -q $missing >/tmp/baremark-apt.log 2>&1; then
-    $SUDO apt-get update -q >>/tmp/baremark-apt.log 2>&1
-    if ! $SUDO apt-get install -y -q $missing >>/tmp/baremark-apt.log 2>&1; then
-        echo "install-deps: error: could not install:$missing (see /tmp/baremark-apt.log)" >&2
-        tail -5 /tmp/baremark-apt.log >&2
-        exit 1
+    SUDO=""
+    if [ "$(id -u)" != 0 ]; then
+        if command -v sudo >/dev/null 2>&1; then
+            SUDO="sudo"
+        else
+            echo "install-deps: error: not root and no sudo; as root run: apt-get install $*$list" >&2
+            exit 1
+        fi
     fi
+    export DEBIAN_FRONTEND=noninteractive
+    if ! $SUDO apt-get install -y -q "$@" $list >/tmp/baremark-apt.log 2>&1; then
+        $SUDO apt-get update -q >>/tmp/baremark-apt.log 2>&1
+        if ! $SUDO apt-get install -y -q "$@" $list >>/tmp/baremark-apt.log 2>&1; then
+            echo "install-deps: error: could not install:$list (see /tmp/baremark-apt.log)" >&2
+            tail -5 /tmp/baremark-apt.log >&2
+            exit 1
+        fi
+    fi
+    echo "install-deps: done"
+}
+
+m=$(missing "$PACKAGES")
+[ -z "$m" ] || install "$m"
+if [ -n "$lab" ]; then
+    m=$(missing "$LAB_PACKAGES")
+    [ -z "$m" ] || install "$m" --no-install-recommends
 fi
-echo "install-deps: done"
+exit 0

@@ -83,7 +83,7 @@ printed = {}
 for t in target:
     m = re.match(r"BAREMARK-LAVA case=(\w+) result=(pass|fail|skip)( measurement=(\S+) units=(\S+))?$", t)
     if m:
-        printed[m.group(1)] = (m.group(2), m.group(4), m.group(5))
+        printed[m.group(1)] = (m.group(2), m.group(4), m.group(5) or "")
 need(len(printed) > 100, "the image printed %d result lines" % len(printed))
 lost = [c for c in printed if c not in cases]
 need(not lost, "every printed line was recorded by LAVA (lost: %s)" % lost[:5])
