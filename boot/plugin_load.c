@@ -99,6 +99,16 @@ static void plugin_load_one(const char *name)
             plugins_file_reject(f, "the firmware's %s failed (%s)", stage, fw_status_name(s));
         return;
     }
+    /* shim 16 takes over LoadImage/StartImage for what its second stage
+     * loads and frees every image when its entry point returns (it supports
+     * only applications): the plug-in's table would then be freed memory.
+     * Its loaded-image protocol goes with it, which is how this shows. */
+    EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
+    if (!li) {
+        plugins_file_reject(f, "unloaded as soon as it started: the loader baremark was started by (shim) frees "
+                            "drivers; plug-ins need the firmware's own loader (README, Secure Boot, way (a))");
+        return;
+    }
     const struct bm_plugin *p = fw_handle_protocol(child, &plugin_guid);
     if (!p) {
         plugins_file_reject(f, "it started but published no baremark plug-in protocol: build it with "
@@ -111,10 +121,9 @@ static void plugin_load_one(const char *name)
         return;
     }
     f->handle = child;
-    EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
-    if (li)     /* a fault's RIP minus the base is the address in the plug-in's own listing */
-        out_printf("plugin %s: loaded at 0x%llx (%llu bytes in memory)\n", name,
-                   (unsigned long long)(uintptr_t)li->ImageBase, (unsigned long long)li->ImageSize);
+    /* a fault's RIP minus the base is the address in the plug-in's own listing */
+    out_printf("plugin %s: loaded at 0x%llx (%llu bytes in memory)\n", name,
+               (unsigned long long)(uintptr_t)li->ImageBase, (unsigned long long)li->ImageSize);
 }
 
 /* ---- routines that hung in an earlier run ------------------------------------------------ */
