@@ -92,7 +92,7 @@ static void sum_median_ci(const double *x, size_t n, double *med, double *lo, do
  * else the first enabled section that wrote nothing. */
 static void sum_interrupted_in(struct summary *s, struct jr doc)
 {
-    static const char *const own[] = { "interrupted_in", "last_section", "section" };
+    static const char *const own[] = { "stage", "interrupted_in", "last_section", "section" };
     struct jr v, name;
     size_t it = 0;
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)

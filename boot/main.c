@@ -108,6 +108,7 @@ static void main_sections(const struct section_ctx *ctx)
         } else if (!s->run) {
             out_printf("%s: not built into this image\n", section_label(s));
         } else {
+            run_stage(s->name);
             run_status_raise(s->run(ctx));
         }
     }
@@ -127,6 +128,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     run_files_open();
     main_build_json();
     main_settings(&cfg);
+    run_stage("system");
     sysinfo_report(&acpi);
     struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile };
     if (!cpu_info.has_tsc)
@@ -136,6 +138,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
         trap_init();
     struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
     main_sections(&ctx);
+    run_stage("end");
     plugin_load_fini();                 /* teardown and UnloadImage of the plug-ins */
     if (trap_fini)
         trap_fini();

@@ -24,6 +24,7 @@
 #include "qemu.h"
 #include "results.h"
 #include "run.h"
+#include "run_status.h"
 #include "serial.h"
 #include "summary.h"
 #include "trap.h"
@@ -54,6 +55,9 @@ static char run_name_buf[32];
 static EFI_FILE_HANDLE run_log_file, run_json_file;
 static int run_saving;           /* files are open and writable */
 static int run_ended;
+/* The stage the run is in: written into every file before the end, so a
+ * run that never ends says where it stopped ("interrupted during memory"). */
+static char run_stage_name[32] = "startup";
 
 /* ---- the log --------------------------------------------------------------- */
 
@@ -251,7 +255,15 @@ static void run_json_compose(struct json_writer *w)
     json_raw(&e, NULL, "]", 1);
     json_raw(w, "errors", e.buf, e.len);
     json_free(&e);
-    json_i64(w, "status", run_state);
+    /* Until the end, the file says what it would say if the run stopped
+     * now: interrupted, in this stage.  The final write replaces both with
+     * the numeric status of the last serial line. */
+    if (run_ended) {
+        json_i64(w, "status", run_state);
+    } else {
+        json_str(w, "status", RS_INTERRUPTED_TEXT);
+        json_str(w, "stage", run_stage_name);
+    }
     json_bool(w, "ended", run_ended);
     json_obj_end(w);
 }
@@ -438,6 +450,12 @@ static void run_summary(void)
 }
 
 /* ---- status and the end ------------------------------------------------------ */
+
+void run_stage(const char *name)
+{
+    snprintf(run_stage_name, sizeof run_stage_name, "%s", name);
+    run_flush();
+}
 
 void run_status_raise(int status)
 {

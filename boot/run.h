@@ -7,6 +7,9 @@
  *   2  completed, but something a person would want was not done (results not
  *      saved, a test failed or was skipped, a command-file line ignored)
  *   3  could not run
+ * Every JSON file written before the end says "status": "interrupted" with
+ * the "stage" the run was in (run_stage), so a run cut short (power lost,
+ * watchdog reset, a hang) reads as such; the final write puts the number.
  */
 #ifndef BAREMARK_RUN_H
 #define BAREMARK_RUN_H
@@ -28,6 +31,10 @@ void run_files_open(void);
 /* Write what is new in the log and the whole JSON document to the ESP.
  * Called at the end of every section; interrupts must be enabled. */
 void run_flush(void);
+
+/* The run enters a stage ("system", a section's name, "end"): recorded as
+ * the JSON's "stage" and written to the ESP at once (interrupts on). */
+void run_stage(const char *name);
 
 /* Raise the run's status (never lowers it). */
 void run_status_raise(int status);

@@ -11,6 +11,10 @@
 #                               The CPU is --cpu qemu64 unless the options name
 #                               one: the figures the tests assert were taken on
 #                               it (run-qemu's own default is max).
+#   boot_cut NAME IMAGE REGEX [run-qemu options...]
+#                               boots and kills QEMU (SIGKILL: a power cut) as
+#                               soon as a serial line matches REGEX; BOOT_RC
+#                               is 137 when it was cut, else run-qemu's status
 #   expect_rc WANT WHAT         PASS if BOOT_RC == WANT
 #   expect_line REGEX WHAT      PASS if a line of BOOT_LOG matches (grep -E)
 #   expect_no_line REGEX WHAT   PASS if no line matches
@@ -46,6 +50,31 @@ boot() {
     for a in "$@"; do [ "$a" = --cpu ] && cpu=(); done
     "$RUN_QEMU" --timeout "${BOOT_TIMEOUT:-240}" --serial "$raw" "${cpu[@]}" "$@" "$img" >/dev/null 2>"$TEST_TMP/$name.err"
     BOOT_RC=$?
+    tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"
+}
+
+boot_cut() {
+    local name=$1 img=$2 re=$3
+    shift 3
+    local raw="$TEST_TMP/$name.serial" cpu=(--cpu qemu64) a pid
+    BOOT_LOG="$TEST_TMP/$name.log"
+    for a in "$@"; do [ "$a" = --cpu ] && cpu=(); done
+    : > "$raw"
+    # Its own process group, so the kill reaches QEMU and nothing else.
+    setsid "$RUN_QEMU" --timeout "${BOOT_TIMEOUT:-240}" --serial "$raw" "${cpu[@]}" "$@" "$img" \
+        >/dev/null 2>"$TEST_TMP/$name.err" &
+    pid=$!
+    BOOT_RC=""
+    while kill -0 "$pid" 2>/dev/null; do
+        if tr -d '\r' < "$raw" | grep -Eq -- "$re"; then
+            kill -KILL -- "-$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            BOOT_RC=137
+            break
+        fi
+        sleep 0.2
+    done
+    if [ -z "$BOOT_RC" ]; then wait "$pid"; BOOT_RC=$?; fi
     tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"
 }
 

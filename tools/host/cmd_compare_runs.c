@@ -32,6 +32,7 @@
 
 #include "commands.h"
 #include "report_util.h"
+#include "run_state.h"
 #include "stats/stats.h"
 
 /* Default noise threshold: 1% of the median, as `baremark compare`. */
@@ -447,6 +448,17 @@ static const char *cr_machine(json_t *root)
     return buf;
 }
 
+/* How the run ended, in words ("interrupted during memory"); interrupted
+ * says so beside the run's name, as its figures are only those of the
+ * sections it finished. */
+static const char *cr_run_state(json_t *root, char *buf, size_t n, int *interrupted)
+{
+    struct rs_state st;
+    rs_read(root, &st);
+    *interrupted = st.kind == RS_INTERRUPTED;
+    return rs_words(&st, buf, n);
+}
+
 /* A name or unit for a column of the text: safe for a terminal, cut to
  * width with a "~" (and *cut set) when longer. */
 static const char *cr_cell(char *buf, size_t n, const char *s, size_t width, int *cut)
@@ -478,7 +490,12 @@ static void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         rj_term(stdout, rj_str(runs[k]->root, "name", "?"), 40);
         fputs(" (", stdout);
         rj_term(stdout, cr_machine(runs[k]->root), 80);
-        fputs(")\n", stdout);
+        int cut_short;
+        const char *state = cr_run_state(runs[k]->root, nm, sizeof nm, &cut_short);
+        if (cut_short)
+            printf("), %s: only the sections it finished\n", state);
+        else
+            fputs(")\n", stdout);
     }
     printf("verdict at 95%% (Welch and Mann-Whitney p < %.2f, medians differ by more than %.3g%%)\n\n",
            STATS_ALPHA, noise * 100);
@@ -530,6 +547,9 @@ static void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         json_object_set_new(r, "name", json_string(rj_str(runs[k]->root, "name", "")));
         json_object_set_new(r, "machine", json_string(cr_machine(runs[k]->root)));
         json_object_set_new(r, "tsc_khz", cr_num_or_null(runs[k]->khz));
+        char words[64];
+        int cut_short;
+        json_object_set_new(r, "run", json_string(cr_run_state(runs[k]->root, words, sizeof words, &cut_short)));
         json_object_set_new(o, k ? "b" : "a", r);
     }
     json_object_set_new(o, "alpha", json_real(STATS_ALPHA));
@@ -591,6 +611,10 @@ static void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it
         rj_html(f, rj_str(runs[k]->root, "name", ""));
         fputs("</td><td>", f);
         rj_html(f, cr_machine(runs[k]->root));
+        char words[64];
+        int cut_short;
+        fputs("</td><td>", f);
+        rj_html(f, cr_run_state(runs[k]->root, words, sizeof words, &cut_short));
         fputs("</td></tr>", f);
     }
     fprintf(f, "</table><p>Verdict at 95%%: both Welch's and Mann-Whitney's p below %.2f, mean and median moving "

@@ -20,6 +20,7 @@
 #include "report_parts.h"
 #include "report_schema.h"
 #include "report_util.h"
+#include "run_state.h"
 #include "validate.h"
 
 /* Sized for a 1280 px window: the first screen (report_top.c) on a grid of
@@ -233,7 +234,8 @@ static int report_is_results(json_t *root)
 {
     if (!json_is_integer(json_object_get(root, "schema")))
         return 0;
-    if (json_is_integer(json_object_get(root, "status")))
+    json_t *status = json_object_get(root, "status");
+    if (json_is_integer(status) || (json_is_string(status) && !strcmp(json_string_value(status), RS_INTERRUPTED_TEXT)))
         return 1;
     for (const struct rv_section *const *s = rv_sections; *s; s++)
         if (json_object_get(root, (*s)->name))

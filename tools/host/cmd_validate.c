@@ -17,6 +17,7 @@
 
 #include "commands.h"
 #include "report_util.h"
+#include "run_state.h"
 #include "validate.h"
 
 struct rv_ctx {
@@ -202,7 +203,7 @@ int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
 }
 
 /* The whole file: top-level members, then each known section. */
-static int rv_file(const char *path, int quiet, int *sections_seen)
+static int rv_file(const char *path, int quiet, int *sections_seen, struct rs_state *st)
 {
     char err[1024];
     json_t *root = rj_load(path, err, sizeof err);
@@ -210,6 +211,7 @@ static int rv_file(const char *path, int quiet, int *sections_seen)
         printf("%s\n", err);
         return -1;
     }
+    rs_read(root, st);
     int problems = rv_document(root, path, quiet, sections_seen);
     json_decref(root);
     return problems;
@@ -227,7 +229,9 @@ int cmd_validate(int argc, char **argv)
             fprintf(stderr, "usage: baremark validate [-q] RUN.json...\n");
             return 2;
         }
-        int seen = 0, p = rv_file(argv[i], quiet, &seen);
+        struct rs_state st;
+        char words[64];
+        int seen = 0, p = rv_file(argv[i], quiet, &seen, &st);
         files++;
         if (p < 0) {
             bad = 1;
@@ -240,7 +244,9 @@ int cmd_validate(int argc, char **argv)
             bad = 1;
         } else {
             rj_term(stdout, argv[i], 200);
-            printf(": valid (schema %d, %d section%s)\n", RJ_SCHEMA_VERSION, seen, seen == 1 ? "" : "s");
+            printf(": valid (schema %d, %d section%s)%s%s\n", RJ_SCHEMA_VERSION, seen, seen == 1 ? "" : "s",
+                   st.kind == RS_INTERRUPTED ? "; the run was " : "",
+                   st.kind == RS_INTERRUPTED ? rs_words(&st, words, sizeof words) : "");
         }
     }
     if (!files) {

@@ -24,6 +24,8 @@ struct fl_machine {
     char name[FL_NAME_MAX];
     char what[FL_NAME_MAX];   /* CPU brand, or "LAVA results" */
     size_t runs;
+    size_t interrupted;       /* runs that never ended (bench/run_status.h) */
+    char cut[64];             /* the last one in words: "interrupted during memory" */
 };
 
 /* One machine's runs of one figure. */

@@ -174,6 +174,15 @@ static void fl_text_beyond(FILE *f, const struct fleet *F, const struct fl_figur
     fputc('\n', f);
 }
 
+/* Runs cut short count with the sections they finished: say so. */
+static void fl_out_interrupted(FILE *f, const struct fl_machine *m)
+{
+    if (m->interrupted == 1)
+        fprintf(f, " (1 run %s)", m->cut);
+    else if (m->interrupted)
+        fprintf(f, " (%zu runs interrupted, the last %s)", m->interrupted, m->cut + strlen("interrupted "));
+}
+
 void fl_text(FILE *f, const struct fleet *F)
 {
     char b[4][48];
@@ -181,8 +190,12 @@ void fl_text(FILE *f, const struct fleet *F)
             F->nmachines, F->nmachines == 1 ? "" : "s", F->runs, F->runs == 1 ? "" : "s", F->files_read,
             F->files_read == 1 ? "" : "s", F->threshold * 100);
     for (size_t i = 0; i < F->nmachines; i++)
-        fprintf(f, "  %-24s %3zu run%s  %s\n", F->machines[i].name, F->machines[i].runs,
+    {
+        fprintf(f, "  %-24s %3zu run%s  %s", F->machines[i].name, F->machines[i].runs,
                 F->machines[i].runs == 1 ? " " : "s", F->machines[i].what);
+        fl_out_interrupted(f, &F->machines[i]);
+        fputc('\n', f);
+    }
     for (size_t k = 0; k < F->nfigs; k++) {
         const struct fl_figure *g = &F->figs[k];
         fprintf(f, "\n%s (%s): %zu machine%s, fleet median %s, spread (MAD) %s", g->id, g->unit, g->n,
@@ -306,6 +319,7 @@ void fl_html(FILE *f, const struct fleet *F)
         rj_html(f, F->machines[i].name);
         fprintf(f, "</td><td class=\"n\">%zu</td><td>", F->machines[i].runs);
         rj_html(f, F->machines[i].what);
+        fl_out_interrupted(f, &F->machines[i]);   /* plain words (rs_words): safe in HTML */
         fputs("</td></tr>", f);
     }
     fputs("</table><h2>Figures</h2><table id=\"figures\"><tr><th>figure</th><th>unit</th><th>machines</th>"

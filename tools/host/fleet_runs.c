@@ -16,6 +16,7 @@
 #include "figures.h"
 #include "fleet.h"
 #include "report_util.h"
+#include "run_status.h"
 
 /* ---- growing arrays ------------------------------------------------------------ */
 
@@ -190,6 +191,12 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
         fl_machine_what(F, m, brand);
     F->machines[m].runs++;
     F->runs++;
+    struct rs_state st;
+    rs_read_jr(doc, &st);
+    if (st.kind == RS_INTERRUPTED) {
+        F->machines[m].interrupted++;
+        rs_words(&st, F->machines[m].cut, sizeof F->machines[m].cut);
+    }
     struct fl_json_ctx c = { F, m, doc, malloc(FL_SAMPLES_MAX * sizeof(double)) };
     const struct figure_table *t;
     for (unsigned i = 0; (t = figures_table(i)); i++)

@@ -24,6 +24,7 @@
 
 #include "report_glance.h"
 #include "report_util.h"
+#include "run_state.h"
 #include "stats/stats.h"
 
 /* z of a two-sided 95% interval (normal). */
@@ -33,29 +34,24 @@
 
 static void rg_read_verdict(json_t *root, struct rg_summary *s)
 {
-    json_t *status = json_object_get(root, "status"), *errors = json_object_get(root, "errors");
-    const char *stage = json_string_value(json_object_get(root, "stage"));
+    json_t *errors = json_object_get(root, "errors");
+    struct rs_state st;
 
     s->profile = rj_str(json_object_get(root, "settings"), "profile", NULL);
     s->started = rj_str(json_object_get(root, "system"), "started", NULL);
     s->warnings = json_array_size(errors);
     s->first_warning = json_string_value(json_array_get(errors, 0));
-    s->verdict = RG_UNKNOWN;
-    if (json_is_string(status) && !strcmp(json_string_value(status), "interrupted"))
-        s->verdict = RG_INTERRUPTED;
-    else if (json_is_integer(status) && json_is_false(json_object_get(root, "ended")))
-        s->verdict = RG_INTERRUPTED;        /* an older image: a number, but no end */
-    else if (json_is_integer(status))
-        switch (json_integer_value(status)) {
-        case 0: s->verdict = RG_COMPLETED; break;
-        case 2: s->verdict = RG_WARNINGS; break;
-        case 3: s->verdict = RG_FAILED; break;
-        default: break;
-        }
-    /* a stage is a plain word; anything else from a file is not shown */
-    if (s->verdict == RG_INTERRUPTED && stage && strlen(stage) < sizeof s->stage &&
-        strspn(stage, "abcdefghijklmnopqrstuvwxyz0123456789_-") == strlen(stage))
-        snprintf(s->stage, sizeof s->stage, "%s", stage);
+    /* status, ended and stage as every host tool reads them (run_state.h;
+     * the stage only when a plain word) */
+    rs_read(root, &st);
+    switch (st.kind) {
+    case RS_COMPLETED: s->verdict = RG_COMPLETED; break;
+    case RS_WARNINGS: s->verdict = RG_WARNINGS; break;
+    case RS_FAILED: s->verdict = RG_FAILED; break;
+    case RS_INTERRUPTED: s->verdict = RG_INTERRUPTED; break;
+    default: s->verdict = RG_UNKNOWN; break;
+    }
+    snprintf(s->stage, sizeof s->stage, "%s", st.stage);
 }
 
 const char *rg_verdict_words(const struct rg_summary *s, char *buf, size_t n)

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "report_util.h"
+#include "run_state.h"
 #include "validate.h"
 
 /* ---- top level (boot/run.c) ------------------------------------------------- */
@@ -19,10 +20,39 @@ const struct rv_field rv_top_fields[] = {
     { "name", RV_STR, OPT, NULL, NULL, NOMIN },
     { "errors", RV_STRS, OPT, NULL, NULL, NOMIN },   /* required of the image: rv_top_check */
     { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
-    { "status", RV_UINT, REQ, NULL, NULL, NOMIN },
+    /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
     { "ended", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { NULL },
 };
+
+/* "status" is a number once the run ended; before that "interrupted",
+ * with the "stage" the run was in (boot/run.c, tools/host/run_state.h). */
+static void rv_top_status(json_t *root, const char *file, int *problems, int quiet)
+{
+    json_t *status = json_object_get(root, "status"), *stage = json_object_get(root, "stage");
+    int ended = json_is_true(json_object_get(root, "ended"));
+    char msg[160];
+
+    if (!status) {
+        rv_say(file, "status", "missing: 0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\" is required", problems, quiet);
+    } else if (json_is_string(status)) {
+        if (strcmp(json_string_value(status), RS_INTERRUPTED_TEXT))
+            rv_say(file, "status", "a string other than \"" RS_INTERRUPTED_TEXT "\" (0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\")",
+                   problems, quiet);
+        else if (ended)
+            rv_say(file, "status", "\"" RS_INTERRUPTED_TEXT "\" but \"ended\" is true (an ended run has 0, 2 or 3)",
+                   problems, quiet);
+        else if (!json_is_string(stage))
+            rv_say(file, "stage", "missing: an interrupted run names the stage it was in", problems, quiet);
+    } else if (!json_is_integer(status) || json_integer_value(status) < 0) {
+        snprintf(msg, sizeof msg, "is %s, not 0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\"", json_is_null(status) ? "null" : "another type");
+        rv_say(file, "status", msg, problems, quiet);
+    }
+    if (stage && !json_is_string(stage))
+        rv_say(file, "stage", "is not a string", problems, quiet);
+    else if (stage && !rs_stage_known(json_string_value(stage)))
+        rv_say(file, "stage", "not a stage of the run (startup, system, a section of SECTIONS=, end)", problems, quiet);
+}
 
 void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
 {
@@ -31,6 +61,7 @@ void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
     json_t *errors = json_object_get(root, "errors");
     char msg[160];
 
+    rv_top_status(root, file, problems, quiet);
     /* The image always lists its errors; the hosted program's documents
      * (tools/host/cmd_bytemark.c, "platform": "linux") may leave them out. */
     if (!errors && strcmp(rj_str(root, "platform", "uefi"), "linux"))
