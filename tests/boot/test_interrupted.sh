@@ -10,7 +10,7 @@
 . "$(dirname "$0")/lib.sh"
 img=$(fresh_image interrupted)
 B=$BUILD/host/baremark
-T=$TEST_TMP/interrupted.d
+T=$TEST_TMP/interrupted-files
 rm -rf "$T" && mkdir -p "$T"
 
 boot_cut interrupted "$img" '^memory: [^0-9]' --options "sections=clock,memory profile=quick"
