@@ -145,16 +145,6 @@ static const struct memory_cache *memory_fits(const struct memory_caches *c, uin
     return best;
 }
 
-/* The largest data/unified cache smaller than `size` (the one just left). */
-static const struct memory_cache *memory_past(const struct memory_caches *c, uint64_t size)
-{
-    const struct memory_cache *best = NULL;
-    for (unsigned i = 0; i < c->n; i++)
-        if (c->c[i].type != 'i' && c->c[i].size < size && (!best || c->c[i].size > best->size))
-            best = &c->c[i];
-    return best;
-}
-
 /* ---- the plan ------------------------------------------------------------------------ */
 
 unsigned memory_sizes(int quick, uint64_t top, uint64_t *sizes, unsigned max)
@@ -458,6 +448,19 @@ static void memory_json_bw(struct json_writer *w, const struct memory_bw *b)
     json_obj_end(w);
 }
 
+/* What a knee from size `before` to `size` crossed, from the detected
+ * caches (not from the row before): the cache that held `before` and no
+ * longer holds `size` ("past"), or, when both fit the same cache, that cache
+ * ("within": the rise is not a cache boundary by size, e.g. the set filling
+ * the cache it still fits in, or the TLB).  NULL when `before` fit none. */
+const struct memory_cache *memory_knee_cache(const struct memory_caches *c, uint64_t before, uint64_t size,
+                                             int *past)
+{
+    const struct memory_cache *was = memory_fits(c, before);
+    *past = was && memory_fits(c, size) != was;
+    return was;
+}
+
 /* Knees: the median latency per load rises by MEMORY_KNEE_RATIO or more. */
 static void memory_knees(const struct memory_latency *l, unsigned n, const struct memory_caches *c,
                          struct json_writer *w)
@@ -469,23 +472,28 @@ static void memory_knees(const struct memory_latency *l, unsigned n, const struc
         double a = (double)l[i - 1].ticks_median / l[i - 1].loads, b = (double)l[i].ticks_median / l[i].loads;
         if (!(a > 0) || b < MEMORY_KNEE_RATIO * a)
             continue;
-        const struct memory_cache *k = memory_past(c, l[i].size);
-        char sz[24], ksz[24] = "", name[8] = "";
+        int past;
+        const struct memory_cache *k = memory_knee_cache(c, l[i - 1].size, l[i].size, &past);
+        char sz[24], ksz[24] = "", name[8] = "", where[64] = "";
         memory_size_text(l[i].size, sz, sizeof sz);
         if (k) {
             memory_cache_name(k, name, sizeof name);
             memory_size_text(k->size, ksz, sizeof ksz);
+            if (past)
+                snprintf(where, sizeof where, ": past %s of %s", name, ksz);
+            else
+                snprintf(where, sizeof where, ": within %s of %s (%.0f%% of it)", name, ksz,
+                         100.0 * (double)l[i].size / (double)k->size);
         }
-        out_printf("memory: knee at %s (latency x%.2f over the size before)%s%s%s%s\n", sz, b / a,
-                   k ? ": past " : "", name, k ? " of " : "", ksz);
+        out_printf("memory: knee at %s (latency x%.2f over the size before)%s\n", sz, b / a, where);
         any = 1;
         if (w) {
             json_obj_begin(w, NULL);
             json_u64(w, "size_bytes", l[i].size);
             json_double(w, "ratio", b / a);
             if (k) {
-                json_str(w, "past", name);
-                json_u64(w, "past_bytes", k->size);
+                json_str(w, past ? "past" : "within", name);
+                json_u64(w, past ? "past_bytes" : "within_bytes", k->size);
             }
             json_obj_end(w);
         }
@@ -569,9 +577,10 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
     if (p->limited_by[0])
         out_printf("memory: the profile asks for up to %s; %s allows %s\n", b, p->limited_by, a);
     out_printf("memory: latency = dependent loads around a random cycle of %u-byte lines (%u timings, median "
-               "and min); bandwidth = 16-byte SSE2 loads, stores, copy of half to half (%u timings); %s, "
-               "interrupts masked for each timing\n", MEMORY_LINE, p->samples, p->bw_samples,
-               methods_table[MEMORY_METHOD].name);
+               "and min); bandwidth = 16-byte SSE2 loads, stores, copy of half to half (%u timings); %s, %s\n",
+               MEMORY_LINE, p->samples, p->bw_samples, methods_table[MEMORY_METHOD].name,
+               strcmp(plat_name(), "linux") ? "interrupts masked for each timing"
+                                            : "interrupts and the scheduler on (Linux): a timing may include them");
     if (hz)
         out_printf("  %9s %9s %8s %8s   %8s %8s %8s   %s\n", "size", "loads", "ns min", "ns med",
                    "rd GB/s", "wr GB/s", "cp GB/s", "fits in");

@@ -81,6 +81,12 @@ void memory_caches_read(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), struct m
 uint64_t memory_caches_largest(const struct memory_caches *c);
 /* "L1d" "L2" ... into buf */
 void memory_cache_name(const struct memory_cache *c, char *buf, size_t n);
+/* A latency knee from `before` bytes to `size` bytes, labelled from the
+ * detected caches: the cache that held `before`, *past = 1 when it does not
+ * hold `size` (the knee crossed it), 0 when both fit it ("within").  NULL
+ * when `before` fit no cache. */
+const struct memory_cache *memory_knee_cache(const struct memory_caches *c, uint64_t before, uint64_t size,
+                                             int *past);
 
 /* ---- the plan ------------------------------------------------------------------------------ */
 struct memory_plan {

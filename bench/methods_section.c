@@ -90,7 +90,8 @@ static void methods_json_flags(struct json_writer *w, const struct methods_cpu *
 static void methods_print_header(const struct methods_plan *p, const struct methods_cpu *c, uint64_t hz)
 {
     if (hz)
-        out_printf("methods: TSC at %.3f MHz (clock section); ns = ticks x 1e9 / Hz\n", (double)hz / 1e6);
+        out_printf("methods: TSC at %.3f MHz (%s); ns = ticks x 1e9 / Hz\n", (double)hz / 1e6,
+                   p->interrupts_maskable ? "clock section" : "measured against the operating system's clock");
     else
         out_printf("methods: the clock is not calibrated: figures are in TSC ticks only\n");
     if (p->interrupts_maskable)

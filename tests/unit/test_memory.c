@@ -157,6 +157,29 @@ static void test_caches(void)
     CHECK(c.n == 0 && !strcmp(c.source, "none"), "no cache leaves: none");
 }
 
+/* Knee labels follow the detected sizes, not the row before: with L1d
+ * 32 KiB, L2 1 MiB, L3 32 MiB, 256 KiB -> 1 MiB stays within L2 (it was
+ * once called "past L1d"). */
+static void test_knee_labels(void)
+{
+    struct memory_caches c = { 4, { { 1, 'd', 32 * KiB }, { 1, 'i', 32 * KiB }, { 2, 'u', 1 * MiB },
+                                    { 3, 'u', 32 * MiB } }, "test" };
+    const struct memory_cache *k;
+    int past = -1;
+    k = memory_knee_cache(&c, 16 * KiB, 64 * KiB, &past);
+    CHECK(k == &c.c[0] && past == 1, "knee 16 KiB -> 64 KiB: past L1d");
+    k = memory_knee_cache(&c, 32 * KiB, 48 * KiB, &past);
+    CHECK(k == &c.c[0] && past == 1, "knee 32 KiB -> 48 KiB: past L1d (32 KiB fits it exactly)");
+    k = memory_knee_cache(&c, 256 * KiB, 1 * MiB, &past);
+    CHECK(k == &c.c[2] && past == 0, "knee 256 KiB -> 1 MiB: within L2, not past L1d");
+    k = memory_knee_cache(&c, 1 * MiB, 4 * MiB, &past);
+    CHECK(k == &c.c[2] && past == 1, "knee 1 MiB -> 4 MiB: past L2");
+    k = memory_knee_cache(&c, 16 * MiB, 64 * MiB, &past);
+    CHECK(k == &c.c[3] && past == 1, "knee 16 MiB -> 64 MiB: past L3 (no cache holds 64 MiB)");
+    k = memory_knee_cache(&c, 64 * MiB, 128 * MiB, &past);
+    CHECK(k == NULL && past == 0, "knee beyond every cache: no label");
+}
+
 /* A small sweep here: the counts are exact, the times only plausible. */
 static void test_measure(void)
 {
@@ -185,6 +208,7 @@ int main(void)
     test_top();
     test_chain();
     test_caches();
+    test_knee_labels();
     test_measure();
     return check_done();
 }

@@ -23,6 +23,9 @@ check "memory: --max-mib 0 is refused (2)" $([ $? = 2 ]; echo $?)
 # --max-mib 1: as if 2 MiB were free, so the quick sweep stops at 1 MiB.
 nice $B memory --quick --max-mib 1 --json "$T/m.json" > "$T/m.out" 2>&1; rc=$?
 check "memory --quick --max-mib 1: exit 0" $rc "$(tail -5 "$T/m.out")"
+check "memory under Linux: says interrupts and the scheduler stay on, never that they are masked" \
+    $(grep -q 'lfence+rdtsc, interrupts and the scheduler on (Linux)' "$T/m.out" &&
+      ! grep -q 'interrupts masked' "$T/m.out"; echo $?) "$(grep -i 'masked\|scheduler' "$T/m.out" | tr '\n' '|')"
 check "memory: the table has a row per size, 4 KiB to 1 MiB" \
     $([ "$(grep -Ec '^ +(4|16|64|256) KiB|^ +1 MiB' "$T/m.out")" = 5 ]; echo $?) "$(cat "$T/m.out")"
 check "memory: says the sweep is bounded by free memory" \

@@ -15,6 +15,10 @@ rc=$?
 # 0, or 1 when a control came out wrong under Linux noise (printed as a warning)
 check "methods --quick --json: completes (exit $rc)" $([ $rc -eq 0 ] || { [ $rc -eq 1 ] && grep -q '^warning:' "$T/out"; }; echo $?) "$(tail -3 "$T/out" | tr '\n' '|')"
 check "text: says interrupts cannot be masked under Linux" $(grep -q '^methods: interrupts cannot be masked here (linux)' "$T/out"; echo $?)
+check "text: under Linux the TSC rate is the OS clock's, never the clock section's; nothing claims masked interrupts" \
+    $(grep -q "^methods: TSC at [0-9.]* MHz (measured against the operating system's clock)" "$T/out" &&
+      ! grep -q '(clock section)' "$T/out" && ! grep -Eq 'interrupts masked|masked \(cli\)' "$T/out"; echo $?) \
+    "$(grep -E 'TSC at|masked' "$T/out" | head -3 | tr '\n' '|')"
 check "text: each method's exact sequence" $(grep -q '^method 3 lfence+rdtsc+lfence: start and stop: lfence; rdtsc; lfence' "$T/out" &&
     grep -q '^method 9 sdm-recommended: start and stop: mfence; lfence; rdtsc; lfence' "$T/out"; echo $?)
 check "text: a row per target and method, the profile, Paoloni, four comparisons" $(

@@ -176,6 +176,9 @@ void part_memory(struct report *r)
             if (json_is_string(json_object_get(k, "past"))) {
                 fputs(", past ", f);
                 rj_html(f, rj_str(k, "past", ""));
+            } else if (json_is_string(json_object_get(k, "within"))) {
+                fputs(", within ", f);
+                rj_html(f, rj_str(k, "within", ""));
             }
             fputs(")", f);
         }

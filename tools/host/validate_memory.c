@@ -66,6 +66,8 @@ static const struct rv_field memory_fields[] = {
     { "knees[].ratio", RV_NUM, REQ, "latency over the size before", NULL, 1 },
     { "knees[].past", RV_STR, OPT, NULL, NULL, NOMIN },
     { "knees[].past_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
+    { "knees[].within", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "knees[].within_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
     QUIET_PHASES_FIELDS,
     { NULL },
 };
