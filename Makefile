@@ -7,6 +7,8 @@
 #   make host           the hosted Linux program build/host/baremark
 #   make fuzz           fuzz the command-file and load-option parsers
 #   make clean
+#   V=1                 show each whole command (gcc, ld, nasm ...) instead of
+#                       one short line per step ("  CC      bench/json.c")
 #
 # Source sets:
 #   portable  stats/ bench/ bench/bytemark/  built into the image AND the host
@@ -62,10 +64,34 @@ UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
 .PHONY: all image sign run test test-unit test-boot host fuzz clean deps results plugin-flags plugins-examples
 .DEFAULT_GOAL := all
 
+# ---- what a build prints ------------------------------------------------------
+# One short line per step, as kbuild and memtest86+ print them; V=1 shows the
+# whole commands instead.  $(call say,TAG,WHAT) prints "  TAG     WHAT".
+V ?= 0
+ifeq ($(V),1)
+Q   :=
+say  = @:
+else
+Q   := @
+say  = @printf '  %-7s %s\n' '$(1)' '$(2)'
+endif
+# make -s: nothing at all (the check is kbuild's)
+ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
+say  = @:
+endif
+
 all image: deps $(BUILD)/baremark.img
 
-deps:
+# The packages, installed before anything is compiled: every compile and
+# link has the stamp as an order-only prerequisite, so `make -j2` on a fresh
+# machine cannot start gcc or nasm before they exist.  The stamp is renewed
+# when tools/install-deps.sh changes; `make clean` removes it.
+DEPS_STAMP := $(BUILD)/.deps-installed
+deps: $(DEPS_STAMP)
+$(DEPS_STAMP): tools/install-deps.sh
+	@mkdir -p $(@D)
 	@sh tools/install-deps.sh
+	@touch $@
 
 # Build facts that travel with every result (BYTEmark asks for compiler and
 # switches next to each score).  Rewritten only when they change.
@@ -78,29 +104,34 @@ $(BUILD)/buildinfo.h: FORCE
 	@cmp -s $@.tmp $@ && rm -f $@.tmp || mv $@.tmp $@
 FORCE:
 
-$(BUILD)/efi/%.o: %.c $(BUILD)/buildinfo.h
+$(BUILD)/efi/%.o: %.c $(BUILD)/buildinfo.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,CC,$<)
+	$(Q)$(CC) $(EFI_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/efi/%.asm.o: %.asm
+$(BUILD)/efi/%.asm.o: %.asm | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
+	$(call say,NASM,$<)
+	$(Q)$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
 
 $(BUILD)/baremark.so: $(EFI_OBJS)
 	@# musl first so its memcpy (rep movs) wins over libefi's byte loop; both
 	@# define memcpy/memset, hence --allow-multiple-definition.
-	ld $(EFI_LDFLAGS) --allow-multiple-definition $(EFI_OBJS) -o $@ $(MUSL_LIBC) \
+	$(call say,LD,$@)
+	$(Q)ld $(EFI_LDFLAGS) --allow-multiple-definition $(EFI_OBJS) -o $@ $(MUSL_LIBC) \
 	   -lefi -lgnuefi $(MUSL_LIBC) $(shell $(CC) -print-libgcc-file-name)
 	@# -shared tolerates undefined symbols; the firmware would not.
 	@if nm -u $@ | grep -q ' U '; then echo "undefined symbols in the image:"; \
 	   nm -u $@ | grep ' U '; rm -f $@; exit 1; fi
 
 $(BUILD)/baremark.efi: $(BUILD)/baremark.so
-	objcopy -j .text -j .sdata -j .data -j .sbat -j .dynamic -j .dynsym -j .rel -j .rela \
+	$(call say,OBJCOPY,$@)
+	$(Q)objcopy -j .text -j .sdata -j .data -j .sbat -j .dynamic -j .dynsym -j .rel -j .rela \
 	   -j '.rel.*' -j '.rela.*' -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
 
 $(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
-	sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
+	$(call say,IMAGE,$@)
+	$(Q)sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
 
 # Secure Boot: make sign KEY=my.key CERT=my.pem [SHIM=1] writes a fresh image
 # with baremark signed by KEY (sbsign), build/baremark-signed.img, or laid out
@@ -120,20 +151,24 @@ run: all
 # ---- host -----------------------------------------------------------------
 host: $(BUILD)/host/baremark
 
-$(BUILD)/host/obj/%.o: %.c $(BUILD)/buildinfo.h
+$(BUILD)/host/obj/%.o: %.c $(BUILD)/buildinfo.h | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
+	$(call say,HOSTCC,$<)
+	$(Q)$(CC) $(HOST_CFLAGS) -MMD -MP -c $< -o $@
 
-$(BUILD)/host/obj/%.asm.o: %.asm
+$(BUILD)/host/obj/%.asm.o: %.asm | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	$(NASM) -f elf64 -DBAREMARK_HOST -o $@ $<
+	$(call say,HOSTASM,$<)
+	$(Q)$(NASM) -f elf64 -DBAREMARK_HOST -o $@ $<
 
 $(BUILD)/host/baremark: $(HOST_PORT_OBJS) $(HOST_MAIN_OBJ)
-	$(CC) -o $@ $^ $(HOST_LIBS)
+	$(call say,HOSTLD,$@)
+	$(Q)$(CC) -o $@ $^ $(HOST_LIBS)
 
 $(BUILD)/tests/%: tests/unit/%.c $(HOST_PORT_OBJS)
 	@mkdir -p $(dir $@)
-	$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_PORT_OBJS) $(HOST_LIBS)
+	$(call say,HOSTCC,$<)
+	$(Q)$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_PORT_OBJS) $(HOST_LIBS)
 
 # ---- plug-ins (plugins/, tools/baremark-plugin) -----------------------------
 # The flags a plug-in is built with, read by tools/baremark-plugin so plug-ins
@@ -160,15 +195,17 @@ PLUGIN_OUTS     := $(PLUGIN_EXAMPLES:%=$(BUILD)/plugins/%.efi) $(PLUGIN_FIXTURES
 plugins-examples: deps $(PLUGIN_OUTS)
 
 define plugin_example_rule
-$(BUILD)/plugins/$(1).efi: $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) $(PLUGIN_TOOL)
+$(BUILD)/plugins/$(1).efi: $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) $(PLUGIN_TOOL) | $(DEPS_STAMP)
 	@mkdir -p $(BUILD)/plugins
-	sh tools/baremark-plugin build $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) -o $$@
+	$$(call say,PLUGIN,$$@)
+	$$(Q)sh tools/baremark-plugin build $(wildcard plugins/examples/$(1)/*.c plugins/examples/$(1)/*.asm) -o $$@
 endef
 $(foreach p,$(PLUGIN_EXAMPLES),$(eval $(call plugin_example_rule,$(p))))
 
-$(BUILD)/plugins/bad/%.efi: tests/fixtures/plugins/%.c $(PLUGIN_TOOL)
+$(BUILD)/plugins/bad/%.efi: tests/fixtures/plugins/%.c $(PLUGIN_TOOL) | $(DEPS_STAMP)
 	@mkdir -p $(dir $@)
-	sh tools/baremark-plugin build --no-check $< -o $@
+	$(call say,PLUGIN,$@)
+	$(Q)sh tools/baremark-plugin build --no-check $< -o $@
 
 # ---- tests ------------------------------------------------------------------
 test: deps
