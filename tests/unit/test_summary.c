@@ -8,7 +8,7 @@
  *     and the whole text block, row by row;
  *   - tests/fixtures/run-guess.json (real noise): intervals around the
  *     medians, the A/A control as expected, Foo faster than FooBar;
- *   - the fixture of an unfinished run (ended: false): interrupted;
+ *   - the fixture of an unfinished run ("status": "interrupted", "stage": "clock");
  *   - a cut file: no summary, one row saying why.
  */
 #include <math.h>
@@ -172,9 +172,9 @@ static void test_unfinished(void)
     char *text;
     int rc;
     struct summary *s = build(FIXTURES "results/20260101-120500.json", &text, &rc);
-    CHECK(rc == 0 && s->verdict == SUMMARY_INTERRUPTED && s->status == -1, "ended: false is interrupted");
-    CHECK(!strncmp(s->rows[0].text, "interrupted during an unknown section, 1 warning", 48),
-          "interrupted: the verdict row says so (no settings: section unknown)");
+    CHECK(rc == 0 && s->verdict == SUMMARY_INTERRUPTED && s->status == -1, "status \"interrupted\" is interrupted");
+    CHECK(!strncmp(s->rows[0].text, "interrupted during clock, 1 warning", 35),
+          "interrupted: the verdict row names the run's own \"stage\" (clock)");
     CHECK_STR(s->rows[1].text, "warning: results not saved completely: the ESP is full", "interrupted: its warning");
     free(s);
     free(text);
