@@ -11,9 +11,16 @@
 
 /* A whole line: prefix, id, result, measurement, unit. */
 #define LAVA_LINE_MAX 256
+/* The cases of one section wait here until it ends (lava_flush): a static
+ * buffer, as cases are printed with interrupts masked too, when nothing
+ * may be allocated.  A section with more (some 600 lines) gets a block
+ * each time it fills, never a lost line. */
+#define LAVA_BLOCK_MAX (64 * 1024)
 
 static int lava_on;
 static int lava_ended;
+static char lava_block[LAVA_BLOCK_MAX];
+static size_t lava_block_len;
 
 static const char *const lava_result_names[] = {
     [LAVA_PASS] = "pass",
@@ -52,9 +59,20 @@ size_t lava_id(char *out, size_t cap, const char *raw)
     return n;
 }
 
+void lava_flush(void)
+{
+    if (lava_block_len)
+        plat_serial_write(lava_block, lava_block_len);
+    lava_block_len = 0;
+}
+
 static void lava_line(const char *s)
 {
-    plat_serial_write(s, strlen(s));
+    size_t n = strlen(s);
+    if (lava_block_len + n > sizeof lava_block)
+        lava_flush();
+    memcpy(lava_block + lava_block_len, s, n);
+    lava_block_len += n;
 }
 
 void lava_enable(int on)
@@ -67,8 +85,10 @@ int lava_enabled(void) { return lava_on; }
 
 void lava_start(void)
 {
-    if (lava_on)
+    if (lava_on) {
         lava_line(LAVA_PREFIX " start\n");
+        lava_flush();
+    }
 }
 
 void lava_case(const char *id, enum lava_result result, double value, const char *unit)
@@ -112,8 +132,10 @@ void lava_end(int status)
     char line[64];
     if (!lava_on || lava_ended)
         return;
+    lava_flush();               /* a section's cases still waiting, before run_status */
     lava_case("run_status", status == 0 ? LAVA_PASS : LAVA_FAIL, status, "status");
     lava_ended = 1;
     snprintf(line, sizeof line, LAVA_PREFIX " end status=%d\n", status);
     lava_line(line);
+    lava_flush();
 }

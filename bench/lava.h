@@ -60,10 +60,14 @@
  *   run_status                     the run's status (0, 2, 3)
  *
  * A new section adds its lines with lava_case() (or lava_casef()) where it
- * prints its results: an id prefixed with the section's name, a result, a
- * value (NAN for none) and its unit.  tools/baremark-fleet reads the same
- * ids from LAVA's results and from the results JSON (tools/host/cmd_fleet.c
- * knows how each built-in id maps to the JSON).
+ * decides each result: an id prefixed with the section's name, a result, a
+ * value (NAN for none) and its unit.  The lines wait and come out in one
+ * block when the section ends (lava_flush), never inside its table.  Every
+ * id and unit is a row of the section's figure table (bench/figures.h),
+ * which says where the value is in the results JSON: tools/baremark-fleet
+ * reads the same ids from LAVA's results and from the JSON through it,
+ * and tests/unit/test_figures.c checks that a full run's lines are
+ * exactly what the tables give.
  */
 #ifndef BAREMARK_LAVA_H
 #define BAREMARK_LAVA_H
@@ -93,6 +97,11 @@ void lava_casef(enum lava_result result, double value, const char *unit, const c
 
 /* The run_status case and the end line; later cases are not printed. */
 void lava_end(int status);
+
+/* The cases so far, as one block: a section's cases wait until it has
+ * ended (boot/main.c calls this after each section), so a line for a lab
+ * never splits a table a person reads on the same console. */
+void lava_flush(void);
 
 /* LAVA's cleaning of a test-case id: lower case, every run of characters
  * other than letters, digits and '_' becomes one '_' (none at either end:

@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "firmware.h"
 #include "json.h"
+#include "lava.h"
 #include "io.h"
 #include "out.h"
 #include "platform.h"
@@ -110,6 +111,7 @@ static void main_sections(const struct section_ctx *ctx)
         } else {
             run_stage(s->name);
             run_status_raise(s->run(ctx));
+            lava_flush();               /* its LAVA cases, after its text */
         }
     }
 }

@@ -299,6 +299,36 @@ else
     fail "default: serial cases = the JSON's figures" "$(head -c 400 "$W/same.txt" | tr '\n' '|')"
 fi
 
+# Each section's cases come as one block right after its text (never inside
+# a table a person reads on the same console), in the sections' order.
+if /usr/bin/python3 - "$BOOT_LOG" > "$W/blocks.txt" 2>&1 <<'PY'
+import re, sys
+lines = [l.rstrip("\n") for l in open(sys.argv[1])]
+section = {"method": "methods", "meas": "methods", "compare": "comparisons"}
+last = {"clock": ("clock: ", "quiet: ")}
+blocks, i = [], 0
+while i < len(lines):
+    if lines[i].startswith("BAREMARK-LAVA case=") and "case=run_status" not in lines[i]:
+        j = i
+        while j < len(lines) and lines[j].startswith("BAREMARK-LAVA case=") and "case=run_status" not in lines[j]:
+            j += 1
+        secs = sorted(set(section.get(k, k) for k in
+                          (re.match(r"BAREMARK-LAVA case=([a-z0-9]+)_", l).group(1) for l in lines[i:j])))
+        blocks.append((secs, lines[i - 1]))
+        i = j
+    else:
+        i += 1
+bad = [] if [b[0] for b in blocks] == [["clock"], ["methods"], ["comparisons"], ["bytemark"]] else ["blocks %s" % blocks]
+bad += ["%s after %r" % (s[0], b) for s, b in blocks if not b.startswith(last.get(s[0], (s[0] + ": ",)))]
+print("\n".join(bad) or "one block per section")
+sys.exit(1 if bad else 0)
+PY
+then
+    pass "default: each section's cases are one block right after its text (clock, methods, comparisons, bytemark)"
+else
+    fail "default: LAVA blocks" "$(head -c 300 "$W/blocks.txt" | tr '\n' '|')"
+fi
+
 # ---- LAVA=F: no result lines -------------------------------------------------------
 boot lava-off "$img" --options "sections=clock quietms=50 lava=f"
 expect_rc 0 "LAVA=F: run-qemu exit 0"

@@ -14,7 +14,7 @@
 #include "lava.h"
 
 /* The lines go to standard output on the host: capture them in a file. */
-static char captured[8192];
+static char captured[131072];
 
 static const char *capture(void (*fn)(void))
 {
@@ -93,11 +93,33 @@ static void ids(void)
     CHECK_STR(small, "abcdefg", "the cut id keeps its start");
 }
 
+/* A section's cases wait for lava_flush (the end of the section). */
+static void section_cases(void)
+{
+    lava_enable(1);
+    lava_case("memory_latency_4096_ns", LAVA_PASS, 1.125, "ns");
+}
+
+static void section_end(void) { lava_flush(); }
+
+static void many_cases(void)
+{
+    for (int i = 0; i < 1000; i++)
+        lava_casef(LAVA_PASS, i, "ns", "memory_latency_%d_ns", i);
+    lava_flush();
+}
+
 int main(int argc, char **argv)
 {
     ids();
     CHECK_STR(capture(run_off), "", "nothing is printed while LAVA lines are off");
     CHECK_STR(capture(run_on), want_on, "start, cases, run_status and end, exactly; nothing after the end");
+    CHECK_STR(capture(section_cases), "", "a section's cases are held while it runs");
+    CHECK_STR(capture(section_end), "BAREMARK-LAVA case=memory_latency_4096_ns result=pass measurement=1.125 units=ns\n",
+              "and printed as one block when it ends (lava_flush)");
+    const char *all = capture(many_cases);
+    CHECK(strstr(all, "case=memory_latency_0_ns ") && strstr(all, "case=memory_latency_999_ns result=pass measurement=999 "),
+          "more cases than the block holds: none lost");
     lava_enable(1);
     CHECK_STR(lava_result_name(LAVA_SKIP), "skip", "result names");
     /* tests/unit/test_lava_jobs.sh matches the job files' pattern against
