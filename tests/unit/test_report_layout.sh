@@ -69,8 +69,8 @@ badge() { # badge NAME PYTHON CLASS TEXT
 }
 badge interrupted "d['status'] = 'interrupted'; d['stage'] = 'memory'; d['ended'] = False; del d['memory']" \
     interrupted "interrupted during memory"
-badge older "d['ended'] = False" interrupted "interrupted (section not recorded)"
+badge older "d['ended'] = False" interrupted "interrupted during an unknown section"
 badge warnings "d['status'] = 2; d['errors'] = ['bytemark: one kernel skipped', 'cores: CPU 1 did not answer']" \
     warnings "warnings: 2"
 badge failed "d['status'] = 3" failed "failed"
-badge hostile_stage "d['status'] = 'interrupted'; d['stage'] = '<b>x</b>'" interrupted "interrupted (section not recorded)"
+badge hostile_stage "d['status'] = 'interrupted'; d['stage'] = '<b>x</b>'; d['interrupted_in'] = '<b>x</b>'" interrupted "interrupted during &lt;b&gt;x&lt;/b&gt;"

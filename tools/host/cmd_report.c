@@ -16,11 +16,11 @@
 #include <string.h>
 
 #include "commands.h"
-#include "report_glance.h"
 #include "report_parts.h"
 #include "report_schema.h"
 #include "report_util.h"
 #include "run_state.h"
+#include "summary.h"
 #include "validate.h"
 
 /* Sized for a 1280 px window: the first screen (report_top.c) on a grid of
@@ -51,8 +51,8 @@ static const char report_css[] =
     ".glance-tables{min-width:0}.glance-plots{display:flex;flex-wrap:wrap;gap:4px 8px;min-width:0}"
     "svg .ttl{font-size:12px;font-weight:600;fill:#1d2330}svg .ci{stroke:#4c78a8;stroke-width:2}"
     "svg .est{fill:#fff;stroke:#4c78a8;stroke-width:1.4}svg .chosen .est{fill:#d62728;stroke:#d62728}"
-    "svg .chosen .lbl{font-weight:700;fill:#1d2330}svg .notok .est{stroke:#aab}svg .notok .ci{stroke:#ccd}"
-    "svg .notok .lbl{fill:#99a}svg .one{stroke:#d62728;stroke-dasharray:3 2}"
+    "svg .chosen .lbl{font-weight:700;fill:#1d2330}"
+    "svg .differs .est{stroke:#e8790c}svg .differs .ci{stroke:#f3b27a}svg .one{stroke:#d62728;stroke-dasharray:3 2}"
     "details.sec{border-top:1px solid #c9d3e3;padding:3px 0}details.sec[open]{padding-bottom:12px}"
     "details.sec>summary{cursor:pointer;padding:3px 0}"
     "details.sec>summary h2{display:inline;margin-right:8px}.hl{color:#334;font-size:13px}"
@@ -110,7 +110,7 @@ static void report_fold(struct report *r, const struct report_section *s)
     char *body = NULL;
     size_t len = 0;
     FILE *out = r->f, *m = open_memstream(&body, &len);
-    const char *k, *headline = rg_headline(r->glance, s->id);
+    const char *k, *headline = report_headline(r->sum, s->id);
     json_t *v;
     int present = 0;
     if (!m) {
@@ -203,24 +203,48 @@ static void part_problems(FILE *f, int n, const char *text)
     fputs("</ul></details>", f);
 }
 
+/* The run's summary (bench/summary.h) of the file at path: the same the
+ * serial log ends with and `baremark show` prints.  NULL when out of
+ * memory or the file cannot be read again (the page then has no first
+ * screen and says so in its badge). */
+static struct summary *report_summary(const char *path)
+{
+    struct summary *s = calloc(1, sizeof *s);
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n = -1;
+    if (s && f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+        (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n)
+        summary_build(s, text, (size_t)n);
+    else {
+        free(s);
+        s = NULL;
+    }
+    if (f)
+        fclose(f);
+    free(text);
+    return s;
+}
+
 static int report_write(json_t *root, FILE *f, const char *src, int problems, const char *problem_text)
 {
-    struct rg_summary g;
-    struct report r = { f, root, &g };
-    if (rg_build(root, &g))
-        fputs("baremark report: out of memory building the summary; the page's first screen is partial\n", stderr);
+    struct summary *sum = report_summary(src);
+    struct report r = { f, root, sum };
+    if (!sum)
+        fputs("baremark report: could not build the run's summary (out of memory, or the file could not be read "
+              "again); the page has no first screen\n", stderr);
     fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width\"><title>baremark ", f);
     rj_html(f, rj_str(root, "name", "run"));
     fprintf(f, "</title><style>%s</style></head><body>", report_css);
     part_header(&r);
     part_problems(f, problems, problem_text);
-    part_top(&r, &g);
+    part_top(&r);
     part_warnings(&r);
     for (const struct report_section *s = report_sections; s->members; s++)
         report_fold(&r, s);
     part_others(&r);
-    rg_free(&g);
+    free(sum);
     fputs("<footer>made by baremark report from ", f);
     rj_html(f, src);
     fprintf(f, " (results schema %d); figures are as the run wrote them, p-values marked \"recomputed\" "

@@ -22,7 +22,7 @@ void part_header(struct report *r)
         rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
     else
         rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
-    part_badge(r, r->glance);
+    part_badge(r);
     fputs("</h1>", f);
     machine_line(f, r->root);
     fputs("</header>", f);

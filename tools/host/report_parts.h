@@ -17,12 +17,12 @@
 /* Arrays longer than this are summarised ("N values") in generic tables. */
 #define REPORT_INLINE_MAX 8
 
-struct rg_summary;
+struct summary;
 
 struct report {
     FILE *f;
     json_t *root;
-    const struct rg_summary *glance;    /* the first screen's figures (report_glance.h) */
+    const struct summary *sum;      /* the run's summary (bench/summary.h); NULL without memory */
 };
 
 /* One section of the page: the top-level members it shows ("a|b": the
@@ -62,8 +62,10 @@ int rp_section_missing(FILE *f, json_t *sec);
 /* ---- the parts --------------------------------------------------------------- */
 void part_header(struct report *r);                 /* report_machine.c */
 void part_warnings(struct report *r);               /* report_machine.c */
-void part_top(struct report *r, const struct rg_summary *s);    /* report_top.c */
-void part_badge(struct report *r, const struct rg_summary *s);  /* report_top.c */
+void part_top(struct report *r);                    /* report_top.c */
+void part_badge(struct report *r);                  /* report_top.c */
+/* A section's one-line headline from the summary (NULL: none). */
+const char *report_headline(const struct summary *s, const char *id);   /* report_top.c */
 void machine_line(FILE *f, json_t *root);           /* report_machine.c */
 void part_machine(struct report *r);                /* report_machine.c */
 void part_clock(struct report *r);                  /* report_clock.c */

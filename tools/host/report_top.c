@@ -1,9 +1,11 @@
 /*
- * tools/host/report_top.c - the report's first screen: the verdict as a
- * badge, the run's summary lines, every target's estimate with its 95%
- * interval, the A/B pairs as ratios, one dot plot per target across the
+ * tools/host/report_top.c - the report's first screen, drawn from the run's
+ * summary (bench/summary.h: the same structure the serial log's last block
+ * and `baremark show` print, so all three say the same thing): the
+ * verdict as a badge, the summary's lines, every target's estimate with
+ * its 95% interval, the A/B pairs, one dot plot per target across the
  * methods and one ratio plot of the pairs (inline SVG, no script).  It
- * draws the figures of report_glance.h and computes none of its own.
+ * computes no figure of its own.
  *
  * Sized for 1280 x 800 (issue 22.2): the tables on the left, the plots on
  * the right; every number in a cell of class "n" (right-aligned, tabular
@@ -13,9 +15,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "report_glance.h"
 #include "report_parts.h"
 #include "report_util.h"
+#include "summary.h"
 
 /* Dot plot geometry (px): a label column, then the scale. */
 #define DP_W      300
@@ -28,11 +30,12 @@
 #define RP_W      608
 #define RP_LABEL  180
 #define RP_ROW    14
+#define RP_TICK_GAP 34          /* px between two labels of the log axis */
 
 /* A figure for a cell: 4 significant digits, whole numbers from 1000. */
 static const char *top_num(char *b, size_t n, double v)
 {
-    if (isnan(v) || isinf(v))
+    if (!isfinite(v))
         snprintf(b, n, "-");
     else if (fabs(v) >= 1000)
         snprintf(b, n, "%.0f", v);
@@ -41,51 +44,67 @@ static const char *top_num(char *b, size_t n, double v)
     return b;
 }
 
-static void top_badge(FILE *f, const struct rg_summary *s)
+/* ---- the badge and the lines ------------------------------------------------- */
+
+void part_badge(struct report *r)
 {
-    static const char *const cls[] = { "completed", "warnings", "failed", "interrupted", "unknown" };
-    char w[96];
-    fprintf(f, "<span class=\"badge b-%s\" id=\"verdict\">", cls[s->verdict]);
-    rj_html(f, rg_verdict_words(s, w, sizeof w));
+    static const char *const cls[] = { "completed", "warnings", "failed", "interrupted" };
+    const struct summary *s = r->sum;
+    FILE *f = r->f;
+    if (!s) {
+        fputs("<span class=\"badge b-unknown\" id=\"verdict\">no summary</span>", f);
+        return;
+    }
+    fprintf(f, "<span class=\"badge b-%s\" id=\"verdict\">", (unsigned)s->verdict < 4 ? cls[s->verdict] : "unknown");
+    if (s->verdict == SUMMARY_WARNINGS)
+        fprintf(f, "warnings: %u", s->warnings);
+    else if (s->verdict == SUMMARY_INTERRUPTED) {
+        fputs("interrupted during ", f);
+        rj_html(f, s->interrupted_in[0] ? s->interrupted_in : "an unknown section");
+    } else
+        rj_html(f, summary_verdict_name(s->verdict));
     fputs("</span>", f);
 }
 
-/* The run's lines: verdict first, then each section's headline, in the
- * order a person asks (machine, clock, quiet, scores, cores, memory). */
-static void top_lines(FILE *f, const struct rg_summary *s)
+/* Rows the first screen shows as tables of their own. */
+static int top_row_tabled(const char *label)
 {
-    static const struct { const char *section, *label; } rows[] = {
-        { "machine", "machine" }, { "clock", "clock" }, { "quiet", "quiet" },
-        { "bytemark", "BYTEmark" }, { "cores", "cores" }, { "memory", "memory" },
-    };
-    char w[96];
-    fputs("<table id=\"glance-lines\" class=\"lines\"><tr><th>verdict</th><td>", f);
-    rj_html(f, rg_verdict_words(s, w, sizeof w));
-    if (s->first_warning) {
-        fprintf(f, "; %zu warning%s, the first: ", s->warnings, s->warnings == 1 ? "" : "s");
-        rj_html(f, s->first_warning);
-    }
-    if (s->profile) {
-        fputs("; profile ", f);
-        rj_html(f, s->profile);
-    }
-    if (s->started) {
-        fputs("; started ", f);
-        rj_html(f, s->started);
-    }
-    fputs("</td></tr>", f);
-    for (size_t i = 0; i < sizeof rows / sizeof rows[0]; i++) {
-        const char *h = rg_headline(s, rows[i].section);
-        if (!h)
+    return !strcmp(label, "targets") || !strcmp(label, "A/B");
+}
+
+/* The summary's rows, but the targets and the pairs (tables below): a row
+ * with no label continues the one above, on its own line. */
+static void top_lines(FILE *f, const struct summary *s)
+{
+    int open = 0, skip = 0;
+    fputs("<table id=\"glance-lines\" class=\"lines\">", f);
+    for (unsigned i = 0; i < s->n_rows; i++) {
+        const struct summary_row *row = &s->rows[i];
+        if (row->label[0]) {
+            skip = top_row_tabled(row->label);
+            if (open)
+                fputs("</td></tr>", f);
+            open = !skip;
+            if (skip)
+                continue;
+            fputs("<tr><th>", f);
+            rj_html(f, row->label);
+            fputs("</th><td>", f);
+        } else if (skip || !open) {
             continue;
-        fprintf(f, "<tr><th>%s</th><td>", rows[i].label);
-        rj_html(f, h);
-        fputs("</td></tr>", f);
+        } else {
+            fputs("<br>", f);
+        }
+        rj_html(f, row->text);
     }
+    if (open)
+        fputs("</td></tr>", f);
     fputs("</table>", f);
 }
 
-static void top_target_row(FILE *f, const struct rg_target *t)
+/* ---- targets and pairs ------------------------------------------------------------ */
+
+static void top_target_row(FILE *f, const struct summary_target *t)
 {
     char a[32], b[32], c[32], d[32];
     fputs("<tr data-target=\"", f);
@@ -93,74 +112,63 @@ static void top_target_row(FILE *f, const struct rg_target *t)
     fputs("\"><td>", f);
     rj_html(f, t->name);
     fputs("</td>", f);
-    if (t->chosen < 0) {
-        fprintf(f, "<td class=\"n est\">-</td><td class=\"n\">-</td><td class=\"n\">-</td>"
-                "<td colspan=\"2\" class=\"none\">not told apart from the empty placeholder (%zu method%s)</td></tr>",
-                t->n, t->n == 1 ? "" : "s");
+    if (t->chosen >= t->n_est) {
+        fputs("<td class=\"n est\">-</td><td class=\"n\">-</td><td class=\"n\">-</td>"
+              "<td colspan=\"2\" class=\"none\">no method measured it</td></tr>", f);
         return;
     }
-    const struct rg_method *m = &t->m[t->chosen];
-    fprintf(f, "<td class=\"n est\">%s</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td><td>",
-            top_num(a, sizeof a, m->ns), top_num(b, sizeof b, m->lo_ns), top_num(c, sizeof c, m->hi_ns),
-            top_num(d, sizeof d, m->ticks));
-    rj_html(f, m->name);
-    fprintf(f, "</td><td class=\"n\">%zu of %zu</td></tr>", t->agree, t->ok);
+    const struct summary_estimate *e = &t->est[t->chosen];
+    fprintf(f, "<td class=\"n est\">%s</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td><td title=\"",
+            top_num(a, sizeof a, e->ns), top_num(b, sizeof b, e->ns_lo), top_num(c, sizeof c, e->ns_hi),
+            top_num(d, sizeof d, e->ticks));
+    rj_html(f, t->why);
+    fputs("\">", f);
+    rj_html(f, e->method);
+    fprintf(f, "</td><td class=\"n\">%u of %u</td></tr>", t->agree, t->n_est);
 }
 
-static void top_targets(FILE *f, const struct rg_summary *s)
+static void top_targets(FILE *f, const struct summary *s)
 {
-    if (!s->ntargets)
+    if (!s->n_targets)
         return;
     fputs("<table id=\"targets\"><tr><th>target</th><th class=\"n\">ns/iter</th><th class=\"n\">95% interval</th>"
           "<th class=\"n\">ticks/iter</th><th>method</th><th class=\"n\">agree</th></tr>", f);
-    for (size_t i = 0; i < s->ntargets; i++)
+    for (unsigned i = 0; i < s->n_targets; i++)
         top_target_row(f, &s->targets[i]);
-    fputs("</table><p class=\"note\">Median net time per iteration, (T(N) &minus; median P(N)) / N, with its "
-          "distribution-free 95% interval; method: the smallest (min T &minus; min P) / N among those told apart "
-          "(the extended profile's rule); agree: methods whose interval meets the chosen one's.</p>", f);
+    fputs("</table><p class=\"note\">Net time per iteration: the median of (T(N) &minus; median P(N)) / N with its "
+          "95% interval (order statistics); method: the one the summary reports (its reason on hover); agree: "
+          "methods whose interval meets that one's. Dots: red the reported method, blue those that agree, orange "
+          "those that do not.</p>", f);
 }
 
-/* "foo is 1.92x faster than bar" from the run's verdict and the ratio. */
-static void top_finding(FILE *f, const struct rg_pair *p)
-{
-    char b[32];
-    int faster = p->verdict && !strcmp(p->verdict, "faster"), slower = p->verdict && !strcmp(p->verdict, "slower");
-    if ((faster || slower) && !isnan(p->ratio)) {
-        rj_html(f, p->a);
-        fprintf(f, " is %sx %s than ", top_num(b, sizeof b, faster ? p->ratio : 1 / p->ratio),
-                faster ? "faster" : "slower");
-        rj_html(f, p->b);
-    } else if (p->verdict) {
-        rj_html(f, !strcmp(p->verdict, "no difference") ? "no difference detected" : p->verdict);
-    } else {
-        fputs("no verdict in the file", f);
-    }
-    if (p->as_expected >= 0 && (p->control || !p->as_expected))
-        fputs(p->as_expected ? " (control: as expected)" : " (control: NOT as expected)", f);
-}
-
-static void top_pairs(FILE *f, const struct rg_summary *s)
+static void top_pairs(FILE *f, const struct summary *s)
 {
     char a[32], b[32], c[32], d[32];
-    if (!s->npairs)
+    if (!s->n_ab)
         return;
-    fputs("<table id=\"pairs\"><tr><th>A/B</th><th>finding at 95%</th><th class=\"n\">B/A</th>"
+    fputs("<table id=\"pairs\"><tr><th>A/B</th><th>finding at 95%</th><th class=\"n\">slower / faster</th>"
           "<th class=\"n\">95% interval</th><th class=\"n\">p</th></tr>", f);
-    for (size_t i = 0; i < s->npairs; i++) {
-        const struct rg_pair *p = &s->pairs[i];
+    for (unsigned i = 0; i < s->n_ab; i++) {
+        const struct summary_ab *p = &s->ab[i];
         fputs("<tr><td>", f);
         rj_html(f, p->name);
         fputs("</td><td>", f);
-        top_finding(f, p);
-        fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td></tr>",
-                top_num(a, sizeof a, p->ratio), top_num(b, sizeof b, p->lo), top_num(c, sizeof c, p->hi),
-                isnan(p->p) ? "-" : (snprintf(d, sizeof d, "%.2g", p->p), d));
+        if (p->detected) {
+            rj_html(f, p->faster);
+            fputs(" is faster", f);
+        } else {
+            fputs("no difference detected", f);
+        }
+        if (p->control || p->as_expected == 0)
+            fputs(p->as_expected == 0 ? " (NOT as expected)" : " (A/A control, as expected)", f);
+        fprintf(f, "</td><td class=\"n\">%s&times;</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td></tr>",
+                top_num(a, sizeof a, p->ratio), top_num(b, sizeof b, p->ratio_lo), top_num(c, sizeof c, p->ratio_hi),
+                isfinite(p->p) ? (snprintf(d, sizeof d, "%.2g", p->p), d) : "-");
     }
-    fputs("</table><p class=\"note\">B/A: B's mean net time over A's (above 1: A is faster), within the run's "
-          "pooled outer fences; p: Mann-Whitney, two-sided.  The finding is the run's own verdict.</p>", f);
+    fputs("</table>", f);
 }
 
-/* ---- plots -------------------------------------------------------------------- */
+/* ---- plots -------------------------------------------------------------------------- */
 
 static double top_x(double v, double lo, double hi, double x0, double x1)
 {
@@ -168,12 +176,12 @@ static double top_x(double v, double lo, double hi, double x0, double x1)
 }
 
 /* The scale of a target's plot: every estimate and interval, padded. */
-static void top_dot_range(const struct rg_target *t, double *lo, double *hi)
+static void top_dot_range(const struct summary_target *t, double *lo, double *hi)
 {
     *lo = INFINITY;
     *hi = -INFINITY;
-    for (size_t i = 0; i < t->n; i++) {
-        const double v[3] = { t->m[i].ns, t->m[i].lo_ns, t->m[i].hi_ns };
+    for (unsigned i = 0; i < t->n_est; i++) {
+        const double v[3] = { t->est[i].ns, t->est[i].ns_lo, t->est[i].ns_hi };
         for (int k = 0; k < 3; k++)
             if (isfinite(v[k])) {
                 *lo = fmin(*lo, v[k]);
@@ -185,98 +193,51 @@ static void top_dot_range(const struct rg_target *t, double *lo, double *hi)
         *hi = 1;
     }
     double pad = (*hi - *lo) * 0.06;
-    if (pad <= 0)
+    if (!(pad > 0))
         pad = fabs(*lo) > 0 ? fabs(*lo) * 0.05 : 0.5;
     *lo -= pad;
     *hi += pad;
 }
 
-static void top_dot_row(FILE *f, const struct rg_method *m, int chosen, double y, double lo, double hi)
+static void top_dot_row(FILE *f, const struct summary_estimate *e, double y, double lo, double hi)
 {
     double x0 = DP_LABEL, x1 = DP_W - DP_RIGHT;
-    fprintf(f, "<g class=\"row%s%s\" data-method=\"", chosen ? " chosen" : "", m->ok ? "" : " notok");
-    rj_html(f, m->name);
+    fprintf(f, "<g class=\"row%s%s\" data-method=\"", e->chosen ? " chosen" : "", e->agrees ? "" : " differs");
+    rj_html(f, e->method);
     fprintf(f, "\"><text x=\"%d\" y=\"%.1f\" class=\"lbl m\" text-anchor=\"end\">", DP_LABEL - 4, y + 3.5);
-    rj_html(f, m->name);
+    rj_html(f, e->method);
     fputs("</text>", f);
-    if (isfinite(m->lo_ns) && isfinite(m->hi_ns))
+    if (isfinite(e->ns_lo) && isfinite(e->ns_hi))
         fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>",
-                top_x(m->lo_ns, lo, hi, x0, x1), top_x(m->hi_ns, lo, hi, x0, x1), y, y);
-    if (isfinite(m->ns))
-        fprintf(f, "<circle class=\"est\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", top_x(m->ns, lo, hi, x0, x1), y,
-                chosen ? "3.6" : "2.6");
+                top_x(e->ns_lo, lo, hi, x0, x1), top_x(e->ns_hi, lo, hi, x0, x1), y, y);
+    if (isfinite(e->ns))
+        fprintf(f, "<circle class=\"est\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", top_x(e->ns, lo, hi, x0, x1), y,
+                e->chosen ? "3.6" : "2.6");
     fputs("</g>", f);
 }
 
-static void top_dotplot(FILE *f, const struct rg_target *t)
+static void top_dotplot(FILE *f, const struct summary_target *t)
 {
     double lo, hi;
     char a[32], b[32];
-    int h = DP_TOP + (int)t->n * DP_ROW + DP_AXIS;
+    int h = DP_TOP + (int)t->n_est * DP_ROW + DP_AXIS, ya = DP_TOP + (int)t->n_est * DP_ROW + 2;
     top_dot_range(t, &lo, &hi);
     fprintf(f, "<svg class=\"dotplot\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" data-target=\"",
             DP_W, h, DP_W, h);
     rj_html(f, t->name);
-    fprintf(f, "\" data-methods=\"%zu\"><text x=\"2\" y=\"11\" class=\"ttl\">", t->n);
+    fprintf(f, "\" data-methods=\"%u\"><text x=\"2\" y=\"11\" class=\"ttl\">", t->n_est);
     rj_html(f, t->name);
-    fputs("</text><text x=\"", f);
-    fprintf(f, "%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">ns per iteration</text>", DP_W - DP_RIGHT);
-    for (size_t i = 0; i < t->n; i++)
-        top_dot_row(f, &t->m[i], (int)i == t->chosen, DP_TOP + DP_ROW * (i + 0.5), lo, hi);
-    int ya = DP_TOP + (int)t->n * DP_ROW + 2;
+    fprintf(f, "</text><text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">ns per iteration</text>", DP_W - DP_RIGHT);
+    for (unsigned i = 0; i < t->n_est; i++)
+        top_dot_row(f, &t->est[i], DP_TOP + DP_ROW * (i + 0.5), lo, hi);
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>"
             "<text x=\"%d\" y=\"%d\" class=\"lbl\">%s</text><text x=\"%d\" y=\"%d\" class=\"lbl\" "
             "text-anchor=\"end\">%s</text></svg>", DP_LABEL, DP_W - DP_RIGHT, ya, ya, DP_LABEL, ya + 12,
             top_num(a, sizeof a, lo), DP_W - DP_RIGHT, ya + 12, top_num(b, sizeof b, hi));
 }
 
-static void top_log_ticks(FILE *f, double lo, double hi, int x0, int x1, int ya);
-
-/* The pairs' ratios on one log scale that holds 1 and every interval. */
-static void top_ratioplot(FILE *f, const struct rg_summary *s)
-{
-    double lo = 1, hi = 1;
-    size_t drawn = 0;
-    for (size_t i = 0; i < s->npairs; i++)
-        if (isfinite(s->pairs[i].lo) && isfinite(s->pairs[i].hi) && s->pairs[i].lo > 0) {
-            lo = fmin(lo, s->pairs[i].lo);
-            hi = fmax(hi, s->pairs[i].hi);
-            drawn++;
-        }
-    if (!s->npairs)
-        return;
-    lo = log10(lo) - 0.05;
-    hi = log10(hi) + 0.05;
-    int h = DP_TOP + (int)s->npairs * RP_ROW + DP_AXIS, x0 = RP_LABEL, x1 = RP_W - DP_RIGHT;
-    fprintf(f, "<svg class=\"ratioplot\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
-            "data-pairs=\"%zu\" data-drawn=\"%zu\"><text x=\"2\" y=\"11\" class=\"ttl\">A/B pairs</text>"
-            "<text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">B's time / A's (log scale; right of 1: A "
-            "faster)</text>", RP_W, h, RP_W, h, s->npairs, drawn, x1);
-    double one = top_x(0, lo, hi, x0, x1);
-    fprintf(f, "<line class=\"one\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", one, one, DP_TOP - 2,
-            DP_TOP + (int)s->npairs * RP_ROW);
-    for (size_t i = 0; i < s->npairs; i++) {
-        const struct rg_pair *p = &s->pairs[i];
-        double y = DP_TOP + RP_ROW * (i + 0.5);
-        fputs("<g class=\"row\"><text class=\"lbl\" text-anchor=\"end\" x=\"", f);
-        fprintf(f, "%d\" y=\"%.1f\">", RP_LABEL - 5, y + 3.5);
-        rj_html(f, p->name);
-        fputs("</text>", f);
-        if (isfinite(p->lo) && isfinite(p->hi) && p->lo > 0)
-            fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/><circle class=\"est\" "
-                    "cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", top_x(log10(p->lo), lo, hi, x0, x1),
-                    top_x(log10(p->hi), lo, hi, x0, x1), y, y, top_x(log10(p->ratio), lo, hi, x0, x1), y);
-        fputs("</g>", f);
-    }
-    int ya = DP_TOP + (int)s->npairs * RP_ROW + 2;
-    fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>", x0, x1, ya, ya);
-    top_log_ticks(f, lo, hi, x0, x1, ya);
-    fputs("</svg>", f);
-}
-
 /* Labels 1, 2, 5 per decade on a log10 scale [lo, hi], 1 first, none
  * closer than RP_TICK_GAP px to another. */
-#define RP_TICK_GAP 34
 static void top_log_ticks(FILE *f, double lo, double hi, int x0, int x1, int ya)
 {
     static const double mant[] = { 1, 2, 5 };
@@ -301,22 +262,91 @@ static void top_log_ticks(FILE *f, double lo, double hi, int x0, int x1, int ya)
             }
 }
 
-void part_top(struct report *r, const struct rg_summary *s)
+/* A pair as B's time over A's (the summary states slower over faster). */
+static void top_b_over_a(const struct summary_ab *p, double *r, double *lo, double *hi)
 {
+    int a_faster = !strcmp(p->faster, p->a);
+    *r = a_faster ? p->ratio : 1 / p->ratio;
+    *lo = a_faster ? p->ratio_lo : 1 / p->ratio_hi;
+    *hi = a_faster ? p->ratio_hi : 1 / p->ratio_lo;
+}
+
+/* The pairs' ratios on one log scale that holds 1 and every interval. */
+static void top_ratioplot(FILE *f, const struct summary *s)
+{
+    double lo = 1, hi = 1, r, rl, rh;
+    unsigned drawn = 0;
+    if (!s->n_ab)
+        return;
+    for (unsigned i = 0; i < s->n_ab; i++) {
+        top_b_over_a(&s->ab[i], &r, &rl, &rh);
+        if (isfinite(rl) && isfinite(rh) && rl > 0) {
+            lo = fmin(lo, rl);
+            hi = fmax(hi, rh);
+            drawn++;
+        }
+    }
+    lo = log10(lo) - 0.05;
+    hi = log10(hi) + 0.05;
+    int h = DP_TOP + (int)s->n_ab * RP_ROW + DP_AXIS, x0 = RP_LABEL, x1 = RP_W - DP_RIGHT;
+    double one = top_x(0, lo, hi, x0, x1);
+    fprintf(f, "<svg class=\"ratioplot\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
+            "data-pairs=\"%u\" data-drawn=\"%u\"><text x=\"2\" y=\"11\" class=\"ttl\">A/B pairs</text>"
+            "<text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">B's time / A's (log scale; right of 1: A "
+            "faster)</text><line class=\"one\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", RP_W, h, RP_W, h,
+            s->n_ab, drawn, x1, one, one, DP_TOP - 2, DP_TOP + (int)s->n_ab * RP_ROW);
+    for (unsigned i = 0; i < s->n_ab; i++) {
+        double y = DP_TOP + RP_ROW * (i + 0.5);
+        top_b_over_a(&s->ab[i], &r, &rl, &rh);
+        fprintf(f, "<g class=\"row\"><text class=\"lbl\" text-anchor=\"end\" x=\"%d\" y=\"%.1f\">", RP_LABEL - 5, y + 3.5);
+        rj_html(f, s->ab[i].name);
+        fputs("</text>", f);
+        if (isfinite(rl) && isfinite(rh) && rl > 0)
+            fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>",
+                    top_x(log10(rl), lo, hi, x0, x1), top_x(log10(rh), lo, hi, x0, x1), y, y);
+        if (isfinite(r) && r > 0)
+            fprintf(f, "<circle class=\"est\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", top_x(log10(r), lo, hi, x0, x1), y);
+        fputs("</g>", f);
+    }
+    int ya = DP_TOP + (int)s->n_ab * RP_ROW + 2;
+    fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>", x0, x1, ya, ya);
+    top_log_ticks(f, lo, hi, x0, x1, ya);
+    fputs("</svg>", f);
+}
+
+void part_top(struct report *r)
+{
+    const struct summary *s = r->sum;
     FILE *f = r->f;
-    fputs("<section id=\"glance\">", f);
+    if (!s)
+        return;
+    fputs("<section id=\"glance\"><div class=\"glance-grid\"><div class=\"glance-tables\">", f);
     top_lines(f, s);
-    fputs("<div class=\"glance-grid\"><div class=\"glance-tables\">", f);
     top_targets(f, s);
-    top_pairs(f, s);
     fputs("</div><div class=\"glance-plots\">", f);
-    for (size_t i = 0; i < s->ntargets; i++)
+    for (unsigned i = 0; i < s->n_targets; i++)
         top_dotplot(f, &s->targets[i]);
     top_ratioplot(f, s);
+    top_pairs(f, s);
     fputs("</div></div></section>", f);
 }
 
-void part_badge(struct report *r, const struct rg_summary *s)
+/* A section's one-line headline: the summary's for that section, else its
+ * row of the same name (the machine, quiet), else NULL. */
+const char *report_headline(const struct summary *s, const char *id)
 {
-    top_badge(r->f, s);
+    static const struct { const char *id, *row; } rows[] = {
+        { "machine", "machine" }, { "quiet", "quiet" }, { "clock", "clock" }, { "comparisons", "A/B" },
+        { "bytemark", "BYTEmark" }, { "cores", "cores" }, { "memory", "memory" },
+    };
+    if (!s)
+        return NULL;
+    for (unsigned i = 0; i < s->n_sections; i++)
+        if (!strcmp(s->sections[i].name, id) && s->sections[i].headline[0])
+            return s->sections[i].headline;
+    for (size_t k = 0; k < sizeof rows / sizeof rows[0]; k++)
+        for (unsigned i = 0; i < s->n_rows && !strcmp(rows[k].id, id); i++)
+            if (!strcmp(s->rows[i].label, rows[k].row))
+                return s->rows[i].text;
+    return NULL;
 }
