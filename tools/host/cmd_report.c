@@ -1,10 +1,14 @@
 /*
  * tools/host/cmd_report.c - `baremark report RUN.json [-o FILE.html]`: one
  * self-contained HTML page of a run (inline CSS and SVG, no script, no
- * network): the machine and build, the clock's references with their ppm,
- * each method's overhead with a histogram, each A/B comparison with Karsh's
- * raw-sample strip, overlaid histograms and the verdict, each BYTEmark
- * kernel's score with its 95% interval, and the indexes.
+ * network).  It opens with the run's summary on one 1280 x 800 screen
+ * (report_top.c: the verdict badge, bench/summary.h's lines, every
+ * target's estimate and dot plot, the A/B pairs), then each section as a
+ * closed <details> below its one-line headline: the machine and build, the
+ * clock's references with their ppm, each method's overhead with a
+ * histogram, each A/B comparison with Karsh's raw-sample strip, overlaid
+ * histograms and the verdict, each BYTEmark kernel's score with its 95%
+ * interval, and the indexes.
  *
  * Sections are read tolerantly (docs/results-schema.md): a missing section
  * says "not run", members the report does not know are shown in plain
