@@ -162,6 +162,11 @@ static void sum_machine(struct summary *s, struct jr doc)
     sum_str(jr_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
     s->cpus = (unsigned)jr_num(jr_get(sys, "logical_cpus"), 0);
     s->memory_mib = jr_num(jr_get(sys, "memory_mib"), NAN);
+    struct jr sb = jr_get(sys, "secure_boot");
+    s->secure_boot = jr_is_none(sb) ? -1 : jr_bool(jr_get(sb, "enabled"), 0);
+    s->shim = jr_bool(jr_get(sb, "shim"), 0);
+    s->image_signed = jr_bool(jr_get(sb, "image_signed"), 0);
+    sum_str(jr_get(sb, "image_sha256"), s->image_sha256, sizeof s->image_sha256);
 }
 
 /* ---- clock and quiet ------------------------------------------------------------------ */
@@ -456,6 +461,7 @@ static void sum_init(struct summary *s)
     memset(s, 0, sizeof *s);
     s->status = -1;
     s->saved = -1;
+    s->secure_boot = -1;
     s->memory_mib = s->tsc_mhz = s->tsc_ppm = s->agreement_ppm = NAN;
     s->quiet_ms = s->gap_max_us = s->gaps_over_1us = s->nmis = s->smis = NAN;
     s->index_integer = s->index_fp = NAN;

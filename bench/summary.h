@@ -121,6 +121,11 @@ struct summary {
     char hypervisor[SUMMARY_NAME_MAX];  /* "" on bare metal */
     unsigned cpus;                  /* logical CPUs, 0 unknown */
     double memory_mib;              /* NAN unknown */
+    /* the boot state (system.secure_boot, boot/secureboot.c) */
+    int secure_boot;                /* 1 on, 0 off, -1 the results do not say */
+    int shim;                       /* started through shim */
+    int image_signed;               /* the running image's file carries a signature */
+    char image_sha256[72];          /* its SHA-256 as on the ESP, "" unknown */
 
     /* the clock */
     double tsc_mhz, tsc_ppm;        /* the rate the run used and its uncertainty */

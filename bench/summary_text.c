@@ -100,6 +100,10 @@ static void rows_machine(struct summary *s)
         s->hypervisor[0] ? "" : "");
     if (s->hypervisor[0])
         row(s, "", "under a hypervisor (%s): timings are the emulation's, not a machine's", s->hypervisor);
+    if (s->secure_boot >= 0)
+        row(s, "boot", "Secure Boot %s%s; image %s%s%.64s", s->secure_boot ? "on" : "off",
+            s->shim ? ", started through shim" : "", s->image_signed ? "signed" : "not signed",
+            s->image_sha256[0] ? ", SHA-256 " : "", s->image_sha256);
 }
 
 static void rows_clock(struct summary *s)

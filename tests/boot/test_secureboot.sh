@@ -77,6 +77,7 @@ expect_rc 2 "snakeoil: the signed image runs to the end, status 2 (one plug-in s
 expect_line '^secureboot: on \(SecureBoot 1, SetupMode 0' "snakeoil: Secure Boot on, user mode"
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, [0-9]+ bytes, signed, SHA-256 $boot_sum " \
     "snakeoil: the image names its file, signed, with the SHA-256 of BOOTX64.EFI on the stick"
+expect_line "^boot +Secure Boot on; image signed, SHA-256 $boot_sum\$" "snakeoil: the run's summary has the boot state and the image's SHA-256"
 expect_line "^plugin chain\\.efi: [0-9]+ bytes, SHA-256 $chain_sum\$" "snakeoil: the signed chain.efi loaded, with its SHA-256"
 expect_line '^profile of chain:add1000 with every supported method' "snakeoil: chain:add1000 measured"
 expect_line '^warning: plugin copy\.efi: refused by the firmware under Secure Boot \(EFI_(ACCESS_DENIED|SECURITY_VIOLATION): .*sign it: baremark-stick add-plugin STICK copy\.efi --key KEY --cert CERT; skipped$' \
@@ -129,6 +130,7 @@ expect_line '^secureboot: on \(SecureBoot 1' "shim: Secure Boot on under Microso
 expect_line '^secureboot: started through shim \(SHIM_LOCK protocol present\)' "shim: baremark says it was started through shim"
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\grubx64\\.efi, [0-9]+ bytes, signed, SHA-256 $grub_sum " \
     "shim: the image names grubx64.efi with its SHA-256"
+expect_line "^boot +Secure Boot on, started through shim; image signed, SHA-256 $grub_sum\$" "shim: the summary says so too"
 expect_line '^warning: plugin chain\.efi: unloaded as soon as it started: the loader baremark was started by \(shim\) frees drivers; .*; skipped$' \
     "shim: a signed plug-in, which shim 16 frees on return, is refused by name (its table is never read)"
 

@@ -22,6 +22,8 @@ expect_line '^secureboot: off \(SecureBoot (0|absent), SetupMode ' "sysinfo: Sec
 expect_line '^secureboot: started by the firmware directly \(no shim\)$' "sysinfo: no shim"
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, $(stat -c %s "$BUILD/baremark.efi") bytes, not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1) " \
     "sysinfo: the running image's path, size, unsigned, and the SHA-256 of build/baremark.efi"
+expect_line "^boot +Secure Boot off; image not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1)\$" \
+    "sysinfo: the run's summary says Secure Boot off, with the image's SHA-256"
 expect_line '^baremark: run ended, status 0 \(completed and saved\)$' "sysinfo: final line says status 0"
 last=$(grep -v '^\s*$' "$BOOT_LOG" | tail -1)
 [[ $last == "baremark: run ended, status 0"* ]] && pass "sysinfo: the final line is the last line" || fail "sysinfo: the final line is the last line" "$last"
