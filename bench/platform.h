@@ -1,7 +1,8 @@
 /*
  * bench/platform.h - what portable code (bench/, stats/ callers) needs from
- * the place it runs.  Implemented twice: boot/platform_efi.c for the UEFI
- * image and tools/host/platform_host.c for the hosted Linux program.
+ * the place it runs.  Implemented twice: for the UEFI image in boot/
+ * (platform_efi.c, output.c, memory_pages.c, mp.c) over the firmware and
+ * kernel/, and for the hosted Linux program in tools/host/platform_host.c.
  *
  * Portable code includes only this header, <stdint.h>, <stddef.h>,
  * <string.h>, <math.h> and its own headers.  It never calls the firmware or
@@ -43,11 +44,120 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
  * fault in that test (INJECTFAULT=divide|opcode|page, INJECTIN=key) the
  * faulting instruction executes here.  No-op on the host. */
 void plat_fault_point(const char *key);
+/* For code that injects the fault itself (on an AP, which cannot print):
+ * the kind asked for the point `key` ("divide"...), counted as fired, or
+ * NULL when no fault is asked for there (always NULL on the host). */
+const char *plat_fault_take(const char *key);
 
 /* Write straight to the serial console and nowhere else: in the image COM1
  * only (not the screen, not the text log), on the host standard output.
  * For lines meant for machines watching the console (bench/lava.h). */
 void plat_serial_write(const char *s, size_t n);
+
+/* ---- CPU exceptions -----------------------------------------------------------
+ * What a protected call reports when a CPU exception interrupted it. */
+struct plat_fault {
+    uint64_t vector, error_code, rip, cr2;
+    const char *name;            /* "#PF page fault" */
+};
+
+/* ---- CPUs and running work on them ----------------------------------------------
+ * The image: the firmware's MP Services protocol (UEFI PI specification
+ * volume 2, EFI_MP_SERVICES_PROTOCOL; boot/mp.c).  The hosted program:
+ * none (plat_cpus_init says why; tools/host/platform_host.c).
+ *
+ * The bootstrap processor (BSP) runs the run; the application processors
+ * (APs) wait in the firmware.  plat_cpus_init lists every logical CPU; the
+ * workers below run code on them.
+ *
+ * An AP job runs with interrupts masked, on a stack the BSP allocated, with
+ * baremark's exception handlers loaded on that AP (lidt), protected like any
+ * test (kernel/trap.h): a CPU exception fails the job and is reported by the
+ * BSP.  A job must not call the firmware: no output, no allocation through
+ * the firmware, no files.  plat_alloc on an AP takes memory from an arena the
+ * BSP set aside for it (plat_arena_reserve) and plat_free gives it back. */
+
+/* OVMF supports 64 logical CPUs; large servers have a few hundred. */
+#define PLAT_MAX_CPUS 512
+
+/* StatusFlag bits of EFI_PROCESSOR_INFORMATION (PI spec). */
+#define PLAT_CPU_BSP     0x1
+#define PLAT_CPU_ENABLED 0x2
+#define PLAT_CPU_HEALTHY 0x4
+
+/* What the firmware says about one logical CPU. */
+struct plat_cpu {
+    uint32_t number;             /* the firmware's processor number */
+    uint64_t apic_id;            /* ProcessorId: the (x2)APIC ID */
+    uint32_t flags;              /* PLAT_CPU_* */
+    uint32_t package, core, thread;  /* Location */
+    int has_location2;           /* the firmware filled the extended location */
+    uint32_t module, tile, die;  /* ExtendedInformation.Location2 */
+};
+
+struct plat_cpus {
+    int present;                 /* the protocol was found */
+    const char *why;             /* why not, or what failed ("" when fine) */
+    uint32_t count, enabled;     /* logical CPUs present / enabled */
+    uint32_t bsp;                /* the BSP's processor number */
+    struct plat_cpu *cpu;        /* count entries, by processor number */
+};
+
+/* Find the protocol and list the CPUs; fills *mi.  Returns 0, or -1 when
+ * there is no MP Services protocol (mi->why says why). */
+int plat_cpus_init(struct plat_cpus *mi);
+
+/* Workers: plat_workers_start sends every chosen AP one long job
+ * (non-blocking StartupThisAP, no firmware time limit): a worker loop that
+ * waits, with interrupts masked, for calls the BSP posts in its mailbox and
+ * runs each protected.  Posting and collecting a call is plain shared memory
+ * (no firmware), so the BSP can run one side of a ping-pong while an AP runs
+ * the other, and pairs of APs can work while the BSP waits.  An AP that does
+ * not take its worker job within the answer time, or does not finish a call
+ * within the call's time, is reported and left alone: it gets no more
+ * calls. */
+enum plat_worker_state {
+    PLAT_W_NONE,        /* not asked (the BSP, a disabled CPU, not chosen) */
+    PLAT_W_REFUSED,     /* StartupThisAP failed (status in plat_worker_status) */
+    PLAT_W_NO_ANSWER,   /* never started its worker within the answer time */
+    PLAT_W_READY,       /* waiting for calls */
+    PLAT_W_LOST,        /* a call did not finish in time: left alone */
+    PLAT_W_HALTED,      /* faulted outside a call and halted (trap_ap_fault) */
+    PLAT_W_STOPPED,     /* returned to the firmware at plat_workers_stop */
+};
+
+/* Start workers on the APs with want[number] != 0 (want NULL: every
+ * enabled AP), each on a stack of stack_bytes; wait at most answer_ticks
+ * TSC ticks for all of them to answer.  Returns how many are ready. */
+uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, size_t stack_bytes,
+                            uint64_t answer_ticks);
+enum plat_worker_state plat_worker_state(uint32_t cpu);
+uint64_t plat_worker_status(uint32_t cpu);       /* StartupThisAP's EFI status */
+
+/* Post fn(arg) to a ready worker.  Returns 0, or -1 when the worker is not
+ * ready (then nothing was posted). */
+int plat_post(uint32_t cpu, long (*fn)(void *), void *arg);
+
+/* Outcome of a posted call. */
+enum plat_call_outcome { PLAT_CALL_DONE, PLAT_CALL_FAULT, PLAT_CALL_TIMEOUT, PLAT_CALL_NOT_POSTED };
+
+/* Wait at most timeout_ticks for the call posted to cpu (polling memory: fine
+ * with interrupts masked).  DONE: *result = fn's value; FAULT: *fault filled
+ * (the worker goes on); TIMEOUT: the worker becomes PLAT_W_LOST (or HALTED
+ * when it faulted outside the call). */
+enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
+                                    struct plat_fault *fault);
+
+/* Ask every ready worker to return to the firmware and wait at most
+ * timeout_ticks for them (interrupts enabled). */
+void plat_workers_stop(uint64_t timeout_ticks);
+
+/* Give every AP `bytes` of arena for plat_alloc (only the CPUs with
+ * want[number] != 0; want may be NULL for all).  Returns 0, or -1 when
+ * memory is short. */
+int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes);
+/* Free the arenas again (with interrupts enabled, on the BSP). */
+void plat_arena_release(void);
 
 /* Name of the place the code runs in, e.g. "uefi" or "linux". */
 const char *plat_name(void);

@@ -57,12 +57,12 @@ struct mp_mailbox {
     volatile uint32_t finished;        /* AP: sequence of the last call finished */
     volatile int exit;                 /* BSP: return to the firmware */
     volatile int answered;             /* AP: 1 in the loop, 2 back to the firmware */
-    int state;                         /* enum mp_worker_state, the BSP's view */
+    int state;                         /* enum plat_worker_state, the BSP's view */
     long (*fn)(void *);
     void *arg;
     long result;
     int faulted;
-    struct trap_fault fault;
+    struct plat_fault fault;
     void *stack_top;
     uint64_t status;                   /* StartupThisAP's answer */
     EFI_EVENT event;                   /* for the non-blocking call */
@@ -78,21 +78,21 @@ struct mp_arena {
 /* ---- private variables ---------------------------------------------------------- */
 
 static struct mp_services *mp_proto;
-static const struct mp_info *mp_list;
+static const struct plat_cpus *mp_list;
 static struct mp_mailbox *mp_boxes;    /* mp_list->count, by processor number */
 static void *mp_boxes_raw, *mp_stacks;
 static struct mp_arena *mp_arenas;     /* mp_list->count, or NULL */
 static volatile int mp_workers_active;
 /* What became of each worker, kept after the mailboxes are freed. */
-static uint8_t mp_final_state[MP_MAX_CPUS];
-static uint64_t mp_final_status[MP_MAX_CPUS];
+static uint8_t mp_final_state[PLAT_MAX_CPUS];
+static uint64_t mp_final_status[PLAT_MAX_CPUS];
 
 /* kernel/mp_stubs.asm: call fn(arg) on another stack. */
 long mp_call_on_stack(long (*fn)(void *), void *arg, void *stack_top);
 
 /* ---- the list of processors ---------------------------------------------------- */
 
-static void mp_read_cpu(uint32_t n, struct mp_cpu *c)
+static void mp_read_cpu(uint32_t n, struct plat_cpu *c)
 {
     struct mp_processor_information info;
     memset(&info, 0, sizeof info);
@@ -118,11 +118,11 @@ static void mp_read_cpu(uint32_t n, struct mp_cpu *c)
     }
 }
 
-int mp_init(struct mp_info *mi)
+int plat_cpus_init(struct plat_cpus *mi)
 {
     EFI_GUID guid = MP_PROTOCOL_GUID;
     UINTN count = 0, enabled = 0, self = 0;
-    static uint64_t ids[MP_MAX_CPUS];
+    static uint64_t ids[PLAT_MAX_CPUS];
 
     memset(mi, 0, sizeof *mi);
     mi->why = "";
@@ -139,9 +139,9 @@ int mp_init(struct mp_info *mi)
     if (mp_proto->who_am_i(mp_proto, &self) != EFI_SUCCESS)
         self = 0;
     mi->present = 1;
-    mi->count = count > MP_MAX_CPUS ? MP_MAX_CPUS : (uint32_t)count;
-    if (count > MP_MAX_CPUS)
-        mi->why = "more logical CPUs than baremark handles (MP_MAX_CPUS): the rest are ignored";
+    mi->count = count > PLAT_MAX_CPUS ? PLAT_MAX_CPUS : (uint32_t)count;
+    if (count > PLAT_MAX_CPUS)
+        mi->why = "more logical CPUs than baremark handles (PLAT_MAX_CPUS): the rest are ignored";
     mi->enabled = (uint32_t)enabled;
     mi->bsp = (uint32_t)self;
     mi->cpu = AllocatePool(mi->count * sizeof *mi->cpu);
@@ -181,7 +181,7 @@ static long mp_worker_loop(void *arg)
             continue;
         }
         long r = 0;
-        struct trap_fault f;
+        struct plat_fault f;
         memset(&f, 0, sizeof f);
         mb->faulted = trap_run(mb->fn, mb->arg, &r, &f) != 0;
         mb->result = r;
@@ -242,7 +242,7 @@ static void mp_free_events_and_memory(uint64_t wait_ticks)
 
 static int mp_ready(uint32_t cpu)
 {
-    return mp_boxes && mp_list && cpu < mp_list->count && mp_boxes[cpu].state == MP_W_READY;
+    return mp_boxes && mp_list && cpu < mp_list->count && mp_boxes[cpu].state == PLAT_W_READY;
 }
 
 static int mp_send(struct mp_mailbox *mb, uint32_t cpu)
@@ -259,7 +259,7 @@ static int mp_send(struct mp_mailbox *mb, uint32_t cpu)
     return s == EFI_SUCCESS ? 0 : -1;
 }
 
-uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t stack_bytes,
+uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, size_t stack_bytes,
                           uint64_t answer_ticks)
 {
     uint32_t sent = 0, ready = 0;
@@ -281,21 +281,21 @@ uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t 
         struct mp_mailbox *mb = &mp_boxes[n];
         mb->cpu = n;
         mb->stack_top = (void *)(((uintptr_t)mp_stacks + (n + 1) * stack_bytes) & ~(uintptr_t)15);
-        mb->state = MP_W_NONE;
-        if (n == mi->bsp || !(mi->cpu[n].flags & MP_FLAG_ENABLED) || (want && !want[n]))
+        mb->state = PLAT_W_NONE;
+        if (n == mi->bsp || !(mi->cpu[n].flags & PLAT_CPU_ENABLED) || (want && !want[n]))
             continue;
-        mb->state = MP_W_NO_ANSWER;
+        mb->state = PLAT_W_NO_ANSWER;
         if (mp_send(mb, n) == 0)
             sent++;
         else
-            mb->state = MP_W_REFUSED;
+            mb->state = PLAT_W_REFUSED;
     }
     mp_workers_active = 1;
     uint64_t t0 = rdtsc();
     for (;;) {
         ready = 0;
         for (uint32_t n = 0; n < mi->count; n++)
-            ready += mp_boxes[n].state == MP_W_NO_ANSWER
+            ready += mp_boxes[n].state == PLAT_W_NO_ANSWER
                      && __atomic_load_n(&mp_boxes[n].answered, __ATOMIC_ACQUIRE) == 1;
         if (ready == sent || rdtsc() - t0 >= answer_ticks)
             break;
@@ -303,33 +303,26 @@ uint32_t mp_workers_start(const struct mp_info *mi, const uint8_t *want, size_t 
     }
     /* Only an AP that answered in time gets calls; a late one is left alone. */
     for (uint32_t n = 0; n < mi->count; n++)
-        if (mp_boxes[n].state == MP_W_NO_ANSWER && mp_boxes[n].answered == 1)
-            mp_boxes[n].state = MP_W_READY;
+        if (mp_boxes[n].state == PLAT_W_NO_ANSWER && mp_boxes[n].answered == 1)
+            mp_boxes[n].state = PLAT_W_READY;
     return ready;
 }
 
-enum mp_worker_state mp_worker_state(uint32_t cpu)
+enum plat_worker_state plat_worker_state(uint32_t cpu)
 {
     if (!mp_list || cpu >= mp_list->count)
-        return MP_W_NONE;
-    return (enum mp_worker_state)(mp_boxes ? mp_boxes[cpu].state : mp_final_state[cpu]);
+        return PLAT_W_NONE;
+    return (enum plat_worker_state)(mp_boxes ? mp_boxes[cpu].state : mp_final_state[cpu]);
 }
 
-uint64_t mp_worker_status(uint32_t cpu)
+uint64_t plat_worker_status(uint32_t cpu)
 {
     if (!mp_list || cpu >= mp_list->count)
         return 0;
     return mp_boxes ? mp_boxes[cpu].status : mp_final_status[cpu];
 }
 
-const char *mp_worker_state_name(enum mp_worker_state s)
-{
-    static const char *const names[] = { "none", "refused", "no_answer", "ready", "lost",
-                                         "halted", "stopped" };
-    return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
-}
-
-int mp_post(uint32_t cpu, long (*fn)(void *), void *arg)
+int plat_post(uint32_t cpu, long (*fn)(void *), void *arg)
 {
     if (!mp_ready(cpu))
         return -1;
@@ -342,11 +335,11 @@ int mp_post(uint32_t cpu, long (*fn)(void *), void *arg)
     return 0;
 }
 
-enum mp_call_outcome mp_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
-                                struct trap_fault *fault)
+enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
+                                struct plat_fault *fault)
 {
     if (!mp_ready(cpu))
-        return MP_CALL_NOT_POSTED;
+        return PLAT_CALL_NOT_POSTED;
     struct mp_mailbox *mb = &mp_boxes[cpu];
     uint64_t t0 = rdtsc();
     uint32_t spins = 0;
@@ -355,29 +348,29 @@ enum mp_call_outcome mp_collect(uint32_t cpu, uint64_t timeout_ticks, long *resu
          * virtual CPU can disturb the TSC another one is measuring with
          * (QEMU keeps one guest TSC, made monotonic across host threads). */
         if (++spins % MP_SPINS_PER_CLOCK_READ == 0 && rdtsc() - t0 >= timeout_ticks) {
-            struct trap_fault f;
+            struct plat_fault f;
             if (trap_ap_fault(cpu, &f)) {
-                mb->state = MP_W_HALTED;
+                mb->state = PLAT_W_HALTED;
                 if (fault)
                     *fault = f;
             } else {
-                mb->state = MP_W_LOST;
+                mb->state = PLAT_W_LOST;
             }
-            return MP_CALL_TIMEOUT;
+            return PLAT_CALL_TIMEOUT;
         }
         mp_pause();
     }
     if (mb->faulted) {
         if (fault)
             *fault = mb->fault;
-        return MP_CALL_FAULT;
+        return PLAT_CALL_FAULT;
     }
     if (result)
         *result = mb->result;
-    return MP_CALL_DONE;
+    return PLAT_CALL_DONE;
 }
 
-void mp_workers_stop(uint64_t timeout_ticks)
+void plat_workers_stop(uint64_t timeout_ticks)
 {
     if (!mp_boxes)
         return;
@@ -386,18 +379,18 @@ void mp_workers_stop(uint64_t timeout_ticks)
     uint64_t t0 = rdtsc();
     for (uint32_t n = 0; n < mp_list->count; n++) {
         struct mp_mailbox *mb = &mp_boxes[n];
-        if (mb->state != MP_W_READY)
+        if (mb->state != PLAT_W_READY)
             continue;
         while (__atomic_load_n(&mb->answered, __ATOMIC_ACQUIRE) != 2 && rdtsc() - t0 < timeout_ticks)
             mp_pause();
-        mb->state = mb->answered == 2 ? MP_W_STOPPED : MP_W_LOST;
+        mb->state = mb->answered == 2 ? PLAT_W_STOPPED : PLAT_W_LOST;
     }
     mp_workers_active = 0;
     /* The mailboxes and stacks of APs that never came back stay allocated:
      * a late AP may still touch them.  Otherwise free them. */
     int all_back = 1;
     for (uint32_t n = 0; n < mp_list->count; n++) {
-        int asked = mp_boxes[n].state != MP_W_NONE && mp_boxes[n].state != MP_W_REFUSED;
+        int asked = mp_boxes[n].state != PLAT_W_NONE && mp_boxes[n].state != PLAT_W_REFUSED;
         if (asked && mp_boxes[n].answered != 2)
             all_back = 0;
     }
@@ -411,7 +404,7 @@ void mp_workers_stop(uint64_t timeout_ticks)
 
 /* ---- arenas: plat_alloc on an AP ---------------------------------------------- */
 
-int mp_arena_reserve(const struct mp_info *mi, const uint8_t *want, size_t bytes)
+int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
 {
     if (mp_arenas)
         return 0;
@@ -424,7 +417,7 @@ int mp_arena_reserve(const struct mp_info *mi, const uint8_t *want, size_t bytes
             continue;
         mp_arenas[n].base = AllocatePool(bytes);
         if (!mp_arenas[n].base) {
-            mp_arena_release();
+            plat_arena_release();
             return -1;
         }
         mp_arenas[n].size = bytes;
@@ -432,7 +425,7 @@ int mp_arena_reserve(const struct mp_info *mi, const uint8_t *want, size_t bytes
     return 0;
 }
 
-void mp_arena_release(void)
+void plat_arena_release(void)
 {
     if (!mp_arenas)
         return;

@@ -65,10 +65,6 @@ uint64_t run_fatal(const struct run_exit *how, const char *fmt, ...) __attribute
 /* Arm plat_fault_point: a `kind` fault ("divide", "opcode", "page") in the
  * test named `where`. */
 void run_set_fault_injection(const char *kind, const char *where);
-/* For code that injects the fault itself (on an AP, which cannot print):
- * the kind asked for the point `key` ("divide"...), counted as fired, or
- * NULL when no fault is asked for there. */
-const char *run_fault_take(const char *key);
 /* At the end: warn when a fault was asked for and no test reached its point. */
 void run_fault_injection_check(void);
 

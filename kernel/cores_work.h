@@ -1,6 +1,6 @@
 /*
  * kernel/cores_work.h - what the cores section asks each CPU to do.  Every
- * function here runs on any CPU (the BSP or an AP worker, boot/mp.h) with
+ * function here runs on any CPU (the BSP or an AP worker, bench/platform.h) with
  * interrupts masked, touches only memory the BSP prepared, and never calls
  * the firmware.  Each has the shape long fn(void *arg) so it can be posted to
  * a worker or called through trap_run on the BSP.  Every wait for the other
@@ -12,6 +12,7 @@
 
 #include <stdint.h>
 
+#include "cores.h"
 #include "cores_math.h"
 
 #define CORES_LINE 64
@@ -67,24 +68,8 @@ struct cores_ping_side {
 };
 long cores_ping(void *arg);             /* struct cores_ping_side * */
 
-/* ---- the TSC rate against a shared reference counter --------------------------- */
-enum cores_ref { CORES_REF_NONE, CORES_REF_HPET, CORES_REF_PMTIMER };
-struct cores_rate {
-    enum cores_ref ref;
-    uintptr_t hpet_base;                /* HPET MMIO base */
-    uint16_t pm_port;                   /* PM timer I/O port */
-    uint32_t pm_mask;                   /* 0xFFFFFF or 0xFFFFFFFF */
-    double ref_hz;
-    uint64_t window_ref_ticks;          /* window length in reference ticks */
-    uint64_t timeout_ticks;
-    /* out */
-    uint64_t tsc_ticks, ref_ticks;      /* edge to edge */
-    uint64_t edge_width;                /* sum of the two edges' TSC brackets */
-    double hz;                          /* tsc_ticks / ref_ticks * ref_hz (the median window's) */
-    double hz_low, hz_high;             /* the slowest and fastest of the windows */
-    int failed;
-};
-#define CORES_RATE_WINDOWS 5            /* windows per CPU; the median rate's is kept */
+/* ---- the TSC rate against a shared reference counter ---------------------------
+ * (struct cores_rate: bench/cores.h, which the section's report reads) */
 long cores_rate(void *arg);             /* struct cores_rate * */
 
 /* ---- cache-line round trips between two CPUs ----------------------------------- */

@@ -25,7 +25,7 @@ struct trap_jmp {
     uint64_t rbx, rbp, r12, r13, r14, r15, rsp;
     struct trap_jmp *prev;
     int faulted;
-    struct trap_fault fault;
+    struct plat_fault fault;
 };
 
 /* Pushed by trap_common (last pushed first). */
@@ -71,7 +71,7 @@ static struct idt_ptr trap_fw_idt;      /* the firmware's, restored at the end *
 static struct trap_jmp *trap_active[PERCPU_MAX];
 static uint64_t trap_nmis;
 /* An AP that faulted outside any protected call halts; the BSP reads why. */
-static struct trap_fault trap_ap_fatal[PERCPU_MAX];
+static struct plat_fault trap_ap_fatal[PERCPU_MAX];
 static volatile int trap_ap_fatal_set[PERCPU_MAX];
 
 static uint64_t trap_read_cr2(void) { uint64_t v; __asm__ volatile("mov %%cr2, %0" : "=r"(v)); return v; }
@@ -106,7 +106,7 @@ static void trap_fatal(const struct trap_frame *f)
  * interrupts masked; the BSP's wait for its job times out and reports it. */
 static void trap_ap_halt(uint32_t self, const struct trap_frame *f)
 {
-    struct trap_fault *r = &trap_ap_fatal[self];
+    struct plat_fault *r = &trap_ap_fatal[self];
     r->vector = f->vector;
     r->error_code = f->error_code;
     r->rip = f->rip;
@@ -211,7 +211,7 @@ void trap_ap_leave(const struct trap_ap_saved *saved)
     trap_ap_on[percpu_self()] = 0;
 }
 
-int trap_ap_fault(uint32_t slot, struct trap_fault *f)
+int trap_ap_fault(uint32_t slot, struct plat_fault *f)
 {
     if (slot >= PERCPU_MAX || !__atomic_load_n(&trap_ap_fatal_set[slot], __ATOMIC_ACQUIRE))
         return 0;
@@ -219,7 +219,7 @@ int trap_ap_fault(uint32_t slot, struct trap_fault *f)
     return 1;
 }
 
-int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fault)
+int trap_run(long (*fn)(void *), void *arg, long *result, struct plat_fault *fault)
 {
     struct trap_jmp j;
     long r;
@@ -246,7 +246,7 @@ int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fau
     return 0;
 }
 
-void trap_report(const char *test, const struct trap_fault *f)
+void trap_report(const char *test, const struct plat_fault *f)
 {
     out_printf("fault in %s: %s (vector %llu) at RIP 0x%llx, error code 0x%llx",
                test, f->name, (unsigned long long)f->vector, (unsigned long long)f->rip,

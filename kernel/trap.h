@@ -13,10 +13,9 @@
 
 #include <stdint.h>
 
-struct trap_fault {
-    uint64_t vector, error_code, rip, cr2;
-    const char *name;            /* "#PF page fault" */
-};
+#include "platform.h"
+
+/* struct plat_fault: what a protected call reports (bench/platform.h). */
 
 /* Install / remove the handlers (weak in boot/main.c). */
 int trap_init(void);
@@ -25,17 +24,17 @@ int trap_installed(void);
 
 /* Call fn(arg) protected.  Returns 0 and *result = fn's value, or -1 with
  * *fault filled when a CPU exception interrupted it.  Nesting is allowed. */
-int trap_run(long (*fn)(void *), void *arg, long *result, struct trap_fault *fault);
+int trap_run(long (*fn)(void *), void *arg, long *result, struct plat_fault *fault);
 
 /* Print "fault in TEST: #UD invalid opcode (vector 6) at RIP ..., error code ..." */
-void trap_report(const char *test, const struct trap_fault *f);
+void trap_report(const char *test, const struct plat_fault *f);
 
 /* MSR access that never crashes: 0 on success, -1 when the CPU refused
  * (#GP) or the handlers are not installed. */
 int cpu_rdmsr_safe(uint32_t msr, uint64_t *value);
 int cpu_wrmsr_safe(uint32_t msr, uint64_t value);
 
-/* ---- application processors (boot/mp.c) ------------------------------------
+/* ---- application processors (boot/mp.c, bench/platform.h's workers) ------------------------------------
  * An AP running a job loads the image's IDT (trap_ap_enter, the firmware's
  * saved in *saved) and puts it back (trap_ap_leave).  Protected calls nest
  * per CPU (kernel/percpu.h).  A fault on an AP outside any protected call
@@ -44,7 +43,7 @@ struct trap_ap_saved { uint16_t limit; uint64_t base; };
 int trap_ap_enter(struct trap_ap_saved *saved);   /* -1: handlers not installed */
 void trap_ap_leave(const struct trap_ap_saved *saved);
 int trap_ap_running(uint32_t slot);
-int trap_ap_fault(uint32_t slot, struct trap_fault *f);
+int trap_ap_fault(uint32_t slot, struct plat_fault *f);
 
 /* Fault injection (INJECTFAULT setting): "divide", "opcode", "page", and
  * "hang" (on an AP only: spins forever with interrupts masked, an AP that

@@ -203,3 +203,43 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
 }
 
 void plat_fault_point(const char *key) { (void)key; }
+const char *plat_fault_take(const char *key) { (void)key; return NULL; }
+
+/* ---- CPUs and running work on them ---------------------------------------------
+ * The hosted program runs on the CPU Linux gives it and starts work on no
+ * other: there are no workers, so nothing is ever posted. */
+
+int plat_cpus_init(struct plat_cpus *mi)
+{
+    memset(mi, 0, sizeof *mi);
+    mi->why = "the hosted program runs work on no other CPU";
+    return -1;
+}
+
+uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, size_t stack_bytes,
+                            uint64_t answer_ticks)
+{
+    (void)mi, (void)want, (void)stack_bytes, (void)answer_ticks;
+    return 0;
+}
+
+enum plat_worker_state plat_worker_state(uint32_t cpu) { (void)cpu; return PLAT_W_NONE; }
+uint64_t plat_worker_status(uint32_t cpu) { (void)cpu; return 0; }
+int plat_post(uint32_t cpu, long (*fn)(void *), void *arg) { (void)cpu, (void)fn, (void)arg; return -1; }
+
+enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
+                                    struct plat_fault *fault)
+{
+    (void)cpu, (void)timeout_ticks, (void)result, (void)fault;
+    return PLAT_CALL_NOT_POSTED;
+}
+
+void plat_workers_stop(uint64_t timeout_ticks) { (void)timeout_ticks; }
+
+int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
+{
+    (void)mi, (void)want, (void)bytes;
+    return 0;
+}
+
+void plat_arena_release(void) {}

@@ -1,0 +1,155 @@
+/*
+ * bench/cores.h - the cores section: every logical CPU, started through the
+ * port's workers (bench/platform.h: the firmware's MP Services in the image).
+ * kernel/cores.c drives the CPUs and measures (kernel/cores_work.h is the
+ * work each CPU runs); bench/cores_report.c prints the text and the LAVA
+ * cases, bench/cores_json.c writes the "cores" member, from struct cores.
+ *
+ *  1. the list: processor number, APIC ID, package/core/thread from the
+ *     firmware and from CPUID (0x1F or 0xB), the hybrid core type (0x1A);
+ *  2. the TSC of every CPU against the bootstrap processor's: a warp check
+ *     (largest backward step under a lock), the offset bounded by round
+ *     trips (interval and its half-width), and the rate of every CPU's TSC
+ *     against the same reference counter (HPET, else the ACPI PM timer);
+ *  3. the round trip of a cache line between every pair of CPUs (min and
+ *     median): a matrix;
+ *  4. BYTEmark tests on each CPU in turn, then on all of them at once
+ *     (the sum and its ratio to one core).
+ * It runs after the clock section (it needs the calibrated TSC rate).
+ * Settings (bench/config.h): CORES (which CPUs; the bootstrap processor,
+ * the TSC reference and the driver, always takes part), SMP (which parts),
+ * SMPTESTS (which BYTEmark tests), SMPTIMEOUT (how long an AP may take to
+ * answer or to finish one piece of work before it is reported and left).
+ */
+#ifndef BAREMARK_CORES_H
+#define BAREMARK_CORES_H
+
+#include <stdint.h>
+
+#include "bytemark/bytemark.h"
+#include "config.h"
+#include "cores_math.h"
+#include "platform.h"
+#include "quiet.h"
+
+/* Disagreement worth a warning. */
+#define CORES_SKEW_BOUND_NS   1000.0   /* the offset interval lies wholly beyond +-1 us */
+#define CORES_RATE_BOUND_PPM  100.0    /* a CPU's TSC rate beyond 100 ppm of the BSP's
+                                        * (beyond its uncertainty) */
+
+/* Defaults of the measurements (quick enough for a boot under QEMU). */
+#define CORES_WARP_LOOPS       2000    /* lock turns per CPU */
+#define CORES_PING_SAMPLES     500     /* round trips each way per CPU */
+#define CORES_RATE_WINDOW_MS   20      /* per CPU, by the reference */
+#define CORES_BOUNCE_SAMPLES   100     /* samples per pair ... */
+#define CORES_BOUNCE_TRIPS     8       /* ... of this many round trips each */
+#define CORES_STACK_BYTES      (256u * 1024)
+#define CORES_ARENA_BYTES      (8u * 1024 * 1024)
+
+/* ---- the TSC rate of one CPU against a shared reference counter (kernel/cores_work.h) */
+enum cores_ref { CORES_REF_NONE, CORES_REF_HPET, CORES_REF_PMTIMER };
+struct cores_rate {
+    enum cores_ref ref;
+    uintptr_t hpet_base;                /* HPET MMIO base */
+    uint16_t pm_port;                   /* PM timer I/O port */
+    uint32_t pm_mask;                   /* 0xFFFFFF or 0xFFFFFFFF */
+    double ref_hz;
+    uint64_t window_ref_ticks;          /* window length in reference ticks */
+    uint64_t timeout_ticks;
+    /* out */
+    uint64_t tsc_ticks, ref_ticks;      /* edge to edge */
+    uint64_t edge_width;                /* sum of the two edges' TSC brackets */
+    double hz;                          /* tsc_ticks / ref_ticks * ref_hz (the median window's) */
+    double hz_low, hz_high;             /* the slowest and fastest of the windows */
+    int failed;
+};
+#define CORES_RATE_WINDOWS 5            /* windows per CPU; the median rate's is kept */
+
+#define CORES_DEFAULT_TIMEOUT_S 30
+#define CORES_ANSWER_S          5     /* an AP must take its worker job within this */
+#define CORES_DEFAULT_TESTS     ((1u << BM_NUMSORT) | (1u << BM_FOURIER))
+
+/* ---- types ------------------------------------------------------------------------ */
+
+/* What went wrong with one CPU's piece of work. */
+struct cores_fail {
+    int failed;                   /* 0: fine */
+    char why[160];
+};
+
+struct cores_tsc {
+    int measured;
+    uint64_t warp_max_back, warp_backs, warp_loops;
+    struct cores_offset_bounds bounds;
+    double skew_ticks, skew_unc_ticks;
+    int skew_consistent;
+    struct cores_rate rate;
+    double rate_ppm, rate_unc_ppm;    /* vs the BSP's rate by the same reference */
+    struct cores_fail fail;
+};
+
+struct cores_score {
+    int ran;
+    struct bytemark_core_job job;
+    struct cores_fail fail;
+};
+
+struct cores_cpu {
+    int selected;
+    struct cores_cpuid id;
+    struct cores_topo topo;
+    struct cores_tsc tsc;
+    struct cores_score score[BM_NTESTS];      /* per core */
+    struct cores_score all[BM_NTESTS];        /* all cores at once */
+    struct cores_fail fail;                   /* the CPU itself (no answer, lost) */
+    const char *inject;                       /* INJECTIN=cores:cpuN */
+};
+
+struct cores {
+    const struct bm_config *cfg;
+    const struct acpi_info *ai;               /* the reference counters (kernel/acpi.h) */
+    int have_madt;                            /* the ACPI tables were read ... */
+    uint32_t madt_cpus;                       /* ... and the MADT lists this many CPUs */
+    struct plat_cpus mi;
+    uint64_t hz, timeout_ticks;
+    uint32_t parts, tests, nsel;
+    uint8_t *sel;
+    struct cores_cpu *cpu;
+    uint32_t *order;                          /* selected processor numbers */
+    /* latency matrix over order[], nsel x nsel, row-major */
+    uint64_t *lat_min, *lat_med;
+    struct cores_fail lat_fail;
+    int lat_measured;
+    enum cores_ref ref;
+    const char *ref_name;
+    struct quiet_phase_totals qt;
+    int warnings;
+};
+
+/* ---- the text and the LAVA cases (bench/cores_report.c) ---------------------------------- */
+
+double cores_ns(const struct cores *c, double ticks);
+/* A worker's state: "none", "ready", "lost"... */
+const char *cores_state_name(enum plat_worker_state s);
+/* "bsp", "not selected", "disabled" or the worker's state */
+const char *cores_worker_text(const struct cores *c, uint32_t n);
+/* "ok", "not_run", "failed_fault"... */
+const char *cores_bm_status(const struct cores_score *s);
+/* Sum over the CPUs that ran test id at once; ratio to the mean of their
+ * own per-core scores.  Returns the number of CPUs that counted. */
+uint32_t cores_all_sum(const struct cores *c, int id, double *sum, double *ratio);
+void cores_print_list(const struct cores *c);
+void cores_print_tsc(struct cores *c);
+/* Warnings (and the LAVA cases) for offsets and rates beyond the bounds. */
+void cores_warn_tsc(struct cores *c);
+void cores_print_latency(struct cores *c);
+void cores_print_scores(struct cores *c);
+
+/* ---- the "cores" member of the results (bench/cores_json.c) ------------------------------- */
+void cores_json(const struct cores *c);
+
+struct section_ctx;
+/* The section (bench/sections.c; kernel/cores.c). */
+int cores_run(const struct section_ctx *ctx);
+
+#endif

@@ -1,0 +1,271 @@
+/*
+ * bench/cores_json.c - the "cores" member of the results (see cores.h and
+ * docs/results-schema.md), from what kernel/cores.c measured.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bytemark/bytemark.h"
+#include "cores.h"
+#include "json.h"
+#include "results.h"
+
+/* ---- JSON ------------------------------------------------------------------------------- */
+
+static void cores_json_fail(struct json_writer *w, const char *key, const struct cores_fail *f)
+{
+    if (f->failed)
+        json_str(w, key, f->why);
+}
+
+static void cores_json_score(struct json_writer *w, const struct cores_score *s, enum bm_test_id id)
+{
+    const struct bm_kernel *k = bytemark_kernel(id);
+    json_obj_begin(w, NULL);
+    json_str(w, "key", k->key);
+    json_str(w, "status", cores_bm_status(s));
+    cores_json_fail(w, "why", &s->fail);
+    if (s->ran && !s->fail.failed) {
+        json_str(w, "unit", k->unit);
+        json_double(w, "min_seconds", s->job.min_seconds);
+        json_u64(w, "workload", s->job.workload);
+        json_arr_begin(w, "scores");
+        for (size_t i = 0; i < s->job.runs; i++)
+            json_double(w, NULL, s->job.scores[i]);
+        json_arr_end(w);
+    }
+    if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
+        json_u64(w, "runs", s->job.runs);
+        json_double(w, "mean", s->job.mean);
+        json_double(w, "sd", s->job.sd);
+        json_double(w, "half", s->job.half);
+        json_double(w, "rel_half", s->job.rel_half);
+        json_bool(w, "certain", s->job.certain);
+    }
+    json_obj_end(w);
+}
+
+static void cores_json_cpu(struct json_writer *w, const struct cores *c, uint32_t n)
+{
+    const struct plat_cpu *m = &c->mi.cpu[n];
+    const struct cores_cpu *p = &c->cpu[n];
+    char t[8];
+    json_obj_begin(w, NULL);
+    json_u64(w, "number", n);
+    json_u64(w, "apic_id", m->apic_id);
+    json_bool(w, "bsp", n == c->mi.bsp);
+    json_bool(w, "enabled", (m->flags & PLAT_CPU_ENABLED) != 0);
+    json_bool(w, "healthy", (m->flags & PLAT_CPU_HEALTHY) != 0);
+    json_bool(w, "selected", p->selected);
+    json_str(w, "state", cores_worker_text(c, n));
+    cores_json_fail(w, "why", &p->fail);
+    json_obj_begin(w, "firmware");
+    json_u64(w, "package", m->package);
+    json_u64(w, "core", m->core);
+    json_u64(w, "thread", m->thread);
+    if (m->has_location2) {
+        json_u64(w, "module", m->module);
+        json_u64(w, "tile", m->tile);
+        json_u64(w, "die", m->die);
+    }
+    json_obj_end(w);
+    if (p->id.read) {
+        json_obj_begin(w, "cpuid");
+        json_u64(w, "leaf", p->id.topo_leaf);
+        json_u64(w, "initial_apic_id", p->id.leaf1_ebx >> 24);
+        json_u64(w, "signature", p->id.leaf1_eax);
+        if (p->topo.valid) {
+            json_u64(w, "x2apic_id", p->topo.apic_id);
+            json_u64(w, "smt_bits", p->topo.smt_bits);
+            json_u64(w, "core_bits", p->topo.core_bits);
+            json_u64(w, "package", p->topo.package);
+            json_u64(w, "core", p->topo.core);
+            json_u64(w, "thread", p->topo.thread);
+        }
+        json_bool(w, "hybrid", p->id.hybrid);
+        json_str(w, "core_type", cores_type_name(p->topo.core_type, t, sizeof t));
+        json_obj_end(w);
+    } else {
+        json_null(w, "cpuid");
+    }
+    json_obj_end(w);
+}
+
+static void cores_json_tsc(struct json_writer *w, const struct cores *c)
+{
+    json_obj_begin(w, "tsc");
+    json_str(w, "reference", c->ref_name);
+    json_u64(w, "reference_cpu", c->mi.bsp);
+    json_u64(w, "warp_loops", CORES_WARP_LOOPS);
+    json_u64(w, "round_trips_each_way", CORES_PING_SAMPLES);
+    json_u64(w, "rate_window_ms", CORES_RATE_WINDOW_MS);
+    json_u64(w, "rate_windows", CORES_RATE_WINDOWS);
+    json_double(w, "skew_bound_ns", CORES_SKEW_BOUND_NS);
+    json_double(w, "rate_bound_ppm", CORES_RATE_BOUND_PPM);
+    json_arr_begin(w, "cpus");
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        const struct cores_tsc *t = &c->cpu[n].tsc;
+        json_obj_begin(w, NULL);
+        json_u64(w, "cpu", n);
+        cores_json_fail(w, "why", &t->fail);
+        if (t->measured && n != c->mi.bsp) {
+            json_u64(w, "warp_max_back_ticks", t->warp_max_back);
+            json_u64(w, "warp_backs", t->warp_backs);
+            json_u64(w, "warp_turns", t->warp_loops);
+            json_u64(w, "offset_samples", t->bounds.samples);
+            json_i64(w, "offset_lo_ticks", t->bounds.lo);
+            json_i64(w, "offset_hi_ticks", t->bounds.hi);
+            json_u64(w, "min_round_trip_ticks", t->bounds.min_rtt);
+            json_bool(w, "offset_consistent", t->skew_consistent);
+            json_double(w, "offset_ticks", t->skew_ticks);
+            json_double(w, "offset_uncertainty_ticks", t->skew_unc_ticks);
+            json_double(w, "offset_ns", cores_ns(c, t->skew_ticks));
+            json_double(w, "offset_uncertainty_ns", cores_ns(c, t->skew_unc_ticks));
+        }
+        if (!t->rate.failed && t->rate.hz > 0) {
+            json_double(w, "rate_hz", t->rate.hz);
+            json_u64(w, "rate_tsc_ticks", t->rate.tsc_ticks);
+            json_u64(w, "rate_ref_ticks", t->rate.ref_ticks);
+            json_u64(w, "rate_edge_ticks", t->rate.edge_width);
+            if (n != c->mi.bsp) {
+                json_double(w, "rate_ppm", t->rate_ppm);
+                json_double(w, "rate_uncertainty_ppm", t->rate_unc_ppm);
+            }
+        }
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+static void cores_json_matrix(struct json_writer *w, const struct cores *c, const char *key,
+                              const uint64_t *m, int ns)
+{
+    json_arr_begin(w, key);
+    for (uint32_t i = 0; i < c->nsel; i++) {
+        json_arr_begin(w, NULL);
+        for (uint32_t j = 0; j < c->nsel; j++) {
+            uint64_t v = m[i * c->nsel + j];
+            if (i == j || !v)
+                json_null(w, NULL);
+            else if (ns)
+                json_double(w, NULL, cores_ns(c, (double)v));
+            else
+                json_u64(w, NULL, v);
+        }
+        json_arr_end(w);
+    }
+    json_arr_end(w);
+}
+
+static void cores_json_latency(struct json_writer *w, const struct cores *c)
+{
+    json_obj_begin(w, "latency");
+    json_u64(w, "samples", CORES_BOUNCE_SAMPLES);
+    json_u64(w, "round_trips_per_sample", CORES_BOUNCE_TRIPS);
+    cores_json_fail(w, "why", &c->lat_fail);
+    json_arr_begin(w, "cpus");
+    for (uint32_t k = 0; k < c->nsel; k++)
+        json_u64(w, NULL, c->order[k]);
+    json_arr_end(w);
+    if (c->lat_min && c->lat_med && !c->lat_fail.failed) {
+        cores_json_matrix(w, c, "min_ticks", c->lat_min, 0);
+        cores_json_matrix(w, c, "median_ticks", c->lat_med, 0);
+        cores_json_matrix(w, c, "min_ns", c->lat_min, 1);
+        cores_json_matrix(w, c, "median_ns", c->lat_med, 1);
+    }
+    json_obj_end(w);
+}
+
+static void cores_json_scores(struct json_writer *w, const struct cores *c)
+{
+    json_obj_begin(w, "scores");
+    json_str(w, "profile", c->cfg->profile == BM_PROFILE_FULL ? "full" : "quick");
+    json_arr_begin(w, "tests");
+    for (int id = 0; id < BM_NTESTS; id++)
+        if (c->tests & (1u << id))
+            json_str(w, NULL, bytemark_kernel((enum bm_test_id)id)->key);
+    json_arr_end(w);
+    json_arr_begin(w, "per_core");
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        json_obj_begin(w, NULL);
+        json_u64(w, "cpu", n);
+        json_arr_begin(w, "tests");
+        for (int id = 0; id < BM_NTESTS; id++)
+            if (c->tests & (1u << id))
+                cores_json_score(w, &c->cpu[n].score[id], (enum bm_test_id)id);
+        json_arr_end(w);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_arr_begin(w, "all_cores");
+    for (int id = 0; id < BM_NTESTS; id++) {
+        if (!(c->tests & (1u << id)))
+            continue;
+        double sum, ratio;
+        uint32_t m = cores_all_sum(c, id, &sum, &ratio);
+        json_obj_begin(w, NULL);
+        json_str(w, "key", bytemark_kernel((enum bm_test_id)id)->key);
+        json_u64(w, "cpus", m);
+        json_double(w, "sum", sum);
+        json_double(w, "ratio_to_one_core", ratio);
+        json_arr_begin(w, "per_cpu");
+        for (uint32_t k = 0; k < c->nsel; k++) {
+            uint32_t n = c->order[k];
+            json_obj_begin(w, NULL);
+            json_u64(w, "cpu", n);
+            const struct cores_score *s = &c->cpu[n].all[id];
+            json_str(w, "status", cores_bm_status(s));
+            cores_json_fail(w, "why", &s->fail);
+            if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
+                json_u64(w, "runs", s->job.runs);
+                json_double(w, "mean", s->job.mean);
+                json_double(w, "rel_half", s->job.rel_half);
+            }
+            json_obj_end(w);
+        }
+        json_arr_end(w);
+        json_obj_end(w);
+    }
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
+void cores_json(const struct cores *c)
+{
+    struct json_writer *w = results_section_begin("cores", 0);
+    json_bool(w, "mp_services", c->mi.present);
+    if (c->mi.why && c->mi.why[0])
+        json_str(w, "note", c->mi.why);
+    json_u64(w, "count", c->mi.present ? c->mi.count : 1);
+    json_u64(w, "enabled", c->mi.present ? c->mi.enabled : 1);
+    json_u64(w, "bsp", c->mi.bsp);
+    if (c->have_madt)
+        json_u64(w, "madt_cpus", c->madt_cpus);
+    json_u64(w, "tick_hz", c->hz);
+    json_str(w, "cores_setting", c->cfg->cores_list);
+    json_arr_begin(w, "selected");
+    for (uint32_t k = 0; k < c->nsel; k++)
+        json_u64(w, NULL, c->order[k]);
+    json_arr_end(w);
+    json_bool(w, "tsc_measured", (c->parts & BM_SMP_TSC) != 0);
+    json_bool(w, "latency_measured", (c->parts & BM_SMP_LATENCY) != 0);
+    json_bool(w, "scores_measured", (c->parts & BM_SMP_SCORES) != 0);
+    json_arr_begin(w, "cpus");
+    if (c->mi.present && c->cpu)
+        for (uint32_t n = 0; n < c->mi.count; n++)
+            cores_json_cpu(w, c, n);
+    json_arr_end(w);
+    if (c->parts & BM_SMP_TSC)
+        cores_json_tsc(w, c);
+    if (c->parts & BM_SMP_LATENCY)
+        cores_json_latency(w, c);
+    if (c->parts & BM_SMP_SCORES)
+        cores_json_scores(w, c);
+    json_u64(w, "warnings", (uint64_t)c->warnings);
+    quiet_phase_totals_json(w, "quiet_phases", &c->qt);
+    results_section_end();
+}

@@ -1,0 +1,87 @@
+/*
+ * boot/results_doc.c - the image's results document (bench/results.h): the
+ * sections' members as they are written, the errors (every warning's and
+ * fatal line's text), and the document as boot/run_files.c writes it.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+
+#include "json.h"
+#include "results.h"
+#include "run.h"
+#include "run_internal.h"
+#include "run_status.h"
+
+static struct json_writer run_doc, run_errors;
+static int run_section_is_array;
+/* The stage the run is in: written into every file before the end, so a
+ * run that never ends says where it stopped ("interrupted during memory"). */
+static char run_stage_name[32] = "startup";
+
+/* ---- the results document ---------------------------------------------------- */
+
+struct json_writer *results_section_begin(const char *name, int array)
+{
+    run_section_is_array = array;
+    if (array)
+        json_arr_begin(&run_doc, name);
+    else
+        json_obj_begin(&run_doc, name);
+    return &run_doc;
+}
+
+void results_section_end(void)
+{
+    if (run_section_is_array)
+        json_arr_end(&run_doc);
+    else
+        json_obj_end(&run_doc);
+    run_flush();
+}
+
+/* The document as written: sections so far, then errors, status, ended. */
+void results_doc_compose(struct json_writer *w, int ended)
+{
+    json_init(w);
+    json_raw(w, NULL, run_doc.buf, run_doc.len);
+    w->depth = 1;
+    w->count[0] = 1;
+    struct json_writer e;      /* the errors array, kept open, closed here */
+    json_init(&e);
+    json_raw(&e, NULL, run_errors.buf, run_errors.len);
+    json_raw(&e, NULL, "]", 1);
+    json_raw(w, "errors", e.buf, e.len);
+    json_free(&e);
+    /* Until the end, the file says what it would say if the run stopped
+     * now: interrupted, in this stage.  The final write replaces both with
+     * the numeric status of the last serial line. */
+    if (ended) {
+        json_i64(w, "status", run_status());
+    } else {
+        json_str(w, "status", RS_INTERRUPTED_TEXT);
+        json_str(w, "stage", run_stage_name);
+    }
+    json_bool(w, "ended", ended);
+    json_obj_end(w);
+}
+
+void results_doc_init(void)
+{
+    json_init(&run_errors);
+    json_arr_begin(&run_errors, NULL);
+    json_init(&run_doc);
+    json_obj_begin(&run_doc, NULL);
+    json_u64(&run_doc, "schema", 1);
+}
+
+void results_error(const char *msg) { json_str(&run_errors, NULL, msg); }
+
+const struct json_writer *results_doc(void) { return &run_doc; }
+
+void results_doc_name(const char *name) { json_str(&run_doc, "name", name); }
+
+void results_doc_stage(const char *name)
+{
+    snprintf(run_stage_name, sizeof run_stage_name, "%s", name);
+}

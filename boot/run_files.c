@@ -1,0 +1,208 @@
+/*
+ * boot/run_files.c - the run's files on the ESP: \\baremark\\NAME.log and
+ * NAME.json, named from the firmware clock and never over an earlier run's,
+ * written at the end of every section (run_flush), and OUTFILE's copy.
+ */
+#include <efi.h>
+#include <efilib.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "config.h"
+#include "firmware.h"
+#include "json.h"
+#include "out.h"
+#include "results.h"
+#include "run.h"
+#include "run_internal.h"
+
+#define RUN_DIR           "\\baremark"
+#define RUN_MAX_SUFFIX    999
+
+static size_t run_file_done;
+static unsigned run_json_changed;       /* times the buffer changed during a write */
+static size_t run_json_changed_at;       /* where it differed first */
+static char run_name_buf[32];
+static EFI_FILE_HANDLE run_log_file, run_json_file;
+static int run_saving;           /* files are open and writable */
+static int run_ended;            /* the document says "ended": true */
+
+/* ---- files ------------------------------------------------------------------ */
+
+const char *run_name(void) { return run_name_buf; }
+
+static void run_saving_failed(const char *what, EFI_STATUS s)
+{
+    run_saving = 0;
+    if (s == EFI_WRITE_PROTECTED)
+        out_warn("results not saved: the ESP is write-protected (%s while %s); "
+                 "results are on serial and screen only", fw_status_name(s), what);
+    else if (s == EFI_VOLUME_FULL)
+        out_warn("results not saved completely: the ESP is full (%s while %s); "
+                 "what was written before stays, the rest is on serial and screen only",
+                 fw_status_name(s), what);
+    else
+        out_warn("results not saved: %s while %s; results are on serial and screen only",
+                 fw_status_name(s), what);
+}
+
+static EFI_STATUS run_create_pair(const char *base)
+{
+    char path[96];
+    EFI_STATUS s;
+
+    snprintf(path, sizeof path, RUN_DIR "\\%s.log", base);
+    s = fw_esp_create(path, &run_log_file);
+    if (s != EFI_SUCCESS)
+        return s;
+    snprintf(path, sizeof path, RUN_DIR "\\%s.json", base);
+    s = fw_esp_create(path, &run_json_file);
+    if (s != EFI_SUCCESS) {
+        /* Our own empty log, just created: remove it so no half pair stays. */
+        run_log_file->Delete(run_log_file);
+        run_log_file = NULL;
+    }
+    return s;
+}
+
+static int run_name_taken(const char *base)
+{
+    char path[96];
+    snprintf(path, sizeof path, RUN_DIR "\\%s.log", base);
+    if (fw_esp_exists(path))
+        return 1;
+    snprintf(path, sizeof path, RUN_DIR "\\%s.json", base);
+    return fw_esp_exists(path);
+}
+
+void run_files_open(void)
+{
+    char stamp[24], base[32];
+    EFI_STATUS s;
+
+    fw_time_name(stamp, sizeof stamp);
+    snprintf(run_name_buf, sizeof run_name_buf, "%s", stamp);
+    s = fw_esp_open();
+    if (s != EFI_SUCCESS) {
+        run_saving_failed("opening the ESP", s);
+        return;
+    }
+    s = fw_esp_mkdir(RUN_DIR);
+    if (s != EFI_SUCCESS) {
+        run_saving_failed("creating \\baremark", s);
+        return;
+    }
+    /* Never open an earlier run's file: find a free name, then create. */
+    for (int k = 1; k <= RUN_MAX_SUFFIX; k++) {
+        if (k == 1)
+            snprintf(base, sizeof base, "%s", stamp);
+        else
+            snprintf(base, sizeof base, "%s-%d", stamp, k);
+        if (run_name_taken(base))
+            continue;
+        s = run_create_pair(base);
+        if (s == EFI_ACCESS_DENIED)
+            continue;
+        if (s != EFI_SUCCESS) {
+            run_saving_failed("creating the result files", s);
+            return;
+        }
+        snprintf(run_name_buf, sizeof run_name_buf, "%s", base);
+        run_saving = 1;
+        out_printf("results: \\baremark\\%s.log and \\baremark\\%s.json on the ESP\n", base, base);
+        results_doc_name(base);
+        run_flush();
+        return;
+    }
+    run_saving_failed("finding a free file name", EFI_ACCESS_DENIED);
+}
+
+void run_flush(void)
+{
+    struct json_writer w;
+    EFI_STATUS s;
+
+    size_t run_log_len;
+    const char *run_log = run_log_text(&run_log_len);
+    const struct json_writer *doc = results_doc();
+
+    run_console_catch_up();
+    if (!run_saving || !run_irq_enabled())
+        return;
+    s = fw_file_write_at(run_log_file, run_file_done, run_log + run_file_done,
+                         run_log_len - run_file_done);
+    if (s != EFI_SUCCESS) {
+        /* Nothing of ours reached the ESP yet: leave no empty pair behind. */
+        if (run_file_done == 0) {
+            run_log_file->Delete(run_log_file);
+            run_json_file->Delete(run_json_file);
+            run_log_file = run_json_file = NULL;
+        }
+        run_saving_failed("writing the log", s);
+        return;
+    }
+    run_file_done = run_log_len;
+    for (int attempt = 0; attempt < 2; attempt++) {
+        results_doc_compose(&w, run_ended);
+        s = w.failed ? EFI_OUT_OF_RESOURCES : fw_file_rewrite(run_json_file, w.buf, w.len);
+        /* The written buffer starts with the document: if the two differ
+         * after the firmware's write, memory we own changed under the
+         * firmware (a stray write or DMA into it); say where, write again. */
+        size_t at = 0;
+        if (s == EFI_SUCCESS && !w.failed)
+            while (at < doc->len && w.buf[at] == doc->buf[at])
+                at++;
+        json_free(&w);
+        if (s != EFI_SUCCESS || at == doc->len)
+            break;
+        if (run_json_changed++ == 0)
+            run_json_changed_at = at;
+    }
+    if (s != EFI_SUCCESS)
+        run_saving_failed("writing the JSON results", s);
+}
+
+/* OUTFILE (BYTEmark's): a copy of the whole log as \baremark\NAME.  The
+ * name was checked by the parser (config_outfile_why: no drive, path or
+ * ".."); run_outfile_refused checks it again before the summary (its
+ * warning is part of the run), as the file it writes must stay inside
+ * \baremark\ whatever reached this point. */
+int run_outfile_refused(const char *name)
+{
+    const char *why = config_outfile_why(name);
+    if (why)
+        out_warn("OUTFILE '%s' refused: %s", name, why);
+    return why != NULL;
+}
+
+void run_outfile(const char *name)
+{
+    char path[96];
+    size_t run_log_len;
+    const char *run_log = run_log_text(&run_log_len);
+    snprintf(path, sizeof path, RUN_DIR "\\%s", name);
+    EFI_STATUS s = fw_esp_write_whole(path, run_log, run_log_len);
+    if (s == EFI_SUCCESS)
+        return;
+    out_warn("OUTFILE: the copy of the log as \\baremark\\%s was not written (%s)", name, fw_status_name(s));
+    run_flush();       /* the warning into the log and the JSON errors */
+}
+
+int run_saving_now(void) { return run_saving; }
+
+void run_files_end(void)
+{
+    run_ended = 1;
+}
+
+void run_files_close(void)
+{
+    fw_file_close(run_log_file);
+    fw_file_close(run_json_file);
+}
+
+void run_files_changed(unsigned *times, size_t *first_at)
+{
+    *times = run_json_changed;
+    *first_at = run_json_changed_at;
+}

@@ -1,0 +1,561 @@
+/*
+ * kernel/cores.c - the cores section (see bench/cores.h): the BSP drives,
+ * the APs' workers (bench/platform.h) run kernel/cores_work.h and BYTEmark
+ * tests; bench/cores_report.c and bench/cores_json.c print and write what
+ * was measured.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "acpi.h"
+#include "bytemark/bytemark.h"
+#include "cores.h"
+#include "section.h"
+#include "cores_math.h"
+#include "cores_work.h"
+#include "cpu.h"
+#include "hpet.h"
+#include "out.h"
+#include "platform.h"
+#include "pmtimer.h"
+#include "quiet.h"
+#include "trap.h"
+
+/* ---- running work on a CPU ---------------------------------------------------------- */
+
+static uint64_t cores_ms_ticks(const struct cores *c, uint64_t ms) { return c->hz / 1000 * ms; }
+
+static int cores_alive(const struct cores *c, uint32_t n)
+{
+    return n == c->mi.bsp || plat_worker_state(n) == PLAT_W_READY;
+}
+
+static void cores_fault_text(const struct plat_fault *f, char *buf, size_t n)
+{
+    snprintf(buf, n, "%s (vector %llu) at RIP 0x%llx, error code 0x%llx", f->name ? f->name : "?",
+             (unsigned long long)f->vector, (unsigned long long)f->rip,
+             (unsigned long long)f->error_code);
+}
+
+static long cores_score_fn(void *arg);
+
+/* The BSP's share: protected, interrupts masked.  A BYTEmark test is the
+ * exception: it allocates through the firmware (plat_alloc), which must not
+ * be called with interrupts masked, and masks its timed work itself. */
+static int cores_bsp_call(long (*fn)(void *), void *arg, struct cores_fail *fail)
+{
+    struct plat_fault f;
+    long r = 0;
+    unsigned long irq = fn == cores_score_fn ? cpu_flags() : cpu_irq_save();
+    int faulted = trap_run(fn, arg, &r, &f);
+    cpu_irq_restore(irq);
+    if (faulted) {
+        fail->failed = 1;
+        cores_fault_text(&f, fail->why, sizeof fail->why);
+        return -1;
+    }
+    return (int)r;
+}
+
+/* Collect an AP's call; a fault or a timeout is written into fail. */
+static int cores_ap_collect(struct cores *c, uint32_t n, uint64_t timeout, struct cores_fail *fail)
+{
+    struct plat_fault f;
+    long r = 0;
+    memset(&f, 0, sizeof f);
+    switch (plat_collect(n, timeout, &r, &f)) {
+    case PLAT_CALL_DONE:
+        return (int)r;
+    case PLAT_CALL_FAULT:
+        fail->failed = 1;
+        cores_fault_text(&f, fail->why, sizeof fail->why);
+        return -1;
+    case PLAT_CALL_TIMEOUT:
+        fail->failed = 1;
+        if (plat_worker_state(n) == PLAT_W_HALTED) {
+            char t[120];
+            cores_fault_text(&f, t, sizeof t);
+            snprintf(fail->why, sizeof fail->why, "CPU halted after a fault outside its work: %s", t);
+        } else {
+            snprintf(fail->why, sizeof fail->why, "no answer within %llu s: CPU left alone",
+                     (unsigned long long)(timeout / c->hz));
+        }
+        snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why, "%s", fail->why);
+        c->cpu[n].fail.failed = 1;
+        return -1;
+    default:
+        fail->failed = 1;
+        snprintf(fail->why, sizeof fail->why, "CPU not available");
+        return -1;
+    }
+}
+
+/* Run each task's fn(arg) on its CPU, all at once (one of them may be the
+ * BSP, which runs its share itself).  Returns the number that failed. */
+struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fail *fail; int rc; };
+
+static int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout)
+{
+    int failed = 0;
+    int bsp = -1;
+    for (uint32_t i = 0; i < n; i++) {
+        t[i].rc = 0;
+        if (t[i].cpu == c->mi.bsp) {
+            bsp = (int)i;
+        } else if (plat_post(t[i].cpu, t[i].fn, t[i].arg)) {
+            t[i].fail->failed = 1;
+            snprintf(t[i].fail->why, sizeof t[i].fail->why, "CPU %u not available (%s)", t[i].cpu,
+                     cores_state_name(plat_worker_state(t[i].cpu)));
+            t[i].rc = -2;
+        }
+    }
+    if (bsp >= 0)
+        t[bsp].rc = cores_bsp_call(t[bsp].fn, t[bsp].arg, t[bsp].fail);
+    for (uint32_t i = 0; i < n; i++) {
+        if ((int)i != bsp && t[i].rc != -2)
+            t[i].rc = cores_ap_collect(c, t[i].cpu, timeout, t[i].fail);
+        failed += t[i].rc != 0;
+    }
+    return failed;
+}
+
+static int cores_one(struct cores *c, uint32_t cpu, long (*fn)(void *), void *arg,
+                     struct cores_fail *fail, uint64_t timeout)
+{
+    struct cores_task t = { cpu, fn, arg, fail, 0 };
+    return cores_group(c, &t, 1, timeout);
+}
+
+/* ---- 1. the list ---------------------------------------------------------------------- */
+
+static void cores_probe_all(struct cores *c)
+{
+    quiet_phase_begin();
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        struct cores_fail f = { 0, "" };
+        if (cores_alive(c, n))
+            cores_one(c, n, cores_probe, &c->cpu[n].id, &f, c->timeout_ticks);
+        cores_topo_decode(&c->cpu[n].id, &c->cpu[n].topo);
+    }
+    quiet_phase_end_add(&c->qt);
+}
+
+/* ---- 2. TSC -------------------------------------------------------------------------- */
+
+static void cores_ref_open(struct cores *c, struct cores_rate *proto)
+{
+    static struct hpet h;
+    static struct pmtimer pm;
+    const char *why = "";
+    memset(proto, 0, sizeof *proto);
+    c->ref = CORES_REF_NONE;
+    c->ref_name = "none";
+    if (c->ai && c->ai->hpet_base && hpet_open(&h, c->ai->hpet_base, &why) == 0) {
+        proto->ref = c->ref = CORES_REF_HPET;
+        proto->hpet_base = h.base;
+        proto->ref_hz = hpet_hz(&h);
+        c->ref_name = "hpet";
+    } else if (c->ai && c->ai->pm_timer_port
+               && pmtimer_open(&pm, c->ai->pm_timer_port, c->ai->pm_timer_32bit, &why) == 0) {
+        proto->ref = c->ref = CORES_REF_PMTIMER;
+        proto->pm_port = pm.port;
+        proto->pm_mask = pm.bits == 32 ? 0xFFFFFFFFu : 0xFFFFFFu;
+        proto->ref_hz = PMTIMER_HZ;
+        c->ref_name = "pm_timer";
+    }
+    proto->window_ref_ticks = (uint64_t)(proto->ref_hz * CORES_RATE_WINDOW_MS / 1000.0);
+    proto->timeout_ticks = c->timeout_ticks;
+}
+
+/* Warp check and round trips between the BSP and CPU n. */
+static void cores_tsc_pair(struct cores *c, uint32_t n)
+{
+    uint32_t b = c->mi.bsp;
+    struct cores_tsc *t = &c->cpu[n].tsc;
+    static struct cores_warp_shared wsh;
+    static struct cores_ping_shared psh;
+    struct cores_warp_side wb = { &wsh }, wn = { &wsh };
+    struct cores_fail fb = { 0, "" };
+    memset((void *)&wsh, 0, sizeof wsh);
+    wsh.start.parties = 2;
+    wsh.start.deadline_ticks = c->timeout_ticks;
+    wsh.loops = CORES_WARP_LOOPS;
+    struct cores_task w[2] = { { b, cores_warp, &wb, &fb, 0 }, { n, cores_warp, &wn, &t->fail, 0 } };
+    if (cores_group(c, w, 2, c->timeout_ticks) || wb.timed_out || wn.timed_out) {
+        if (!t->fail.failed) {
+            t->fail.failed = 1;
+            snprintf(t->fail.why, sizeof t->fail.why, "warp check: %s",
+                     fb.failed ? fb.why : "the other CPU did not keep up (timeout)");
+        }
+        return;
+    }
+    t->warp_max_back = wb.max_back > wn.max_back ? wb.max_back : wn.max_back;
+    t->warp_backs = wb.backs + wn.backs;
+    t->warp_loops = wb.done + wn.done;
+
+    /* Round trips both ways: BSP first, then CPU n initiates. */
+    struct cores_offset_bounds dir[2];
+    for (int way = 0; way < 2; way++) {
+        struct cores_ping_side pb = { &psh, way == 0 }, pn = { &psh, way == 1 };
+        memset((void *)&psh, 0, sizeof psh);
+        psh.start.parties = 2;
+        psh.start.deadline_ticks = c->timeout_ticks;
+        psh.samples = CORES_PING_SAMPLES;
+        struct cores_task p[2] = { { b, cores_ping, &pb, &fb, 0 }, { n, cores_ping, &pn, &t->fail, 0 } };
+        if (cores_group(c, p, 2, c->timeout_ticks) || pb.timed_out || pn.timed_out) {
+            if (!t->fail.failed) {
+                t->fail.failed = 1;
+                snprintf(t->fail.why, sizeof t->fail.why, "round trips: %s",
+                         fb.failed ? fb.why : "the other CPU did not keep up (timeout)");
+            }
+            return;
+        }
+        dir[way] = way == 0 ? pb.bounds : pn.bounds;
+    }
+    cores_bounds_merge(&dir[0], &dir[1], &t->bounds);
+    t->skew_consistent = cores_bounds_estimate(&t->bounds, &t->skew_ticks, &t->skew_unc_ticks) == 0;
+    t->measured = 1;
+}
+
+static void cores_tsc_all(struct cores *c)
+{
+    struct cores_rate proto;
+    uint32_t b = c->mi.bsp;
+    cores_ref_open(c, &proto);
+    quiet_phase_begin();
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        c->cpu[n].tsc.rate = proto;
+        if (!cores_alive(c, n))
+            continue;
+        if (proto.ref != CORES_REF_NONE)
+            cores_one(c, n, cores_rate, &c->cpu[n].tsc.rate, &c->cpu[n].tsc.fail,
+                      c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_WINDOWS * CORES_RATE_WINDOW_MS));
+        if (n == b) {
+            c->cpu[n].tsc.measured = 1;
+            c->cpu[n].tsc.skew_consistent = 1;
+            c->cpu[n].tsc.bounds.samples = 0;
+        } else if (cores_alive(c, n)) {
+            cores_tsc_pair(c, n);
+        }
+    }
+    quiet_phase_end_add(&c->qt);
+    const struct cores_rate *rb = &c->cpu[b].tsc.rate;
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
+        if (c->order[k] == b || t->rate.failed || rb->failed || rb->hz <= 0 || proto.ref == CORES_REF_NONE)
+            continue;
+        t->rate_ppm = (t->rate.hz / rb->hz - 1) * 1e6;
+        /* each edge is known to within its bracket; both windows' edges count */
+        t->rate_unc_ppm = ((double)t->rate.edge_width / 2 / (double)t->rate.tsc_ticks
+                           + (double)rb->edge_width / 2 / (double)rb->tsc_ticks) * 1e6;
+    }
+}
+
+/* ---- 3. cache-line round trips --------------------------------------------------------- */
+
+static void cores_latency(struct cores *c)
+{
+    uint32_t s = CORES_BOUNCE_SAMPLES;
+    uint64_t *ticks = plat_alloc(s * sizeof *ticks);
+    size_t cells = (size_t)c->nsel * c->nsel;
+    c->lat_min = plat_alloc(cells * sizeof *c->lat_min);
+    c->lat_med = plat_alloc(cells * sizeof *c->lat_med);
+    static struct cores_bounce_shared sh;
+    if (!ticks || !c->lat_min || !c->lat_med) {
+        c->lat_fail.failed = 1;
+        snprintf(c->lat_fail.why, sizeof c->lat_fail.why, "no memory for the matrix");
+        plat_free(ticks);
+        return;
+    }
+    memset(c->lat_min, 0, cells * sizeof *c->lat_min);
+    memset(c->lat_med, 0, cells * sizeof *c->lat_med);
+    quiet_phase_begin();
+    for (uint32_t i = 0; i < c->nsel; i++)
+        for (uint32_t j = i + 1; j < c->nsel; j++) {
+            uint32_t a = c->order[i], b = c->order[j];
+            if (!cores_alive(c, a) || !cores_alive(c, b))
+                continue;
+            memset((void *)&sh, 0, sizeof sh);
+            sh.start.parties = 2;
+            sh.start.deadline_ticks = c->timeout_ticks;
+            sh.samples = s;
+            sh.trips = CORES_BOUNCE_TRIPS;
+            sh.sample_ticks = ticks;
+            struct cores_bounce_side sa = { &sh, 1 }, sb = { &sh, 0 };
+            struct cores_fail fa = { 0, "" }, fb = { 0, "" };
+            struct cores_task t[2] = { { a, cores_bounce, &sa, &fa, 0 }, { b, cores_bounce, &sb, &fb, 0 } };
+            if (cores_group(c, t, 2, c->timeout_ticks) || sa.timed_out || sb.timed_out)
+                continue;                 /* the cell stays 0: not measured */
+            double med = cores_median_u64(ticks, s);   /* sorts: ticks[0] is the minimum */
+            uint64_t mn = (ticks[0] + CORES_BOUNCE_TRIPS / 2) / CORES_BOUNCE_TRIPS;
+            uint64_t md = (uint64_t)(med / CORES_BOUNCE_TRIPS + 0.5);
+            c->lat_min[i * c->nsel + j] = c->lat_min[j * c->nsel + i] = mn ? mn : 1;
+            c->lat_med[i * c->nsel + j] = c->lat_med[j * c->nsel + i] = md ? md : 1;
+        }
+    quiet_phase_end_add(&c->qt);
+    plat_free(ticks);
+    c->lat_measured = 1;
+}
+
+/* ---- 4. BYTEmark on each CPU, then on all at once --------------------------------------- */
+
+struct cores_score_arg {
+    struct bytemark_core_job *job;
+    const char *inject;
+    struct cores_sync *start;       /* all cores: begin together */
+};
+
+static long cores_score_fn(void *arg)
+{
+    struct cores_score_arg *a = arg;
+    if (a->inject)
+        cores_inject((void *)a->inject);
+    if (a->start) {
+        /* a partner that never comes only delays the start */
+        uint64_t deadline = rdtsc() + a->start->deadline_ticks;
+        __atomic_fetch_add(&a->start->arrived, 1, __ATOMIC_ACQ_REL);
+        while (__atomic_load_n(&a->start->arrived, __ATOMIC_ACQUIRE) < a->start->parties
+               && rdtsc() < deadline)
+            __asm__ volatile("pause");
+    }
+    return bytemark_core_test(a->job) == BM_OK ? 0 : 1;
+}
+
+static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm_test_id id)
+{
+    memset(j, 0, sizeof *j);
+    j->cfg = c->cfg;
+    j->id = id;
+    j->profile = c->cfg->profile == BM_PROFILE_FULL ? BM_PROFILE_FULL : BM_PROFILE_QUICK;
+    j->hz = c->hz;
+}
+
+static void cores_scores(struct cores *c)
+{
+    struct cores_score_arg *args = plat_alloc(c->nsel * sizeof *args);
+    struct cores_task *tasks = plat_alloc(c->nsel * sizeof *tasks);
+    if (!args || !tasks || plat_arena_reserve(&c->mi, c->sel, CORES_ARENA_BYTES)) {
+        out_warn("cores: no memory for the per-core BYTEmark runs; skipped");
+        c->warnings++;
+        plat_free(args);
+        plat_free(tasks);
+        return;
+    }
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        c->cpu[n].inject = n == c->mi.bsp ? NULL : c->cpu[n].inject;
+    }
+    /* each CPU in turn */
+    for (int id = 0; id < BM_NTESTS; id++) {
+        if (!(c->tests & (1u << id)))
+            continue;
+        for (uint32_t k = 0; k < c->nsel; k++) {
+            uint32_t n = c->order[k];
+            struct cores_score *s = &c->cpu[n].score[id];
+            if (!cores_alive(c, n))
+                continue;
+            cores_job_init(c, &s->job, (enum bm_test_id)id);
+            args[k].job = &s->job;
+            args[k].inject = c->cpu[n].inject;
+            args[k].start = NULL;
+            c->cpu[n].inject = NULL;         /* one fault per CPU */
+            s->ran = 1;
+            quiet_phase_begin();
+            cores_one(c, n, cores_score_fn, &args[k], &s->fail, c->timeout_ticks);
+            quiet_phase_end_add(&c->qt);
+        }
+    }
+    /* all at once */
+    static struct cores_sync start;
+    for (int id = 0; id < BM_NTESTS; id++) {
+        if (!(c->tests & (1u << id)))
+            continue;
+        uint32_t m = 0;
+        memset((void *)&start, 0, sizeof start);
+        start.deadline_ticks = c->timeout_ticks;
+        for (uint32_t k = 0; k < c->nsel; k++) {
+            uint32_t n = c->order[k];
+            struct cores_score *s = &c->cpu[n].all[id];
+            if (!cores_alive(c, n))
+                continue;
+            cores_job_init(c, &s->job, (enum bm_test_id)id);
+            s->ran = 1;
+            args[m].job = &s->job;
+            args[m].inject = NULL;
+            args[m].start = &start;
+            tasks[m] = (struct cores_task){ n, cores_score_fn, &args[m], &s->fail, 0 };
+            m++;
+        }
+        start.parties = m;
+        quiet_phase_begin();
+        cores_group(c, tasks, m, c->timeout_ticks);
+        quiet_phase_end_add(&c->qt);
+    }
+    plat_arena_release();
+    plat_free(args);
+    plat_free(tasks);
+}
+
+/* Sum over the CPUs that ran test id at once; ratio to the mean of their
+ * own per-core scores.  Returns the number of CPUs that counted. */
+/* ---- the section ----------------------------------------------------------------------- */
+
+static int cores_select(struct cores *c)
+{
+    const char *why = "";
+    const char *list = c->cfg->cores_list;
+    uint32_t n = c->mi.count;
+    c->sel = plat_alloc(n);
+    c->order = plat_alloc(n * sizeof *c->order);
+    c->cpu = plat_alloc(n * sizeof *c->cpu);
+    if (!c->sel || !c->order || !c->cpu)
+        return -1;
+    memset(c->cpu, 0, n * sizeof *c->cpu);
+    if (cores_list_parse(list, c->sel, n, &why)) {
+        out_warn("cores: CORES=%s: %s; all CPUs are used", list, why);
+        c->warnings++;
+        memset(c->sel, 1, n);
+    } else if (strcmp(list, "all") && cores_list_max(list) >= n) {
+        out_warn("cores: CORES=%s names CPU %u, but there are %u (0..%u): the others are used", list,
+                 cores_list_max(list), n, n - 1);
+        c->warnings++;
+    }
+    c->nsel = 0;
+    c->sel[c->mi.bsp] = 1;        /* the reference and the driver: always in */
+    for (uint32_t i = 0; i < n; i++) {
+        if (c->sel[i] && !(c->mi.cpu[i].flags & PLAT_CPU_ENABLED) && i != c->mi.bsp)
+            c->sel[i] = 0;
+        c->cpu[i].selected = c->sel[i];
+        if (c->sel[i])
+            c->order[c->nsel++] = i;
+    }
+    return 0;
+}
+
+/* INJECTIN=cores:cpuN with INJECTFAULT=divide|opcode|page|hang: into AP
+ * N's first BYTEmark test, so only when the scores run (otherwise the run's
+ * end says the fault went nowhere). */
+static void cores_injections(struct cores *c)
+{
+    if (!(c->parts & BM_SMP_SCORES))
+        return;
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        char key[32];
+        snprintf(key, sizeof key, "cores:cpu%u", n);
+        if (n == c->mi.bsp)
+            continue;          /* not taken: the run's end warns it went nowhere */
+        const char *kind = plat_fault_take(key);
+        if (!kind)
+            continue;
+        c->cpu[n].inject = kind;
+        out_printf("fault injection: %s %s on CPU %u's first BYTEmark test (INJECTFAULT setting)\n",
+                   kind, strcmp(kind, "hang") ? "fault" : "(stops answering)", n);
+    }
+}
+
+static void cores_single(struct cores *c, const char *why)
+{
+    out_printf("cores: one logical CPU in use (%s): the run goes on on the bootstrap processor alone\n",
+               why);
+    cores_json(c);
+}
+
+static void cores_start_workers(struct cores *c)
+{
+    uint32_t want = 0;
+    for (uint32_t k = 0; k < c->nsel; k++)
+        want += c->order[k] != c->mi.bsp;
+    uint32_t ready = plat_workers_start(&c->mi, c->sel, CORES_STACK_BYTES, c->hz * CORES_ANSWER_S);
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        enum plat_worker_state s = plat_worker_state(n);
+        if (n == c->mi.bsp || s == PLAT_W_READY)
+            continue;
+        c->cpu[n].fail.failed = 1;
+        if (s == PLAT_W_REFUSED)
+            snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why,
+                     "StartupThisAP refused the work (EFI status 0x%llx)",
+                     (unsigned long long)plat_worker_status(n));
+        else
+            snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why,
+                     "did not start its work within %u s: left alone", CORES_ANSWER_S);
+        out_warn("cores: CPU %u %s", n, c->cpu[n].fail.why);
+        c->warnings++;
+    }
+    out_printf("cores: %u of %u application processors answered and wait with interrupts masked\n",
+               ready, want);
+}
+
+int cores_run(const struct section_ctx *ctx)
+{
+    static struct cores c;
+    const struct bm_config *cfg = ctx->cfg;
+    const struct acpi_info *ai = ctx->acpi;
+    memset(&c, 0, sizeof c);
+    c.cfg = cfg;
+    c.ai = ai;
+    c.have_madt = ai != NULL;
+    c.madt_cpus = ai ? ai->madt_cpus : 0;
+    c.hz = plat_tick_hz();
+    c.parts = cfg->smp_parts & BM_SMP_ALL;
+    c.tests = cfg->smp_tests ? cfg->smp_tests : CORES_DEFAULT_TESTS;
+    c.timeout_ticks = c.hz * (cfg->smp_timeout ? cfg->smp_timeout : CORES_DEFAULT_TIMEOUT_S);
+    quiet_phase_totals_init(&c.qt);
+    out_printf("\n");
+    if (!c.hz) {
+        out_warn("cores: the TSC frequency is unknown (the clock section did not run): section skipped");
+        return SECTION_WARNINGS;
+    }
+    if (plat_cpus_init(&c.mi)) {
+        cores_single(&c, c.mi.why);
+        return SECTION_OK;
+    }
+    if (cores_select(&c)) {
+        out_warn("cores: no memory for the list of CPUs; section skipped");
+        return SECTION_WARNINGS;
+    }
+    if (c.mi.count == 1) {
+        cores_probe_all(&c);
+        c.parts = 0;
+        cores_single(&c, "the firmware's MP Services list one");
+        return SECTION_OK;
+    }
+    out_printf("cores: %u logical CPUs (%u enabled) through the firmware's MP Services; bootstrap "
+               "processor CPU %u; ACPI MADT lists %u; selected (CORES=%s): %u\n", c.mi.count,
+               c.mi.enabled, c.mi.bsp, ai ? ai->madt_cpus : 0, cfg->cores_list, c.nsel);
+    if (c.mi.why[0])
+        out_printf("cores: note: %s\n", c.mi.why);
+    if (c.nsel <= 1) {
+        cores_probe_all(&c);
+        cores_print_list(&c);
+        c.parts = 0;
+        cores_single(&c, "CORES selects only the bootstrap processor");
+        return c.warnings ? SECTION_WARNINGS : SECTION_OK;
+    }
+    cores_injections(&c);
+    cores_start_workers(&c);
+    cores_probe_all(&c);
+    cores_print_list(&c);
+    if (c.parts & BM_SMP_TSC) {
+        cores_tsc_all(&c);
+        cores_print_tsc(&c);
+        cores_warn_tsc(&c);
+    }
+    if (c.parts & BM_SMP_LATENCY) {
+        cores_latency(&c);
+        if (c.lat_measured)
+            cores_print_latency(&c);
+    }
+    if (c.parts & BM_SMP_SCORES) {
+        cores_scores(&c);
+        cores_print_scores(&c);
+    }
+    plat_workers_stop(c.hz * CORES_ANSWER_S);
+    quiet_phase_totals_print("cores", &c.qt);
+    cores_json(&c);
+    return c.warnings ? SECTION_WARNINGS : SECTION_OK;
+}
