@@ -99,6 +99,24 @@ uint64_t cfg_get(const struct bm_config *c, const struct cfg_param *p);
 /* not_comparable and its reason, from the final values. */
 void cfg_update_comparable(struct bm_config *c);
 
+/* ---- values (bench/config_values.c): each checks one value, reports a bad
+ * one through cfg_report (one line: what was wrong and what was kept) and
+ * returns 0, or -1 when it was refused. ---- */
+void cfg_report(struct cfg_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+int cfg_ranged(struct cfg_ctx *x, const struct cfg_param *p, const char *v, uint64_t *out);
+int cfg_flag(struct cfg_ctx *x, const char *name, const char *v, int *out);
+int cfg_enum(struct cfg_ctx *x, const char *name, const char *v, const char *const *names, int n, int *out);
+int cfg_string(struct cfg_ctx *x, const char *name, const char *v, char *dst, size_t size, int (*ok)(int));
+int cfg_compare(struct cfg_ctx *x, const char *v);
+int cfg_sections(struct cfg_ctx *x, const char *v);
+int cfg_cores(struct cfg_ctx *x, const char *name, const char *v);
+int cfg_smp(struct cfg_ctx *x, const char *name, const char *v);
+int cfg_smptests(struct cfg_ctx *x, const char *name, const char *v);
+/* Characters allowed in a KEY=, PLUGINROUTINES= and OUTFILE= value. */
+int cfg_key_char(int ch);
+int cfg_routines_char(int ch);
+int cfg_outfile_char(int ch);
+
 /* ---- small string helpers (no <ctype.h> in portable code) ------------------- */
 
 static inline int cfg_upper(int ch) { return ch >= 'a' && ch <= 'z' ? ch - 'a' + 'A' : ch; }

@@ -36,7 +36,7 @@
 
 #define SECTION_RUN(fn) int fn(const struct section_ctx *ctx) __attribute__((weak))
 
-SECTION_RUN(clock_run);                /* kernel/clock.c */
+SECTION_RUN(clock_run);                /* kernel/clock_section.c */
 SECTION_RUN(cores_run);                /* kernel/cores.c */
 SECTION_RUN(plugins_run);              /* boot/plugin_load.c */
 SECTION_RUN(methods_run);              /* bench/methods_section.c */

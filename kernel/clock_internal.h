@@ -1,5 +1,5 @@
 /*
- * kernel/clock_internal.h - what the clock section's files share (clock.c
+ * kernel/clock_internal.h - what the clock section's files share (clock_section.c
  * runs the section, clock_calib.c finds the references and calibrates,
  * clock_report.c prints and writes the results); not for other code.
  */
