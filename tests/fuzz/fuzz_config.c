@@ -1,5 +1,5 @@
 /*
- * tests/fuzz/fuzz_config.c - libFuzzer target for bench/config.c.
+ * tests/fuzz/fuzz_config.c - libFuzzer target for the settings parsers (bench/config_parse.c).
  *
  * Built by tests/fuzz/run.sh with clang -fsanitize=fuzzer,address,undefined
  * together with bench/config*.c, bench/sections.c, bench/json.c and tools/host/platform_host.c.

@@ -1,6 +1,6 @@
 #!/bin/sh
 # tests/fuzz/run.sh - fuzz the command-file and load-option parsers
-# (bench/config.c, with its table and writer) with libFuzzer for a bounded time: `make fuzz`.
+# (bench/config_parse.c and config_values.c, with the table and writer) with libFuzzer for a bounded time: `make fuzz`.
 #
 #   FUZZ_SECONDS=60   how long to fuzz (default 60)
 #   FUZZ_MAX_LEN=4096 largest input tried
@@ -24,7 +24,7 @@ mkdir -p "$OUT/corpus" "$OUT/artifacts" build
 if ! $CC_FUZZ -g -O1 -std=gnu11 -DBAREMARK_HOST \
         -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
         -I. -Ibench -Istats -Ibuild \
-        tests/fuzz/fuzz_config.c bench/config.c bench/config_params.c bench/config_write.c bench/sections.c bench/figures_[a-z]*.c bench/json.c bench/cores_math.c tools/host/platform_host.c \
+        tests/fuzz/fuzz_config.c bench/config_parse.c bench/config_values.c bench/config_params.c bench/config_write.c bench/sections.c bench/figures_[a-z]*.c bench/json.c bench/cores_math.c tools/host/platform_host.c \
         -lm -o "$BIN"; then
     echo "FAIL: fuzz: cannot build $BIN with $CC_FUZZ -fsanitize=fuzzer" \
          "(Debian packages clang and libclang-rt-dev: make deps)"
