@@ -346,4 +346,31 @@ void stats_compare_sorted_double(const double *sorted_a, const struct stats_summ
 /* Short name of a verdict: "faster", "slower", "no difference". */
 const char *stats_verdict_name(enum stats_verdict v);
 
+/* ---- change points in a series (stats/changepoint.c) ------------------ */
+
+struct stats_cp_params {
+    double alpha;           /* a split is a change when Welch's p < alpha (e.g. 0.001) */
+    double alpha_strong;    /* ... and a strong one below this (e.g. 1e-5) */
+    size_t min_size;        /* at least this many points on each side (0: 1) */
+};
+
+struct stats_change {
+    size_t at;              /* index of the first point after the change */
+    size_t from, to;        /* the segments compared: [from, at) and [at, to) */
+    double before, after;   /* their means */
+    double before_lo, before_hi, after_lo, after_hi;   /* 95% intervals of the means */
+    double before_hw, after_hw;     /* the runs' own mean interval half-widths (NAN: none) */
+    double p;               /* Welch's two-sided p between the two segments */
+    int strong;             /* p < alpha_strong */
+};
+
+/* Change points of x[0..n) by E-Divisive means with a t-test (Hunter):
+ * split at the largest size-weighted difference of means, keep the split
+ * when Welch's p < alpha and the step exceeds the runs' own uncertainty
+ * (hw[i]: run i's interval half-width, NULL for none), recurse, then
+ * re-test each change between its neighbours.  Writes at most cap changes
+ * in order; scratch holds 3 (n + 1) size_t.  Returns how many. */
+size_t stats_changepoints(const double *x, const double *hw, size_t n, const struct stats_cp_params *par,
+                          struct stats_change *out, size_t cap, size_t *scratch);
+
 #endif

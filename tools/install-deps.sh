@@ -19,6 +19,8 @@
 #   libclang-rt-dev  libFuzzer's runtime (libclang_rt.fuzzer); only a Recommends
 #                    of clang, so missing where apt skips recommends
 #   jq               reads the results JSON in the shell tools (baremark-results)
+#   libsqlite3-dev   the results history's default store, one file (baremark history)
+#   libpq-dev        the results history on PostgreSQL, for a lab that runs one
 #   sbsigntool       sbsign/sbverify/sbattach: Secure Boot signatures on the image
 #                    and plug-ins (make sign, baremark-stick sign, baremark-plugin --key)
 #   openssl          reads the signing key (decrypts one with a passphrase) and
@@ -41,6 +43,7 @@
 set -u
 LAB_PACKAGES="lava-server lava-dispatcher lavacli postgresql curl"
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
+PACKAGES="$PACKAGES libsqlite3-dev libpq-dev"
 PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
 lab=""

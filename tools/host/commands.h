@@ -24,6 +24,7 @@ int cmd_validate(int argc, char **argv) WEAK;   /* validate RUN.json...: check a
 int cmd_fleet(int argc, char **argv) WEAK;      /* fleet DIR|FILE...: many machines' runs, one table per figure */
 int cmd_compare_plugin(int argc, char **argv) WEAK; /* compare --plugin F.so A B: plug-in A/B */
 int cmd_show(int argc, char **argv) WEAK;       /* show RUN.json...: the run's summary */
+int cmd_history(int argc, char **argv) WEAK;    /* history add|show|check|export|html|bench */
 #undef WEAK
 
 /* The head of a hosted program's results document: schema, platform and a

@@ -29,6 +29,7 @@ static const struct command commands[] = {
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
+    { "history", cmd_history, "history add|show|check|export|html  every run kept per machine, change points" },
     { "fleet", cmd_fleet, "fleet [--csv|--html] DIR|FILE...  many machines' runs, one table per figure" },
     { "config", cmd_config, "config FILE               parse a command file and print the settings" },
 };

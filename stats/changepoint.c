@@ -1,0 +1,178 @@
+/*
+ * stats/changepoint.c - change points in a series of runs: E-Divisive
+ * means with Student's t-test in place of permutations, as Hunter / Apache
+ * Otava do (Fleming et al., "Hunter: Using Change Point Detection to Hunt
+ * for Performance Regressions", ICPE 2023; Daly et al., ICPE 2020).
+ * Deterministic: the same series gives the same change points.
+ *
+ * 1. Split: in a segment, the candidate split is the one that maximises
+ *    the distance between the means of its two sides weighted by their
+ *    sizes, |mean_L - mean_R| * sqrt(L R / (L + R)) (the means-only form
+ *    of the E-divisive statistic, and Student's t up to the pooled sd).
+ * 2. Test: Welch's t-test between the two sides; the split is a change
+ *    when p < alpha AND the step is larger than the runs' own
+ *    uncertainty (the mean half-width of their intervals on both sides):
+ *    a step inside what each run already says it cannot resolve is not
+ *    called a change, however many runs agree on it.
+ * 3. Recurse into both sides, then re-test every change against its
+ *    neighbours (from the change before it to the change after it) until
+ *    none is dropped: a change found early in a long segment must still
+ *    hold between its actual neighbours.
+ *
+ * Pure and freestanding like the rest of stats/: no I/O, no allocation
+ * (the caller's scratch).
+ */
+#include <math.h>
+
+#include "stats.h"
+
+#define CP_EPSILON 1e-9     /* relative: below it two means are the same */
+
+/* Welch's t-test of x[a..m) against x[m..b): p (1 = no difference). */
+static double cp_welch_p(const double *x, size_t a, size_t m, size_t b)
+{
+    double sl = 0, sr = 0, ql = 0, qr = 0;
+    size_t nl = m - a, nr = b - m;
+    for (size_t i = a; i < m; i++)
+        sl += x[i];
+    for (size_t i = m; i < b; i++)
+        sr += x[i];
+    double ml = sl / nl, mr = sr / nr;
+    for (size_t i = a; i < m; i++)
+        ql += (x[i] - ml) * (x[i] - ml);
+    for (size_t i = m; i < b; i++)
+        qr += (x[i] - mr) * (x[i] - mr);
+    double t, df, p;
+    if (nl < 2 || nr < 2)
+        return 1;
+    stats_welch(ml, ql / (nl - 1), nl, mr, qr / (nr - 1), nr, &t, &df, &p);
+    return isnan(p) ? 1 : p;
+}
+
+static double cp_mean(const double *x, size_t a, size_t b)
+{
+    double s = 0;
+    size_t n = 0;
+    for (size_t i = a; i < b; i++)
+        if (!isnan(x[i])) {
+            s += x[i];
+            n++;
+        }
+    return n ? s / n : NAN;
+}
+
+/* The best split of x[a..b) with at least min points a side; 0: none. */
+static size_t cp_best_split(const double *x, size_t a, size_t b, size_t min)
+{
+    double total = 0, left = 0, best = -1;
+    size_t at = 0;
+    if (b - a < 2 * min)
+        return 0;
+    for (size_t i = a; i < b; i++)
+        total += x[i];
+    for (size_t i = a; i < a + min; i++)
+        left += x[i];
+    for (size_t t = a + min; t + min <= b; t++) {
+        double nl = (double)(t - a), nr = (double)(b - t);
+        double q = fabs(left / nl - (total - left) / nr) * sqrt(nl * nr / (nl + nr));
+        if (q > best) {         /* the first of equal maxima: deterministic */
+            best = q;
+            at = t;
+        }
+        left += x[t];
+    }
+    return best > 0 ? at : 0;
+}
+
+/* Whether splitting x[a..b) at m is a change (fills p). */
+static int cp_is_change(const double *x, const double *hw, size_t a, size_t m, size_t b,
+                        const struct stats_cp_params *par, double *p)
+{
+    double step = fabs(cp_mean(x, m, b) - cp_mean(x, a, m));
+    double floor_ = hw ? (cp_mean(hw, a, m) + cp_mean(hw, m, b)) / 2 : 0;
+    double scale = fmax(fabs(cp_mean(x, a, m)), fabs(cp_mean(x, m, b)));
+    *p = cp_welch_p(x, a, m, b);
+    if (isnan(floor_))
+        floor_ = 0;
+    /* A step within the rounding of the sums is none: identical values
+     * would otherwise have a tiny variance and a huge t. */
+    return *p < par->alpha && step > floor_ && step > CP_EPSILON * scale;
+}
+
+/* The 95% interval of the mean of x[a..b) (Student's t). */
+static void cp_interval(const double *x, size_t a, size_t b, double *lo, double *hi)
+{
+    double m = cp_mean(x, a, b), q = 0;
+    size_t n = b - a;
+    for (size_t i = a; i < b; i++)
+        q += (x[i] - m) * (x[i] - m);
+    double h = n > 1 ? stats_t95(n - 1) * sqrt(q / (n - 1) / n) : NAN;
+    *lo = m - h;
+    *hi = m + h;
+}
+
+static void cp_insert(size_t *cps, size_t *n, size_t at)
+{
+    size_t i = *n;
+    while (i > 0 && cps[i - 1] > at) {
+        cps[i] = cps[i - 1];
+        i--;
+    }
+    cps[i] = at;
+    (*n)++;
+}
+
+size_t stats_changepoints(const double *x, const double *hw, size_t n, const struct stats_cp_params *par,
+                          struct stats_change *out, size_t cap, size_t *scratch)
+{
+    /* scratch: n + 1 change positions, then 2 (n + 1) for the stack. */
+    size_t *cps = scratch, ncp = 0, *stack = scratch + n + 1, top = 0;
+    size_t min = par->min_size ? par->min_size : 1;
+    double p;
+    if (n < 2 * min)
+        return 0;
+    stack[top++] = 0;
+    stack[top++] = n;
+    while (top) {
+        size_t b = stack[--top], a = stack[--top];
+        size_t m = cp_best_split(x, a, b, min);
+        if (!m || !cp_is_change(x, hw, a, m, b, par, &p))
+            continue;
+        cp_insert(cps, &ncp, m);
+        stack[top++] = a;
+        stack[top++] = m;
+        stack[top++] = m;
+        stack[top++] = b;
+    }
+    /* Re-test each change between its neighbours until none drops. */
+    for (int dropped = 1; dropped;) {
+        dropped = 0;
+        for (size_t i = 0; i < ncp; i++) {
+            size_t a = i ? cps[i - 1] : 0, b = i + 1 < ncp ? cps[i + 1] : n;
+            if (!cp_is_change(x, hw, a, cps[i], b, par, &p)) {
+                for (size_t j = i; j + 1 < ncp; j++)
+                    cps[j] = cps[j + 1];
+                ncp--;
+                dropped = 1;
+                break;
+            }
+        }
+    }
+    size_t k = 0;
+    for (size_t i = 0; i < ncp && k < cap; i++, k++) {
+        size_t a = i ? cps[i - 1] : 0, b = i + 1 < ncp ? cps[i + 1] : n, m = cps[i];
+        struct stats_change *c = &out[k];
+        c->at = m;
+        c->from = a;
+        c->to = b;
+        c->before = cp_mean(x, a, m);
+        c->after = cp_mean(x, m, b);
+        c->before_hw = hw ? cp_mean(hw, a, m) : NAN;
+        c->after_hw = hw ? cp_mean(hw, m, b) : NAN;
+        cp_interval(x, a, m, &c->before_lo, &c->before_hi);
+        cp_interval(x, m, b, &c->after_lo, &c->after_hi);
+        c->p = cp_welch_p(x, a, m, b);
+        c->strong = c->p < par->alpha_strong;
+    }
+    return k;
+}

@@ -1,0 +1,190 @@
+#!/bin/bash
+# Unit test: `baremark history` on synthetic runs made from a real quick
+# run (tests/fixtures/run-quick.json): two machines (folders box-07 and
+# box-08), 30 runs each, numeric sort's score with 1% noise; on box-07 the
+# score drops 10% from run 15 on, where the build and the microcode change.
+#
+# Checked: add stores each run once (a second add of the same files adds
+# nothing), a truncated and a hostile file are named and skipped and change
+# nothing stored, the schema is migrated to its version, two adds at once
+# store the union, an add killed half-way leaves no half run; show finds
+# the step on box-07 alone, at run 15, a regression, with the build and
+# microcode named as what differed; check exits 1 naming it since a run
+# before the step and 0 since a run after it or above its size; CSV and
+# Bencher Metric Format exports hold the stored figures; the HTML page
+# draws the series with its change point and has no script.  Then the same
+# commands against a real PostgreSQL started here on 127.0.0.1 (a private
+# cluster, stopped after) give the same answer.
+. "$(dirname "$0")/../boot/lib.sh" 2>/dev/null || { TOP=$(cd "$(dirname "$0")/../.." && pwd); BUILD=$TOP/build; }
+B=$BUILD/host/baremark
+W=$BUILD/tests/history
+rm -rf "$W"
+mkdir -p "$W"
+pass() { echo "PASS: $1"; }
+fail() { echo "FAIL: $1 (${2:-})"; }
+[ -x "$B" ] || make -s -C "$TOP" host >/dev/null 2>&1
+
+python3 - "$TOP/tests/fixtures/run-quick.json" "$W/runs" <<'PY'
+import copy, json, os, random, sys
+base = json.load(open(sys.argv[1]))
+rng = random.Random(7)
+for box, step in (("box-07", 0.90), ("box-08", 1.0)):
+    os.makedirs(os.path.join(sys.argv[2], box))
+    for i in range(30):
+        d = copy.deepcopy(base)
+        d["name"] = "202611%02d-0300%02d" % (1 + i // 10, i)
+        d["system"]["started"] = "2026-11-%02dT03:00:%02d" % (1 + i // 10, i)
+        after = i >= 15
+        d["build"]["version"] = "bbbb222" if after else "aaaa111"
+        d["system"]["microcode"] = "0x2" if after else "0x1"
+        f = (step if after else 1.0) * (1 + 0.01 * rng.gauss(0, 1))
+        for t in d["bytemark"]["tests"]:
+            if t["key"] == "numsort":   # every figure that follows the score, so it validates
+                for k in ("mean", "sd", "half", "old_index", "new_index"):
+                    t[k] *= f
+                t["scores"] = [s * f for s in t["scores"]]
+        json.dump(d, open(os.path.join(sys.argv[2], box, d["name"] + ".json"), "w"))
+PY
+printf '{"schema": 1, "system": {"cpu_brand": "cut he' > "$W/truncated.json"
+printf '{"schema": 1, "system": {"cpu_brand": "\\u001b]0;pwned\\u0007"}, "bytemark": {"tests": [{"key": "numsort", "status": "ok", "mean": "NaN", "scores": [1e999]}]}, "name": "<script>x</script>"}' > "$W/hostile.json"
+
+DB=$W/h.db
+if "$B" history add --db "$DB" --quiet "$W/runs" > "$W/add1.txt" 2>&1 &&
+    grep -q '^history: 60 runs added, 0 already stored, 0 skipped (sqlite ' "$W/add1.txt"; then
+    pass "add: 60 runs from two machines' folders"
+else
+    fail "add: 60 runs from two machines' folders" "$(tail -2 "$W/add1.txt")"
+fi
+"$B" history export --db "$DB" --csv -o "$W/before.csv"
+"$B" history add --db "$DB" --quiet "$W/runs" > "$W/add2.txt" 2>&1
+if grep -q '^history: 0 runs added, 60 already stored, 0 skipped' "$W/add2.txt"; then
+    pass "add again: each run stored once (keyed by its content hash)"
+else
+    fail "add again: each run stored once" "$(tail -1 "$W/add2.txt")"
+fi
+"$B" history add --db "$DB" "$W/truncated.json" "$W/hostile.json" "$W/nothere.json" > "$W/add3.txt" 2> "$W/add3.err"
+rc=$?
+"$B" history export --db "$DB" --csv -o "$W/after.csv"
+if [ $rc -eq 2 ] && grep -q 'truncated.json: not JSON' "$W/add3.err" && grep -q 'hostile.json:.*skipped' "$W/add3.err" && grep -q 'nothere.json: no such file' "$W/add3.err" &&
+    cmp -s "$W/before.csv" "$W/after.csv" && [ "$(wc -l < "$W/before.csv")" -gt 100 ]; then
+    pass "bad input: each bad file named and skipped (exit 2), nothing stored changed"
+else
+    fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
+fi
+v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
+if [ "$v" = "2 ok" ]; then pass "the store is at schema version 2 and intact"; else fail "schema version 2, intact" "$v"; fi
+
+# Two adds at once into a new store: the union, once each.
+D2=$W/two.db
+"$B" history add --db "$D2" --quiet "$W/runs/box-07" > "$W/c1.txt" 2>&1 &
+"$B" history add --db "$D2" --quiet "$W/runs" > "$W/c2.txt" 2>&1 &
+wait
+n=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select count(*) from runs').fetchone()[0], c.execute('select count(*) from points').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$D2")
+want=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select count(*) from runs').fetchone()[0], c.execute('select count(*) from points').fetchone()[0], 'ok')" "$DB")
+if [ "$n" = "$want" ]; then
+    pass "two adds at once: every run once, every point, the store intact ($n)"
+else
+    fail "two adds at once" "got $n, want $want; $(cat "$W/c1.txt" "$W/c2.txt" | grep -v '^history: [0-9]' | head -2)"
+fi
+
+# An add killed half-way: every run stored is whole (as many points as
+# the same run added alone).
+D3=$W/cut.db
+"$B" history add --db "$D3" --quiet "$W/runs" > /dev/null 2>&1 &
+pid=$!
+sleep 0.3
+kill -9 $pid 2>/dev/null
+wait $pid 2>/dev/null
+bad=$(python3 - "$D3" "$DB" <<'PY'
+import sqlite3, sys
+cut, ref = sqlite3.connect(sys.argv[1]), sqlite3.connect(sys.argv[2])
+q = "select r.hash, count(p.figure_id) from runs r left join points p on p.run_id = r.id group by r.hash"
+want = dict(ref.execute(q).fetchall())
+got = dict(cut.execute(q).fetchall())
+print(len(got), sum(1 for h, n in got.items() if want.get(h) != n), cut.execute("pragma integrity_check").fetchone()[0])
+PY
+)
+set -- $bad
+if [ "${2:-x}" = 0 ] && [ "${3:-}" = ok ]; then
+    pass "an add killed half-way: $1 runs kept, each whole, the store intact"
+else
+    fail "an add killed half-way leaves no half run" "$bad"
+fi
+
+# The answer.
+"$B" history show --db "$DB" > "$W/show.txt" 2>&1
+if grep -q '^machine box-07$' "$W/show.txt" && ! grep -q '^machine box-08$' "$W/show.txt" &&
+    grep -Eq '^  regression  bytemark_numsort \[quick\]: .* -> .* arrays/s, -[0-9.]+%, p [0-9.e-]+ \((strong|weak)\)$' "$W/show.txt" &&
+    grep -q 'first run after: 20261102-030015 (2026-11-02T03:00:15), last before: 20261102-030014' "$W/show.txt" &&
+    grep -q 'differs: build aaaa111 -> bbbb222; microcode 0x1 -> 0x2' "$W/show.txt"; then
+    pass "show: numeric sort's 10% drop on box-07 alone, at run 15, with the build and microcode that changed"
+else
+    fail "show: the planted regression" "$(head -8 "$W/show.txt" | tr '\n' '|')"
+fi
+rel=$(sed -n 's/^  regression  bytemark_numsort .*, \(-[0-9.]*\)%, p.*/\1/p' "$W/show.txt" | head -1)
+if awk -v r="$rel" 'BEGIN { exit !(r <= -8 && r >= -12) }'; then
+    pass "show: the step's size is about the planted 10% ($rel%)"
+else
+    fail "show: the step's size is about the planted 10%" "$rel"
+fi
+"$B" history check --db "$DB" --since 20261101-030005 > "$W/check1.txt"; r1=$?
+"$B" history check --db "$DB" --since 20261102-030016 > "$W/check2.txt"; r2=$?
+"$B" history check --db "$DB" --since 20261101-030005 --threshold 20 > "$W/check3.txt"; r3=$?
+"$B" history check --db "$DB" --since aaaa111 --machine box-07 > "$W/check4.txt"; r4=$?
+if [ $r1 = 1 ] && grep -q '^REGRESSION on box-07$' "$W/check1.txt" && [ $r2 = 0 ] && [ $r3 = 0 ] && [ $r4 = 1 ]; then
+    pass "check: exit 1 naming it since a run before the step or a build; 0 since after it, or above 20%"
+else
+    fail "check: exit status by --since and --threshold" "$r1 $r2 $r3 $r4"
+fi
+"$B" history export --db "$DB" --bmf --run 20261103-030029 > "$W/bmf.json"
+if python3 -c "
+import json,sys; d=json.load(open(sys.argv[1]))
+v=d['bytemark_numsort']['arrays/s']; assert v['lower_value'] <= v['value'] <= v['upper_value']
+assert len(d) > 50" "$W/bmf.json"; then
+    pass "export --bmf: Bencher Metric Format of a run (value with its interval)"
+else
+    fail "export --bmf" "$(head -c 200 "$W/bmf.json")"
+fi
+if [ "$(grep -c ',"bytemark_numsort",' "$W/after.csv")" = 60 ]; then
+    pass "export --csv: numeric sort in each of the 60 runs"
+else
+    fail "export --csv" "$(grep -c ',"bytemark_numsort",' "$W/after.csv")"
+fi
+"$B" history html --db "$DB" -o "$W/history.html"
+if grep -q '<svg' "$W/history.html" && grep -q 'class=cp' "$W/history.html" &&
+    grep -q 'bytemark_numsort' "$W/history.html" && ! grep -qi '<script' "$W/history.html"; then
+    pass "html: the series drawn with its change point, no script"
+else
+    fail "html: the series drawn with its change point" "$(wc -c < "$W/history.html") bytes"
+fi
+
+# PostgreSQL: a private cluster on 127.0.0.1, the same answer.
+PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -1)
+if [ -z "$PGBIN" ] || ! id postgres >/dev/null 2>&1; then
+    fail "PostgreSQL is installed" "tools/install-deps.sh --test"
+    exit 0
+fi
+PGD=$(mktemp -d /tmp/baremark-pg.XXXXXX)
+chown postgres "$PGD"
+PORT=55432
+as_pg() { runuser -u postgres -- "$@"; }
+if as_pg "$PGBIN/initdb" -D "$PGD/data" -A trust -U postgres > "$W/pg-init.log" 2>&1 &&
+    as_pg "$PGBIN/pg_ctl" -D "$PGD/data" -l "$PGD/log" -w -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PGD" start > "$W/pg-start.log" 2>&1 &&
+    as_pg "$PGBIN/createdb" -h 127.0.0.1 -p $PORT history > "$W/pg-db.log" 2>&1; then
+    PG="postgresql://postgres@127.0.0.1:$PORT/history"
+    "$B" history add --db "$PG" --quiet "$W/runs" > "$W/pg-add.txt" 2>&1
+    "$B" history add --db "$PG" --quiet "$W/runs" "$W/truncated.json" > "$W/pg-add2.txt" 2>&1
+    "$B" history show --db "$PG" > "$W/pg-show.txt" 2>&1
+    "$B" history check --db "$PG" --since 20261101-030005 > /dev/null 2>&1; prc=$?
+    if grep -q '^history: 60 runs added, 0 already stored, 0 skipped (postgresql ' "$W/pg-add.txt" &&
+        grep -q '^history: 0 runs added, 60 already stored, 1 skipped' "$W/pg-add2.txt" &&
+        cmp -s "$W/show.txt" "$W/pg-show.txt" && [ $prc = 1 ]; then
+        pass "PostgreSQL: the same adds, the same show, the same check as SQLite"
+    else
+        fail "PostgreSQL: the same answer as SQLite" "$(cat "$W/pg-add.txt" "$W/pg-add2.txt" | tail -2 | tr '\n' '|'); $(diff "$W/show.txt" "$W/pg-show.txt" | head -3 | tr '\n' '|')"
+    fi
+else
+    fail "a private PostgreSQL cluster starts on 127.0.0.1:$PORT" "$(tail -2 "$W"/pg-*.log | tr '\n' '|')"
+fi
+as_pg "$PGBIN/pg_ctl" -D "$PGD/data" -m fast -w stop > /dev/null 2>&1
+rm -rf "$PGD"

@@ -1,0 +1,216 @@
+/*
+ * tools/host/cmd_history.c - `baremark history`: every run kept per
+ * machine, change points per series, the answer for a commit or a
+ * firmware update (tools/host/history.h says which file does what).
+ *
+ *   history add [--db DB] [--machine NAME] FILE|DIR...
+ *   history show [--db DB] [--machine M] [--since REF] [--alpha P]
+ *   history check [--db DB] [--machine M] --since REF [--threshold PCT]
+ *   history export [--db DB] --csv | --bmf [--run NAME] [-o FILE]
+ *   history html [--db DB] [--machine M] [--since REF] [--all] -o FILE
+ *   history bench [--runs N] [--figures N] [--db FRESH-DB]
+ *
+ * DB is a SQLite file (default $BAREMARK_HISTORY, else
+ * baremark-history.db) or a PostgreSQL connection string.
+ * Exit status: 0 done (check: no regression beyond the threshold); 1 a
+ * regression found (check), or the store failed; 2 usage, or a file was
+ * named and skipped (add).
+ */
+#include <math.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#include "commands.h"
+#include "history.h"
+
+#define CH_ALPHA         0.001    /* Hunter's default p for a change */
+#define CH_ALPHA_STRONG  1e-5
+#define CH_MIN_SIZE      3        /* runs on each side of a change, at least */
+#define CH_THRESHOLD     5.0      /* check: percent */
+
+static const char ch_usage[] =
+    "usage: baremark history add [--db DB] [--machine NAME] FILE|DIR...\n"
+    "       baremark history show [--db DB] [--machine M] [--since REF] [--alpha P]\n"
+    "       baremark history check [--db DB] [--machine M] --since REF [--threshold PCT]\n"
+    "       baremark history export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
+    "       baremark history html [--db DB] [--machine M] [--since REF] [--all] -o FILE\n"
+    "       baremark history bench [--runs N] [--figures N] [--db DB]\n";
+
+struct ch_opts {
+    const char *db, *machine, *since, *out, *run;
+    double alpha, threshold;
+    int csv, bmf, all, quiet, db_given;
+    long runs, figures;
+    char **args;
+    int nargs;
+};
+
+static int ch_bad(const char *why)
+{
+    fprintf(stderr, "baremark history: %s\n%s", why, ch_usage);
+    return 2;
+}
+
+static int ch_parse(int argc, char **argv, struct ch_opts *o)
+{
+    o->db = getenv("BAREMARK_HISTORY");
+    if (!o->db || !o->db[0])
+        o->db = "baremark-history.db";
+    o->alpha = CH_ALPHA;
+    o->threshold = CH_THRESHOLD;
+    o->runs = 10000;
+    o->figures = 500;
+    o->args = malloc((size_t)argc * sizeof *o->args);
+    for (int i = 2; i < argc; i++) {
+        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+        char *end = NULL;
+#define CH_VALUE(name) (!strcmp(a, name) && (v || (fprintf(stderr, "baremark history: %s wants a value\n", a), 0)))
+        if (CH_VALUE("--db")) {
+            o->db = argv[++i];
+            o->db_given = 1;
+        }
+        else if (CH_VALUE("--machine"))
+            o->machine = argv[++i];
+        else if (CH_VALUE("--since"))
+            o->since = argv[++i];
+        else if (CH_VALUE("-o"))
+            o->out = argv[++i];
+        else if (CH_VALUE("--run"))
+            o->run = argv[++i];
+        else if (CH_VALUE("--alpha")) {
+            o->alpha = strtod(argv[++i], &end);
+            if (*end || !(o->alpha > 0 && o->alpha < 1))
+                return ch_bad("--alpha wants a probability between 0 and 1, e.g. 0.001");
+        } else if (CH_VALUE("--threshold")) {
+            o->threshold = strtod(argv[++i], &end);
+            if (*end || !(o->threshold >= 0))
+                return ch_bad("--threshold wants a percentage, e.g. 5");
+        } else if (CH_VALUE("--runs") || CH_VALUE("--figures")) {
+            long n = strtol(argv[++i], &end, 10);
+            if (*end || n < 10 || n > 1000000)
+                return ch_bad("--runs and --figures want a whole number from 10 to 1000000");
+            *(a[2] == 'r' ? &o->runs : &o->figures) = n;
+        } else if (!strcmp(a, "--csv"))
+            o->csv = 1;
+        else if (!strcmp(a, "--bmf"))
+            o->bmf = 1;
+        else if (!strcmp(a, "--all"))
+            o->all = 1;
+        else if (!strcmp(a, "--quiet"))
+            o->quiet = 1;
+        else if (a[0] == '-' && a[1])
+            return ch_bad(v ? "unknown option" : "unknown option or a missing value");
+        else
+            o->args[o->nargs++] = argv[i];
+#undef CH_VALUE
+    }
+    return 0;
+}
+
+static struct hdb *ch_open(const char *target)
+{
+    char err[600];
+    struct hdb *db = hdb_open(target, err, sizeof err);
+    if (!db)
+        fprintf(stderr, "baremark history: %s\n", err);
+    return db;
+}
+
+static FILE *ch_out(const char *path)
+{
+    FILE *f = path ? fopen(path, "w") : stdout;
+    if (!f)
+        fprintf(stderr, "baremark history: cannot write %s\n", path);
+    return f;
+}
+
+static int ch_close_out(FILE *f, const char *path)
+{
+    if (f == stdout)
+        return fflush(f) ? 1 : 0;
+    if (fclose(f)) {
+        fprintf(stderr, "baremark history: could not finish writing %s\n", path);
+        return 1;
+    }
+    return 0;
+}
+
+int history_bench_run(const char *db, long runs, long figures);
+
+int cmd_history(int argc, char **argv)
+{
+    struct ch_opts o = { 0 };
+    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+        fputs("baremark history: every run kept per machine, change points per series\n", stdout);
+        fputs(ch_usage, stdout);
+        return argc < 2 ? 2 : 0;
+    }
+    int rc = ch_parse(argc, argv, &o);
+    if (rc) {
+        free(o.args);
+        return rc;
+    }
+    const char *verb = argv[1];
+    struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE };
+    if (!strcmp(verb, "bench")) {
+        /* its own temporary SQLite file unless --db names a fresh store */
+        rc = history_bench_run(o.db_given ? o.db : NULL, o.runs, o.figures);
+        free(o.args);
+        return rc;
+    }
+    if (strcmp(verb, "add") && strcmp(verb, "show") && strcmp(verb, "check") && strcmp(verb, "export") &&
+        strcmp(verb, "html")) {
+        free(o.args);
+        return ch_bad("the verbs are add, show, check, export, html, bench");
+    }
+    if ((!strcmp(verb, "add") && !o.nargs) || (strcmp(verb, "add") && o.nargs) ||
+        (!strcmp(verb, "check") && !o.since) || (!strcmp(verb, "export") && o.csv == o.bmf) ||
+        (!strcmp(verb, "html") && !o.out)) {
+        free(o.args);
+        return ch_bad("missing or extra arguments");
+    }
+    struct hdb *db = ch_open(o.db);
+    if (!db) {
+        free(o.args);
+        return 1;
+    }
+    if (!strcmp(verb, "add")) {
+        struct history_add_opts ao = { o.machine, o.quiet };
+        struct history_add_result r;
+        rc = history_add(db, o.args, o.nargs, &ao, &r);
+        printf("history: %zu run%s added, %zu already stored, %zu skipped (%s %s)\n", r.added,
+               r.added == 1 ? "" : "s", r.duplicates, r.skipped, hdb_kind(db), o.db);
+    } else if (!strcmp(verb, "show")) {
+        rc = history_show(db, &f, stdout) ? 1 : 0;
+    } else if (!strcmp(verb, "check")) {
+        long bad = history_check(db, &f, o.threshold / 100, stdout);
+        if (bad == 0)
+            printf("history check: no regression beyond %g%% since %s\n", o.threshold, o.since);
+        rc = bad != 0;
+    } else {
+        FILE *out = ch_out(o.out);
+        if (!out)
+            rc = 1;
+        else {
+            if (!strcmp(verb, "html"))
+                rc = history_html(db, &f, o.all, out) ? 1 : 0;
+            else if (o.csv)
+                rc = history_export_csv(db, out) ? 1 : 0;
+            else {
+                rc = history_export_bmf(db, o.run, out);
+                if (rc > 0)
+                    fprintf(stderr, "baremark history: no run named %s\n", o.run ? o.run : "(the latest)");
+                rc = rc ? 1 : 0;
+            }
+            rc |= ch_close_out(out, o.out);
+        }
+    }
+    if (rc == 1 && strcmp(verb, "check"))
+        fprintf(stderr, "baremark history: %s\n", hdb_error(db));
+    hdb_close(db);
+    free(o.args);
+    return rc;
+}

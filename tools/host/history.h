@@ -1,0 +1,119 @@
+/*
+ * tools/host/history.h - `baremark history`: every run kept per machine,
+ * change points per series, the answer for a commit or a firmware update.
+ *
+ *   history_db.c      storage: SQLite (a file, the default) or PostgreSQL
+ *                     (a connection string), one SQL dialect, versioned
+ *                     migrations
+ *   history_add.c     a run's identity, provenance and figures (through the
+ *                     figure tables, bench/figures.h) into the store
+ *   history_series.c  the series (one figure of one machine under one
+ *                     profile), their change points (stats/changepoint.c)
+ *                     and what differed between the runs either side
+ *   history_out.c     show, check, export (CSV, Bencher Metric Format), the
+ *                     HTML page with a trend plot per series
+ *   cmd_history.c     the command line; `history bench` the figures
+ */
+#ifndef BAREMARK_HISTORY_H
+#define BAREMARK_HISTORY_H
+
+#include <stddef.h>
+#include <stdio.h>
+
+#include "stats.h"
+
+/* ---- storage (history_db.c) -------------------------------------------------- */
+
+struct hdb;
+
+/* A row of a query: ncols text values (NULL for SQL NULL).  Return nonzero
+ * to stop. */
+typedef int (*hdb_row_fn)(void *ctx, int ncols, const char *const *vals);
+
+/* Open (and migrate) a store: a PostgreSQL connection string
+ * ("postgresql://...", "postgres://...", or "host=... dbname=...") or a
+ * SQLite file path.  NULL with a one-line reason in err. */
+struct hdb *hdb_open(const char *target, char *err, size_t errcap);
+void hdb_close(struct hdb *db);
+const char *hdb_kind(const struct hdb *db);     /* "sqlite" or "postgresql" */
+int hdb_schema_version(struct hdb *db);
+/* Run SQL with $1..$n text parameters (NULL: SQL NULL); rows to fn (may
+ * be NULL).  The statement is prepared once and kept (sql must be a
+ * string constant).  0 or -1 (hdb_error says why). */
+int hdb_exec(struct hdb *db, const char *sql, int nparams, const char *const *params, hdb_row_fn fn, void *ctx);
+/* A write transaction: on SQLite it takes the write lock at once, so two
+ * adds at the same time queue instead of failing half-way. */
+int hdb_begin(struct hdb *db);
+int hdb_commit(struct hdb *db);
+void hdb_rollback(struct hdb *db);
+const char *hdb_error(const struct hdb *db);
+
+/* ---- adding runs (history_add.c) ----------------------------------------------- */
+
+struct history_add_opts {
+    const char *machine;     /* --machine: overrides the machine's identity */
+    int quiet;
+};
+
+struct history_add_result {
+    size_t added, duplicates, skipped;
+};
+
+/* Add every results file in paths (files, or folders searched for *.json;
+ * a run's machine defaults to the folder below the argument it lies in). */
+int history_add(struct hdb *db, char *const *paths, int npaths, const struct history_add_opts *o,
+                struct history_add_result *r);
+
+/* ---- series and changes (history_series.c) ------------------------------------------ */
+
+/* What a run was: its provenance, as stored. */
+struct history_run {
+    long id;
+    char name[40], started[40], build[64], image[80], plugins[200], settings[80];
+    char firmware[96], microcode[40], secure_boot[24], status[24];
+};
+
+struct history_change {
+    char machine[96], figure[128], unit[32], kind[8], profile[16];
+    struct stats_change cp;
+    double rel;                 /* (after - before) / before */
+    int regression;             /* worse by the figure's kind (lower/higher is better) */
+    struct history_run before, after;   /* the last run before, the first run after */
+    size_t nruns;
+};
+
+struct history_filter {
+    const char *machine;        /* a machine's name or key; NULL all */
+    const char *since;          /* a run name, a date (YYYY-MM-DD...), or a build/commit; NULL all */
+    double alpha, alpha_strong;
+    size_t min_size;
+};
+
+/* Walk every series (bounded memory: one series at a time) and call fn
+ * for each change found; series_fn (may be NULL) for each series with its
+ * points, for the plots.  Returns the number of series, -1 on error. */
+struct history_point {
+    double value, lo, hi;
+    long run;
+    char name[40];
+};
+typedef void (*history_change_fn)(void *ctx, const struct history_change *c);
+typedef void (*history_series_fn)(void *ctx, const char *machine, const char *profile, const char *figure,
+                                  const char *unit, const struct history_point *pts, size_t n,
+                                  const struct stats_change *cps, size_t ncp);
+long history_changes(struct hdb *db, const struct history_filter *f, history_change_fn fn,
+                     history_series_fn series_fn, void *ctx);
+/* Whether a change's first run after is at or after `since` (NULL: yes). */
+int history_since(struct hdb *db, const char *since, const struct history_run *after);
+
+/* ---- output (history_out.c) ------------------------------------------------------------ */
+
+int history_show(struct hdb *db, const struct history_filter *f, FILE *out);
+/* Regressions beyond threshold (a fraction) since f->since: each named
+ * on out; returns how many. */
+long history_check(struct hdb *db, const struct history_filter *f, double threshold, FILE *out);
+int history_export_csv(struct hdb *db, FILE *out);
+int history_export_bmf(struct hdb *db, const char *run, FILE *out);
+int history_html(struct hdb *db, const struct history_filter *f, int all, FILE *out);
+
+#endif

@@ -1,0 +1,429 @@
+/*
+ * tools/host/history_add.c - runs into the history: each results file's
+ * identity, provenance and figures, one transaction a run.
+ *
+ * Identity.  A run is stored once, keyed by the SHA-256 of its file's
+ * bytes (the same run copied off a stick twice is one run).  Its machine
+ * is, in order: --machine NAME; the SMBIOS system UUID and serial number
+ * with the CPU signature, where the run recorded them; the folder it lies
+ * in below the argument (DIR/MACHINE/RUN.json, as `baremark fleet` reads
+ * folders); else the CPU signature, brand and firmware (weak: two
+ * identical boards are one machine).
+ *
+ * Provenance kept with each run: the build (baremark's commit), the image's
+ * SHA-256 where Secure Boot reporting recorded it, the plug-ins' hashes,
+ * the profile and a hash of the settings, firmware vendor and revision,
+ * microcode, memory and the Secure Boot state: what `history show` lists
+ * as differing on either side of a change.
+ *
+ * Figures.  Every figure the tables declare (bench/figures.h) with a LAVA
+ * id and a better side or an INFO kind: its value in the LAVA unit, and
+ * where the file has the raw samples, the 95% interval of their median.
+ */
+#include <dirent.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <time.h>
+
+#include "figures.h"
+#include "history.h"
+#include "json_read.h"
+#include "report_schema.h"
+#include "report_util.h"
+#include "sha256.h"
+
+#define HA_SAMPLES_MAX   200000
+#define HA_Z95           1.959963984540054
+
+struct ha_run {
+    const char *path;
+    char *text;
+    size_t len;
+    struct jr doc;
+    char hash[SHA256_HEX];
+    char machine_key[512], machine_name[96], cpu[200];
+    char name[40], started[40], status[24], profile[16], build[64], image[80];
+    char plugins[200], settings[80], firmware[96], microcode[40], memory[24], secure_boot[24];
+};
+
+static char *ha_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 16);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        n += got = fread(buf + n, 1, cap - n - 1, f);
+    } while (got > 0);
+    if (ferror(f)) {
+        free(buf);
+        buf = NULL;
+    }
+    fclose(f);
+    if (buf)
+        buf[*len = n] = 0;
+    return buf;
+}
+
+static void ha_str(struct jr doc, const char *path, char *out, size_t cap, const char *dflt)
+{
+    struct jr v = jr_path(doc, path);
+    double d;
+    if (jr_str(v, out, cap))
+        return;
+    if (jr_type(v) == JR_NUMBER && !isnan(d = jr_num(v, NAN)))
+        snprintf(out, cap, "%.17g", d);
+    else if (jr_type(v) == JR_TRUE || jr_type(v) == JR_FALSE)
+        snprintf(out, cap, "%s", jr_type(v) == JR_TRUE ? "on" : "off");
+    else
+        snprintf(out, cap, "%s", dflt);
+}
+
+/* The short hex SHA-256 of a JSON value's text (settings, plug-ins). */
+static void ha_hash_of(struct jr v, char *out, size_t cap)
+{
+    uint8_t d[SHA256_DIGEST];
+    char hex[SHA256_HEX];
+    if (jr_is_none(v)) {
+        snprintf(out, cap, "-");
+        return;
+    }
+    sha256(v.p, v.n, d);
+    sha256_hex(d, hex);
+    snprintf(out, cap, "%.16s", hex);
+}
+
+/* The plug-ins' file hashes, "name:sha256[:12],..." (loaded files). */
+static void ha_plugins(struct jr doc, char *out, size_t cap)
+{
+    struct jr files = jr_path(doc, "plugins.files"), f;
+    size_t it = 0, k = 0;
+    char name[64], sum[80];
+    out[0] = 0;
+    while (jr_next(files, &it, NULL, &f) && k + 1 < cap) {
+        if (!jr_str(jr_get(f, "name"), name, sizeof name) && !jr_str(jr_get(f, "file"), name, sizeof name))
+            continue;
+        if (!jr_str(jr_get(f, "sha256"), sum, sizeof sum))
+            snprintf(sum, sizeof sum, "?");
+        int n = snprintf(out + k, cap - k, "%s%s:%.12s", k ? "," : "", name, sum);
+        if (n < 0 || (size_t)n >= cap - k)
+            break;
+        k += (size_t)n;
+    }
+    if (!k)
+        snprintf(out, cap, "-");
+}
+
+static void ha_identity(struct ha_run *r, const char *folder, const struct history_add_opts *o)
+{
+    struct jr d = r->doc;
+    char uuid[64], serial[64], vendor[16], fam[16], mod[16], step[16], brand[96], fw[64], fwrev[24];
+    ha_str(d, "system.smbios.uuid", uuid, sizeof uuid, "");
+    ha_str(d, "system.smbios.serial", serial, sizeof serial, "");
+    ha_str(d, "system.cpu_vendor", vendor, sizeof vendor, "?");
+    ha_str(d, "system.family", fam, sizeof fam, "?");
+    ha_str(d, "system.model", mod, sizeof mod, "?");
+    ha_str(d, "system.stepping", step, sizeof step, "?");
+    ha_str(d, "system.cpu_brand", brand, sizeof brand, "?");
+    ha_str(d, "system.firmware_vendor", fw, sizeof fw, "?");
+    ha_str(d, "system.firmware_revision", fwrev, sizeof fwrev, "?");
+    snprintf(r->cpu, sizeof r->cpu, "%s (%s %s/%s/%s)", brand, vendor, fam, mod, step);
+    snprintf(r->firmware, sizeof r->firmware, "%s %s", fw, fwrev);
+    if (o->machine && o->machine[0]) {
+        snprintf(r->machine_key, sizeof r->machine_key, "name:%s", o->machine);
+        snprintf(r->machine_name, sizeof r->machine_name, "%s", o->machine);
+    } else if (uuid[0] || serial[0]) {
+        snprintf(r->machine_key, sizeof r->machine_key, "smbios:%s/%s/%s-%s-%s-%s", uuid, serial, vendor, fam, mod,
+                 step);
+        ha_str(d, "system.smbios.product", r->machine_name, sizeof r->machine_name, "");
+        if (!r->machine_name[0] || folder)
+            snprintf(r->machine_name, sizeof r->machine_name, "%s", folder ? folder : serial[0] ? serial : uuid);
+    } else if (folder) {
+        snprintf(r->machine_key, sizeof r->machine_key, "name:%s", folder);
+        snprintf(r->machine_name, sizeof r->machine_name, "%s", folder);
+    } else {
+        snprintf(r->machine_key, sizeof r->machine_key, "cpu:%s-%s-%s-%s/%s/%s", vendor, fam, mod, step, brand,
+                 r->firmware);
+        snprintf(r->machine_name, sizeof r->machine_name, "%s", brand);
+    }
+}
+
+static void ha_provenance(struct ha_run *r)
+{
+    struct jr d = r->doc;
+    ha_str(d, "name", r->name, sizeof r->name, "");
+    ha_str(d, "system.started", r->started, sizeof r->started, r->name);
+    if (!r->name[0])
+        snprintf(r->name, sizeof r->name, "%.39s", r->started);
+    ha_str(d, "status", r->status, sizeof r->status, "?");
+    if (jr_type(jr_get(d, "ended")) == JR_FALSE)
+        snprintf(r->status, sizeof r->status, "interrupted");
+    ha_str(d, "settings.profile", r->profile, sizeof r->profile, "");
+    if (!r->profile[0])
+        ha_str(d, "bytemark.profile", r->profile, sizeof r->profile, "default");
+    ha_str(d, "build.version", r->build, sizeof r->build, "?");
+    ha_str(d, "system.secure_boot.image_sha256", r->image, sizeof r->image, "-");
+    ha_plugins(d, r->plugins, sizeof r->plugins);
+    ha_hash_of(jr_get(d, "settings"), r->settings, sizeof r->settings);
+    ha_str(d, "system.microcode", r->microcode, sizeof r->microcode, "-");
+    ha_str(d, "system.memory_mib", r->memory, sizeof r->memory, "");
+    ha_str(d, "system.secure_boot.secure_boot", r->secure_boot, sizeof r->secure_boot, "-");
+}
+
+/* ---- figures ------------------------------------------------------------------------ */
+
+struct ha_fig_ctx {
+    struct hdb *db;
+    struct jr doc;
+    const char *run_id;
+    double *samples;
+    int failed;
+    size_t n;
+};
+
+static int ha_cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return x < y ? -1 : x > y;
+}
+
+/* The 95% interval of the median of the raw samples (order statistics),
+ * kept only when it brackets the figure's own value. */
+static void ha_interval(struct ha_fig_ctx *c, const struct figure_value *v, double *lo, double *hi)
+{
+    size_t n = figures_samples(c->doc, v, c->samples, HA_SAMPLES_MAX);
+    *lo = *hi = NAN;
+    if (n < 3)
+        return;
+    qsort(c->samples, n, sizeof *c->samples, ha_cmp_double);
+    double half = HA_Z95 * sqrt((double)n) / 2;
+    long j = (long)floor(n / 2.0 - half), k = (long)ceil(n / 2.0 + half);
+    if (j < 1)
+        j = 1;
+    if (k > (long)n)
+        k = (long)n;
+    double scale = v->fig->scale ? v->fig->scale : 1;
+    double l = c->samples[j - 1] * scale, h = c->samples[k - 1] * scale;
+    if (l <= v->lava_value && v->lava_value <= h) {
+        *lo = l;
+        *hi = h;
+    }
+}
+
+static int ha_id_row(void *ctx, int n, const char *const *v)
+{
+    snprintf(ctx, 24, "%s", n > 0 && v[0] ? v[0] : "");
+    return 1;
+}
+
+static void ha_figure(void *ctx, const struct figure_value *v)
+{
+    struct ha_fig_ctx *c = ctx;
+    if (c->failed || !v->id[0] || isnan(v->lava_value) || isinf(v->lava_value) || v->fig->kind == FIG_DETAIL)
+        return;
+    char fid[24] = "", val[32], lo[32], hi[32];
+    double l, h;
+    const char *kind = figure_kind_name(v->fig->kind);
+    const char *fp[3] = { v->id, v->unit, kind };
+    if (hdb_exec(c->db, "INSERT INTO figures (name, unit, kind) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING",
+                 3, fp, NULL, NULL) ||
+        hdb_exec(c->db, "SELECT id FROM figures WHERE name = $1", 1, fp, ha_id_row, fid) || !fid[0]) {
+        c->failed = 1;
+        return;
+    }
+    ha_interval(c, v, &l, &h);
+    snprintf(val, sizeof val, "%.17g", v->lava_value);
+    snprintf(lo, sizeof lo, "%.17g", l);
+    snprintf(hi, sizeof hi, "%.17g", h);
+    const char *pp[5] = { c->run_id, fid, val, isnan(l) ? NULL : lo, isnan(h) ? NULL : hi };
+    /* A figure the tables reach twice in one run (the same id from two
+     * rows) is kept once: the first. */
+    if (hdb_exec(c->db, "INSERT INTO points (run_id, figure_id, value, lo, hi) VALUES ($1, $2, $3, $4, $5)"
+                        " ON CONFLICT (run_id, figure_id) DO NOTHING",
+                 5, pp, NULL, NULL))
+        c->failed = 1;
+    else
+        c->n++;
+}
+
+/* ---- one run --------------------------------------------------------------------------- */
+
+static int ha_store(struct hdb *db, struct ha_run *r, const char *source, size_t *nfig)
+{
+    char mid[24] = "", rid[24] = "", added[32];
+    time_t now = time(NULL);
+    strftime(added, sizeof added, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    if (hdb_begin(db))
+        return -1;
+    const char *mp[3] = { r->machine_key, r->machine_name, r->cpu };
+    if (hdb_exec(db, "INSERT INTO machines (key, name, cpu) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING", 3,
+                 mp, NULL, NULL) ||
+        hdb_exec(db, "SELECT id FROM machines WHERE key = $1", 1, mp, ha_id_row, mid) || !mid[0])
+        goto fail;
+    const char *rp[17] = { r->hash, mid, r->name, r->started, added, r->status, r->profile, r->build, r->image,
+                           r->plugins, r->settings, r->firmware, r->microcode, r->memory[0] ? r->memory : NULL,
+                           r->secure_boot, source, NULL };
+    if (hdb_exec(db,
+                 "INSERT INTO runs (hash, machine_id, name, started, added, status, profile, build, image_sha256,"
+                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source)"
+                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+                 " ON CONFLICT (hash) DO NOTHING RETURNING id",
+                 16, rp, ha_id_row, rid))
+        goto fail;
+    if (!rid[0]) {              /* stored before (maybe by another add at the same time) */
+        hdb_rollback(db);
+        return 1;
+    }
+    struct ha_fig_ctx c = { db, r->doc, rid, malloc(HA_SAMPLES_MAX * sizeof(double)), 0, 0 };
+    const struct figure_table *t;
+    for (unsigned i = 0; c.samples && (t = figures_table(i)); i++)
+        for (unsigned k = 0; k < t->n && !c.failed; k++)
+            if (t->rows[k].lava)
+                figures_each(r->doc, t, &t->rows[k], ha_figure, &c);
+    free(c.samples);
+    if (!c.samples || c.failed || hdb_commit(db))
+        goto fail;
+    *nfig = c.n;
+    return 0;
+fail:
+    hdb_rollback(db);
+    return -1;
+}
+
+/* A file the results schema does not accept (docs/results-schema.md, as
+ * `baremark validate` checks it) is no run of the history: a hostile or
+ * hand-edited file would otherwise become a change point. */
+static int ha_valid(const char *path)
+{
+    char err[1024];
+    int sections = 0, problems;
+    json_t *root = rj_load(path, err, sizeof err);
+    if (!root) {
+        fprintf(stderr, "baremark history: %s; skipped\n", err);
+        return 0;
+    }
+    problems = rv_document(root, path, 1, &sections);
+    json_decref(root);
+    if (problems)
+        fprintf(stderr, "baremark history: %s: does not validate against the results schema (%d problem%s; "
+                "baremark validate lists them); skipped\n", path, problems, problems == 1 ? "" : "s");
+    return problems == 0;
+}
+
+static void ha_file(struct hdb *db, const char *path, const char *folder, const struct history_add_opts *o,
+                    struct history_add_result *res)
+{
+    struct ha_run r = { .path = path };
+    uint8_t d[SHA256_DIGEST];
+    size_t nfig = 0;
+    r.text = ha_slurp(path, &r.len);
+    if (!r.text) {
+        fprintf(stderr, "baremark history: %s: cannot read it; skipped\n", path);
+        res->skipped++;
+        return;
+    }
+    r.doc = jr_doc(r.text, r.len);
+    if (jr_is_none(r.doc) || jr_type(r.doc) != JR_OBJECT) {
+        fprintf(stderr, "baremark history: %s: not JSON (truncated or not a results file); skipped\n", path);
+        res->skipped++;
+    } else if (jr_type(jr_get(r.doc, "schema")) != JR_NUMBER || jr_type(jr_get(r.doc, "system")) != JR_OBJECT) {
+        fprintf(stderr, "baremark history: %s: not a baremark results file (no \"schema\" or \"system\"); skipped\n",
+                path);
+        res->skipped++;
+    } else if (!ha_valid(path)) {
+        res->skipped++;
+    } else {
+        sha256(r.text, r.len, d);
+        sha256_hex(d, r.hash);
+        ha_identity(&r, folder, o);
+        ha_provenance(&r);
+        int rc = ha_store(db, &r, path, &nfig);
+        if (rc < 0) {
+            fprintf(stderr, "baremark history: %s: not stored (%s); nothing of it was kept\n", path, hdb_error(db));
+            res->skipped++;
+        } else if (rc > 0) {
+            res->duplicates++;
+            if (!o->quiet)
+                printf("history: %s: already stored (run %s on %s)\n", path, r.name, r.machine_name);
+        } else {
+            res->added++;
+            if (!o->quiet)
+                printf("history: %s: run %s on %s, %zu figures\n", path, r.name, r.machine_name, nfig);
+        }
+    }
+    free(r.text);
+}
+
+static int ha_is_json(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && !strcmp(name + n - 5, ".json");
+}
+
+static int ha_cmp_str(const void *a, const void *b) { return strcmp(*(char *const *)a, *(char *const *)b); }
+
+/* A folder: its *.json files (machine: the folder's name below the
+ * argument, or none at the top), its sub-folders in name order. */
+static void ha_dir(struct hdb *db, const char *dir, const char *machine, const struct history_add_opts *o,
+                   struct history_add_result *res, int depth)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    char **names = NULL;
+    size_t n = 0, cap = 0;
+    if (!d) {
+        fprintf(stderr, "baremark history: %s: cannot open the folder; skipped\n", dir);
+        res->skipped++;
+        return;
+    }
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        if (n == cap && !(names = realloc(names, (cap = cap ? cap * 2 : 64) * sizeof *names)))
+            break;
+        names[n++] = strdup(e->d_name);
+    }
+    closedir(d);
+    qsort(names, n, sizeof *names, ha_cmp_str);
+    for (size_t i = 0; i < n; i++) {
+        char path[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%.*s/%s", (int)(strlen(dir) - (strlen(dir) > 1 && dir[strlen(dir) - 1] == '/')), dir, names[i]);
+        if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < 8)
+            ha_dir(db, path, depth == 0 ? names[i] : machine, o, res, depth + 1);
+        else if (S_ISREG(st.st_mode) && ha_is_json(names[i]))
+            ha_file(db, path, machine, o, res);
+        free(names[i]);
+    }
+    free(names);
+}
+
+int history_add(struct hdb *db, char *const *paths, int npaths, const struct history_add_opts *o,
+                struct history_add_result *r)
+{
+    memset(r, 0, sizeof *r);
+    for (int i = 0; i < npaths; i++) {
+        struct stat st;
+        if (stat(paths[i], &st) != 0) {
+            fprintf(stderr, "baremark history: %s: no such file or folder; skipped\n", paths[i]);
+            r->skipped++;
+        } else if (S_ISDIR(st.st_mode))
+            ha_dir(db, paths[i], NULL, o, r, 0);
+        else
+            ha_file(db, paths[i], NULL, o, r);
+    }
+    return r->skipped ? 2 : 0;
+}

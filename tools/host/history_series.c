@@ -1,0 +1,215 @@
+/*
+ * tools/host/history_series.c - the history's series and their changes.
+ *
+ * A series is one figure of one machine under one profile, in the order
+ * the runs were made (the run's own start time, then the order stored).
+ * A new build of baremark or of a plug-in continues its series: that is
+ * the change people want to see, and the builds and hashes are among what
+ * differed on either side of a step.  The points stream from the store
+ * ordered by series, so one series is in memory at a time.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "history.h"
+
+#define HS_MAX_CHANGES 64
+
+static const char HS_ALL[] =
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi"
+    " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
+    " JOIN figures f ON f.id = p.figure_id"
+    " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
+static const char HS_ONE[] =
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi"
+    " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
+    " JOIN figures f ON f.id = p.figure_id WHERE m.name = $1 OR m.key = $1"
+    " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
+static const char HS_RUN[] =
+    "SELECT id, name, started, build, image_sha256, plugins, settings, firmware, microcode, secure_boot, status"
+    " FROM runs WHERE id = $1";
+
+struct hs_ctx {
+    struct hdb *db;
+    const struct history_filter *f;
+    history_change_fn fn;
+    history_series_fn series_fn;
+    void *ctx;
+    char machine[96], profile[16], figure[128], unit[32], kind[8];
+    struct history_point *pts;
+    double *x, *hw;
+    size_t n, cap, *scratch;
+    long series;
+    int failed;
+};
+
+static int hs_run_row(void *ctx, int n, const char *const *v)
+{
+    struct history_run *r = ctx;
+    if (n < 11)
+        return 1;
+    r->id = atol(v[0] ? v[0] : "0");
+#define HS_COPY(field, i) snprintf(r->field, sizeof r->field, "%s", v[i] ? v[i] : "")
+    HS_COPY(name, 1);
+    HS_COPY(started, 2);
+    HS_COPY(build, 3);
+    HS_COPY(image, 4);
+    HS_COPY(plugins, 5);
+    HS_COPY(settings, 6);
+    HS_COPY(firmware, 7);
+    HS_COPY(microcode, 8);
+    HS_COPY(secure_boot, 9);
+    HS_COPY(status, 10);
+#undef HS_COPY
+    return 1;
+}
+
+static void hs_run(struct hdb *db, long id, struct history_run *r)
+{
+    char num[24];
+    const char *p[1] = { num };
+    memset(r, 0, sizeof *r);
+    snprintf(num, sizeof num, "%ld", id);
+    hdb_exec(db, HS_RUN, 1, p, hs_run_row, r);
+}
+
+/* The series in hand is complete: its changes. */
+static void hs_flush(struct hs_ctx *c)
+{
+    struct stats_change cps[HS_MAX_CHANGES];
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size };
+    if (!c->n)
+        return;
+    c->series++;
+    size_t k = stats_changepoints(c->x, c->hw, c->n, &par, cps, HS_MAX_CHANGES, c->scratch);
+    if (c->series_fn)
+        c->series_fn(c->ctx, c->machine, c->profile, c->figure, c->unit, c->pts, c->n, cps, k);
+    for (size_t i = 0; i < k && c->fn; i++) {
+        struct history_change h;
+        memset(&h, 0, sizeof h);
+        snprintf(h.machine, sizeof h.machine, "%s", c->machine);
+        snprintf(h.figure, sizeof h.figure, "%s", c->figure);
+        snprintf(h.unit, sizeof h.unit, "%s", c->unit);
+        snprintf(h.kind, sizeof h.kind, "%s", c->kind);
+        snprintf(h.profile, sizeof h.profile, "%s", c->profile);
+        h.cp = cps[i];
+        h.nruns = c->n;
+        h.rel = cps[i].before != 0 ? (cps[i].after - cps[i].before) / fabs(cps[i].before) : NAN;
+        h.regression = (!strcmp(c->kind, "lower") && cps[i].after > cps[i].before) ||
+                       (!strcmp(c->kind, "higher") && cps[i].after < cps[i].before);
+        hs_run(c->db, c->pts[cps[i].at - 1].run, &h.before);
+        hs_run(c->db, c->pts[cps[i].at].run, &h.after);
+        if (history_since(c->db, c->f->since, &h.after))
+            c->fn(c->ctx, &h);
+    }
+    c->n = 0;
+}
+
+static int hs_grow(struct hs_ctx *c)
+{
+    size_t cap = c->cap ? c->cap * 2 : 1024;
+    struct history_point *p = realloc(c->pts, cap * sizeof *p);
+    double *x = p ? realloc(c->x, cap * sizeof *x) : NULL;
+    double *hw = x ? realloc(c->hw, cap * sizeof *hw) : NULL;
+    size_t *s = hw ? realloc(c->scratch, 3 * (cap + 1) * sizeof *s) : NULL;
+    if (p)
+        c->pts = p;
+    if (x)
+        c->x = x;
+    if (hw)
+        c->hw = hw;
+    if (!s)
+        return -1;
+    c->scratch = s;
+    c->cap = cap;
+    return 0;
+}
+
+static int hs_row(void *ctx, int n, const char *const *v)
+{
+    struct hs_ctx *c = ctx;
+    if (n < 10 || !v[0] || !v[2] || !v[7])
+        return 0;
+    const char *prof = v[1] ? v[1] : "";
+    if (c->n && (strcmp(c->machine, v[0]) || strcmp(c->profile, prof) || strcmp(c->figure, v[2])))
+        hs_flush(c);
+    if (!c->n) {
+        snprintf(c->machine, sizeof c->machine, "%s", v[0]);
+        snprintf(c->profile, sizeof c->profile, "%s", prof);
+        snprintf(c->figure, sizeof c->figure, "%s", v[2]);
+        snprintf(c->unit, sizeof c->unit, "%s", v[3] ? v[3] : "");
+        snprintf(c->kind, sizeof c->kind, "%s", v[4] ? v[4] : "");
+    }
+    if (c->n == c->cap && hs_grow(c)) {
+        c->failed = 1;
+        return 1;
+    }
+    struct history_point *p = &c->pts[c->n];
+    p->run = atol(v[5] ? v[5] : "0");
+    snprintf(p->name, sizeof p->name, "%s", v[6] ? v[6] : "");
+    p->value = strtod(v[7], NULL);
+    p->lo = v[8] ? strtod(v[8], NULL) : NAN;
+    p->hi = v[9] ? strtod(v[9], NULL) : NAN;
+    c->x[c->n] = p->value;
+    c->hw[c->n] = isnan(p->lo) || isnan(p->hi) ? NAN : (p->hi - p->lo) / 2;
+    c->n++;
+    return 0;
+}
+
+long history_changes(struct hdb *db, const struct history_filter *f, history_change_fn fn,
+                     history_series_fn series_fn, void *ctx)
+{
+    struct hs_ctx c = { .db = db, .f = f, .fn = fn, .series_fn = series_fn, .ctx = ctx };
+    const char *p[1] = { f->machine };
+    int rc = f->machine ? hdb_exec(db, HS_ONE, 1, p, hs_row, &c) : hdb_exec(db, HS_ALL, 0, NULL, hs_row, &c);
+    if (!rc && !c.failed)
+        hs_flush(&c);
+    free(c.pts);
+    free(c.x);
+    free(c.hw);
+    free(c.scratch);
+    return rc || c.failed ? -1 : c.series;
+}
+
+/* ---- --since REF ------------------------------------------------------------------------------ */
+
+static int hs_text_row(void *ctx, int n, const char *const *v)
+{
+    snprintf(ctx, 40, "%s", n > 0 && v[0] ? v[0] : "");
+    return 1;
+}
+
+/* REF as a start time: a run's name, a date or time (ISO, compared as
+ * text), or a build: the first run made with a build starting with REF. */
+static void hs_since_time(struct hdb *db, const char *ref, char *out)
+{
+    const char *p[1] = { ref };
+    char like[80];
+    out[0] = 0;
+    hdb_exec(db, "SELECT started FROM runs WHERE name = $1 ORDER BY started LIMIT 1", 1, p, hs_text_row, out);
+    if (out[0])
+        return;
+    if (strlen(ref) >= 10 && ref[4] == '-' && ref[7] == '-') {
+        snprintf(out, 40, "%s", ref);
+        return;
+    }
+    snprintf(like, sizeof like, "%s%%", ref);
+    p[0] = like;
+    hdb_exec(db, "SELECT min(started) FROM runs WHERE build LIKE $1", 1, p, hs_text_row, out);
+    if (!out[0])
+        snprintf(out, 40, "~");     /* after every run: nothing is since an unknown REF */
+}
+
+int history_since(struct hdb *db, const char *since, const struct history_run *after)
+{
+    static char ref[80], at[40];
+    if (!since)
+        return 1;
+    if (strcmp(ref, since)) {
+        snprintf(ref, sizeof ref, "%s", since);
+        hs_since_time(db, since, at);
+    }
+    return strcmp(after->started, at) >= 0;
+}
