@@ -1,4 +1,4 @@
-#!/bin/bash
+#!/bin/sh
 # Unit test: `baremark history` on synthetic runs made from a real quick
 # run (tests/fixtures/run-quick.json): two machines (folders box-07 and
 # box-08), 30 runs each, numeric sort's score with 1% noise; on box-07 the
@@ -15,7 +15,8 @@
 # draws the series with its change point and has no script.  Then the same
 # commands against a real PostgreSQL started here on 127.0.0.1 (a private
 # cluster, stopped after) give the same answer.
-. "$(dirname "$0")/../boot/lib.sh" 2>/dev/null || { TOP=$(cd "$(dirname "$0")/../.." && pwd); BUILD=$TOP/build; }
+TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
+BUILD=${BUILD:-$TOP/build}
 B=$BUILD/host/baremark
 W=$BUILD/tests/history
 rm -rf "$W"

@@ -35,8 +35,7 @@ static const char *const hdb_migrations[] = {
     " microcode TEXT NOT NULL, memory_mib BIGINT, secure_boot TEXT NOT NULL);"
     "CREATE TABLE figures (id %ID%, name TEXT NOT NULL UNIQUE, unit TEXT NOT NULL, kind TEXT NOT NULL);"
     "CREATE TABLE points (run_id BIGINT NOT NULL REFERENCES runs(id), figure_id BIGINT NOT NULL REFERENCES figures(id),"
-    " value DOUBLE PRECISION NOT NULL, lo DOUBLE PRECISION, hi DOUBLE PRECISION, PRIMARY KEY (run_id, figure_id));"
-    "CREATE INDEX points_figure ON points (figure_id);",
+    " value DOUBLE PRECISION NOT NULL, lo DOUBLE PRECISION, hi DOUBLE PRECISION, PRIMARY KEY (run_id, figure_id));",
     /* 2: where each run came from; series read in time order per machine */
     "ALTER TABLE runs ADD COLUMN source TEXT;"
     "CREATE INDEX runs_machine_started ON runs (machine_id, started, id);",
