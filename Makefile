@@ -141,8 +141,10 @@ $(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
 SIGNED_IMG := $(BUILD)/baremark-$(if $(SHIM),shim,signed).img
 sign: all
 	@[ -n "$(KEY)" ] && [ -n "$(CERT)" ] || { echo "usage: make sign KEY=my.key CERT=my.pem [SHIM=1]" >&2; exit 2; }
-	sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $(SIGNED_IMG).tmp
-	sh tools/baremark-stick sign $(SIGNED_IMG).tmp --key "$(KEY)" --cert "$(CERT)" $(if $(SHIM),--shim)
+	$(call say,IMAGE,$(SIGNED_IMG))
+	$(Q)sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $(SIGNED_IMG).tmp
+	$(call say,SIGN,$(SIGNED_IMG) with $(CERT))
+	$(Q)sh tools/baremark-stick sign $(SIGNED_IMG).tmp --key "$(KEY)" --cert "$(CERT)" $(if $(SHIM),--shim)
 	@mv $(SIGNED_IMG).tmp $(SIGNED_IMG) && echo "make sign: $(SIGNED_IMG)"
 
 run: all
