@@ -114,20 +114,29 @@ $(BUILD)/efi/%.asm.o: %.asm | $(DEPS_STAMP)
 	$(call say,NASM,$<)
 	$(Q)$(NASM) -f elf64 -DBAREMARK_EFI -o $@ $<
 
-$(BUILD)/baremark.so: $(EFI_OBJS)
-	@# musl first so its memcpy (rep movs) wins over libefi's byte loop; both
-	@# define memcpy/memset, hence --allow-multiple-definition.
+# $(call efi_link): link the objects $^ into the image's ELF $@.
+# musl first so its memcpy (rep movs) wins over libefi's byte loop; both
+# define memcpy/memset, hence --allow-multiple-definition.  -shared
+# tolerates undefined symbols; the firmware would not.
+define efi_link
 	$(call say,LD,$@)
-	$(Q)ld $(EFI_LDFLAGS) --allow-multiple-definition $(EFI_OBJS) -o $@ $(MUSL_LIBC) \
+	$(Q)ld $(EFI_LDFLAGS) --allow-multiple-definition $^ -o $@ $(MUSL_LIBC) \
 	   -lefi -lgnuefi $(MUSL_LIBC) $(shell $(CC) -print-libgcc-file-name)
-	@# -shared tolerates undefined symbols; the firmware would not.
 	@if nm -u $@ | grep -q ' U '; then echo "undefined symbols in the image:"; \
 	   nm -u $@ | grep ' U '; rm -f $@; exit 1; fi
-
-$(BUILD)/baremark.efi: $(BUILD)/baremark.so
+endef
+# $(call efi_pe): the ELF $< as the PE/COFF application $@.
+define efi_pe
 	$(call say,OBJCOPY,$@)
 	$(Q)objcopy -j .text -j .sdata -j .data -j .sbat -j .dynamic -j .dynsym -j .rel -j .rela \
 	   -j '.rel.*' -j '.rela.*' -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+endef
+
+$(BUILD)/baremark.so: $(EFI_OBJS)
+	$(efi_link)
+
+$(BUILD)/baremark.efi: $(BUILD)/baremark.so
+	$(efi_pe)
 
 $(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
 	$(call say,IMAGE,$@)
@@ -149,6 +158,49 @@ sign: all
 
 run: all
 	@sh tools/make-run.sh $(BUILD)/baremark.img $(BUILD)/results
+
+# ---- a section from outside the tree (docs/adding-a-section.md) ----------------
+# make extra-section EXTRA_SECTION=DIR/NAME: DIR/NAME.c (the section: its
+# run function and its figure table) and DIR/NAME.def (its row) built into
+# $(BUILD)/extra/NAME/baremark.img and a hosted program
+# $(BUILD)/extra/NAME/baremark whose tools know its figures; every other
+# object is the normal build's.  tests/boot/test_new_section.sh uses it.
+XS       := $(BUILD)/extra/$(notdir $(EXTRA_SECTION))
+XS_ROW   := -DBAREMARK_EXTRA_SECTIONS='"$(abspath $(EXTRA_SECTION)).def"'
+XS_EFI   := $(filter-out $(BUILD)/efi/bench/sections.o,$(EFI_OBJS)) $(XS)/efi/sections.o $(XS)/efi/section.o
+XS_HOST  := $(filter-out $(BUILD)/host/obj/bench/sections.o,$(HOST_PORT_OBJS)) $(XS)/host/sections.o \
+            $(XS)/host/section.o $(HOST_MAIN_OBJ)
+.PHONY: extra-section
+extra-section:
+	@[ -f "$(EXTRA_SECTION).c" ] && [ -f "$(EXTRA_SECTION).def" ] || \
+	   { echo "make extra-section: EXTRA_SECTION=DIR/NAME needs DIR/NAME.c and DIR/NAME.def"; exit 2; }
+	@$(MAKE) --no-print-directory $(XS)/baremark.img $(XS)/baremark
+$(XS)/efi/sections.o: bench/sections.c bench/sections.def $(EXTRA_SECTION).def $(BUILD)/buildinfo.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$< + $(EXTRA_SECTION).def)
+	$(Q)$(CC) $(EFI_CFLAGS) $(XS_ROW) -c $< -o $@
+$(XS)/efi/section.o: $(EXTRA_SECTION).c $(BUILD)/buildinfo.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$<)
+	$(Q)$(CC) $(EFI_CFLAGS) -c $< -o $@
+$(XS)/host/sections.o: bench/sections.c bench/sections.def $(EXTRA_SECTION).def $(BUILD)/buildinfo.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,HOSTCC,$< + $(EXTRA_SECTION).def)
+	$(Q)$(CC) $(HOST_CFLAGS) $(XS_ROW) -c $< -o $@
+$(XS)/host/section.o: $(EXTRA_SECTION).c $(BUILD)/buildinfo.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,HOSTCC,$<)
+	$(Q)$(CC) $(HOST_CFLAGS) -c $< -o $@
+$(XS)/baremark.so: $(XS_EFI)
+	$(efi_link)
+$(XS)/baremark.efi: $(XS)/baremark.so
+	$(efi_pe)
+$(XS)/baremark.img: $(XS)/baremark.efi tools/mkimage.sh tools/baremark.cfg
+	$(call say,IMAGE,$@)
+	$(Q)sh tools/mkimage.sh $< tools/baremark.cfg $@
+$(XS)/baremark: $(XS_HOST)
+	$(call say,HOSTLD,$@)
+	$(Q)$(CC) -o $@ $^ $(HOST_LIBS)
 
 # ---- host -----------------------------------------------------------------
 host: $(BUILD)/host/baremark

@@ -140,6 +140,7 @@ static unsigned rows_after(const struct summary *s)
     n += !isnan(s->index_integer) || !isnan(s->index_fp) ? 2 : 0;
     n += s->cores_cpus ? 1 : 0;
     n += s->n_levels || !isnan(s->read_gbps) ? 1 : 0;
+    n += s->n_sections > 7 ? s->n_sections - 7 : 0;    /* sections of their own (rows_rest) */
     return n;
 }
 
@@ -178,6 +179,14 @@ static void rows_rest(struct summary *s)
             o += (size_t)snprintf(lv + o, sizeof lv - o, "%s%s %s ns", k ? ", " : "", s->levels[k].name,
                                   num(b[0], 32, s->levels[k].ns));
         row(s, "memory", "%s%s read %s GB/s", lv, s->n_levels ? " per load;" : "", num(b[1], 32, s->read_gbps));
+    }
+    /* a section the rows above do not cover: its figure table's headline */
+    static const char known[] = " clock cores plugins methods comparisons bytemark memory verify ";
+    for (unsigned k = 0; k < s->n_sections; k++) {
+        char word[SUMMARY_NAME_MAX + 2];
+        snprintf(word, sizeof word, " %.45s ", s->sections[k].name);
+        if (!strstr(known, word) && s->sections[k].headline[0])
+            row(s, s->sections[k].name, "%s", s->sections[k].headline);
     }
     if (s->run[0])
         row(s, "files", "\\baremark\\%s, .json (%s)", s->log_file,

@@ -20,6 +20,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "figures.h"
 #include "report_parts.h"
 #include "report_schema.h"
 #include "report_util.h"
@@ -138,6 +139,22 @@ static void report_fold(struct report *r, const struct report_section *s)
     free(body);
 }
 
+/* A section with a figure table (bench/figures.h) but no view of its own
+ * here (one added by docs/adding-a-section.md): its table's headline.
+ * Returns 0 when it has none. */
+static int report_table_headline(struct report *r, const char *member)
+{
+    const struct figure_table *t = figures_find(member);
+    char headline[256] = "";
+    char *text = t ? json_dumps(r->root, JSON_COMPACT) : NULL;
+    if (text)
+        figures_headline(jr_doc(text, strlen(text)), t, headline, sizeof headline);
+    free(text);
+    if (headline[0])
+        rj_html(r->f, headline);
+    return headline[0] != 0;
+}
+
 /* Sections this report has no special view of (verify, config, ...). */
 static void part_others(struct report *r)
 {
@@ -151,9 +168,12 @@ static void part_others(struct report *r)
             continue;
         fputs("<details class=\"sec\"><summary><h2>", r->f);
         rj_html(r->f, k);
-        fprintf(r->f, "</h2><span class=\"hl\">shown as plain tables (%zu member%s)</span></summary>",
-                json_is_object(v) ? json_object_size(v) : json_array_size(v),
-                (json_is_object(v) ? json_object_size(v) : json_array_size(v)) == 1 ? "" : "s");
+        fputs("</h2><span class=\"hl\">", r->f);
+        if (!report_table_headline(r, k))
+            fprintf(r->f, "shown as plain tables (%zu member%s)",
+                    json_is_object(v) ? json_object_size(v) : json_array_size(v),
+                    (json_is_object(v) ? json_object_size(v) : json_array_size(v)) == 1 ? "" : "s");
+        fputs("</span></summary>", r->f);
         if (json_is_object(v))
             rp_generic_object(r->f, v, NULL);
         else if (rp_array_of_objects(v))
