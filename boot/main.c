@@ -130,14 +130,19 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     run_files_open();
     main_build_json();
     main_settings(&cfg);
+    /* The handlers first: the system block reads MSRs (the microcode)
+     * through the safe accessors, which need them. */
+    if (trap_init)
+        trap_init();
     run_stage("system");
     sysinfo_report(&acpi);
     struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile };
-    if (!cpu_info.has_tsc)
+    if (!cpu_info.has_tsc) {
+        if (trap_fini)
+            trap_fini();
         return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
                          "baremark cannot time anything; nothing was measured");
-    if (trap_init)
-        trap_init();
+    }
     struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
     main_sections(&ctx);
     run_stage("end");

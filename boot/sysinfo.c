@@ -10,10 +10,43 @@
 #include "cpu.h"
 #include "firmware.h"
 #include "json.h"
+#include "microcode.h"
 #include "out.h"
 #include "results.h"
 #include "secureboot.h"
+#include "smbios.h"
 #include "sysinfo.h"
+
+/* The largest structure table read (SMBIOS 3 gives a maximum, not the
+ * size; real tables are a few KiB). */
+#define SMBIOS_TABLE_MAX (64u * 1024)
+
+static struct smbios_info sysinfo_sm;
+static char sysinfo_ucode[16];
+
+/* The firmware's SMBIOS tables, 3.0 entry point first. */
+static void sysinfo_smbios(void)
+{
+    EFI_GUID g3 = SMBIOS3_TABLE_GUID, g2 = SMBIOS_TABLE_GUID;
+    const uint8_t *ep = fw_config_table(&g3);
+    uint64_t table = 0;
+    size_t len = 0;
+    if (!ep)
+        ep = fw_config_table(&g2);
+    sysinfo_sm.found = 0;
+    if (!ep || smbios_entry(ep, 32, &table, &len, &sysinfo_sm.major, &sysinfo_sm.minor) || !table)
+        return;
+    smbios_parse((const uint8_t *)(uintptr_t)table, len < SMBIOS_TABLE_MAX ? len : SMBIOS_TABLE_MAX, &sysinfo_sm);
+}
+
+static void sysinfo_microcode(void)
+{
+    uint32_t rev;
+    if (cpu_microcode(&rev) == 0)
+        snprintf(sysinfo_ucode, sizeof sysinfo_ucode, "0x%x", rev);
+    else
+        snprintf(sysinfo_ucode, sizeof sysinfo_ucode, "unknown");
+}
 
 static const char *yes_no(int v) { return v ? "yes" : "no"; }
 
@@ -66,6 +99,14 @@ static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t 
     out_printf("firmware: %s revision 0x%08x, UEFI %u.%u\n", fwv, fw_revision(),
                uefi >> 16, (uefi & 0xFFFF) / 10);
     out_printf("memory: %llu MiB conventional\n", (unsigned long long)(mem >> 20));
+    out_printf("microcode: %s\n", sysinfo_ucode);
+    if (sysinfo_sm.found)
+        out_printf("smbios %u.%u: %s %s (version %s), serial %s, UUID %s; BIOS %s %s (%s)\n", sysinfo_sm.major,
+                   sysinfo_sm.minor, sysinfo_sm.manufacturer, sysinfo_sm.product, sysinfo_sm.version,
+                   sysinfo_sm.serial[0] ? sysinfo_sm.serial : "none", sysinfo_sm.uuid[0] ? sysinfo_sm.uuid : "not set",
+                   sysinfo_sm.bios_vendor, sysinfo_sm.bios_version, sysinfo_sm.bios_date);
+    else
+        out_printf("smbios: no system information from the firmware (the machine is named by its CPU and firmware)\n");
     out_printf("acpi: %s; FADT %s, HPET %s, MADT %s\n",
                ai->rsdp_found ? (ai->using_xsdt ? "RSDP -> XSDT" : "RSDP -> RSDT") : "no RSDP",
                acpi_state_name(ai->fadt), acpi_state_name(ai->hpet), acpi_state_name(ai->madt));
@@ -103,6 +144,19 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_u64(w, "firmware_revision", fw_revision());
     json_u64(w, "uefi_revision", fw_uefi_revision());
     json_u64(w, "memory_mib", mem >> 20);
+    json_str(w, "microcode", sysinfo_ucode);
+    if (sysinfo_sm.found) {
+        json_obj_begin(w, "smbios");
+        json_str(w, "uuid", sysinfo_sm.uuid);
+        json_str(w, "manufacturer", sysinfo_sm.manufacturer);
+        json_str(w, "product", sysinfo_sm.product);
+        json_str(w, "version", sysinfo_sm.version);
+        json_str(w, "serial", sysinfo_sm.serial);
+        json_str(w, "bios_vendor", sysinfo_sm.bios_vendor);
+        json_str(w, "bios_version", sysinfo_sm.bios_version);
+        json_str(w, "bios_date", sysinfo_sm.bios_date);
+        json_obj_end(w);
+    }
     json_obj_begin(w, "acpi");
     json_str(w, "fadt", acpi_state_name(ai->fadt));
     json_str(w, "hpet", acpi_state_name(ai->hpet));
@@ -121,6 +175,8 @@ void sysinfo_report(struct acpi_info *ai)
 
     fw_vendor(fwv, sizeof fwv);
     sysinfo_acpi(ai);
+    sysinfo_smbios();
+    sysinfo_microcode();
     sysinfo_print(ai, fwv, mem);
     secureboot_probe();
     sysinfo_json(ai, fwv, mem);

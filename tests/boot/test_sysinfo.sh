@@ -4,7 +4,9 @@
 # about the skeleton.
 . "$(dirname "$0")/lib.sh"
 img=$(fresh_image sysinfo)
-boot sysinfo "$img" --options "sections=none"
+# A machine with an SMBIOS serial number and UUID, as a lab's board has.
+UUID=1b4e28ba-2fa1-11d2-883f-0016d3cca427
+boot sysinfo "$img" --options "sections=none" --qemu-arg -smbios --qemu-arg "type=1,serial=box-07,uuid=$UUID"
 expect_rc 0 "sysinfo: run-qemu exit 0 (completed and saved)"
 expect_line '^baremark [^ ]+ - bare-metal timing' "sysinfo: banner with version"
 expect_line '^build: gcc .*-O3' "sysinfo: compiler and flags in the banner"
@@ -18,6 +20,9 @@ expect_line '^cpuid 0x16: ' "sysinfo: CPUID 0x16 line"
 expect_line '^firmware: EDK II revision 0x[0-9a-f]{8}, UEFI 2\.[0-9]+$' "sysinfo: firmware vendor, revision, UEFI revision"
 expect_line '^memory: (4[5-9][0-9]|50[0-9]) MiB conventional$' "sysinfo: conventional memory near 512 MiB"
 expect_line '^acpi: RSDP -> XSDT; FADT found, HPET found, MADT found$' "sysinfo: ACPI tables"
+expect_line '^microcode: 0x[0-9a-f]+$' "sysinfo: the microcode revision (MSR 0x8B, read safely)"
+expect_line "^smbios [23]\\.[0-9]+: QEMU Standard PC \\(Q35 \\+ ICH9, 2009\\) \\(version pc-q35-[0-9.]+\\), serial box-07, UUID $UUID; BIOS EFI Development Kit II / OVMF " \
+    "sysinfo: SMBIOS system and BIOS structures (the serial and UUID QEMU was given, UUID fields in their byte order)"
 expect_line '^secureboot: off \(SecureBoot (0|absent), SetupMode ' "sysinfo: Secure Boot off under the default OVMF"
 expect_line '^secureboot: started by the firmware directly \(no shim\)$' "sysinfo: no shim"
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, $(stat -c %s "$BUILD/baremark.efi") bytes, not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1) " \
@@ -61,11 +66,15 @@ assert s["hypervisor"] == "TCGTCGTCGTCG", s["hypervisor"]
 assert s["rdtsc"] is True and s["rdtscp"] is False, "tsc flags"
 assert s["logical_cpus"] == 1, "cpus"
 assert s["acpi"]["hpet"] == "found", "hpet"
+assert s["microcode"].startswith("0x"), s["microcode"]
+sm = s["smbios"]
+assert sm["uuid"] == "1b4e28ba-2fa1-11d2-883f-0016d3cca427" and sm["serial"] == "box-07", sm
+assert sm["manufacturer"] == "QEMU" and sm["bios_vendor"].startswith("EFI Development Kit II"), sm
 assert isinstance(d["errors"], list) and d["errors"] == [], d["errors"]
 assert d["status"] == 0 and d["ended"] is True, "status"
 assert d["build"]["compiler"].startswith("gcc"), "compiler"
 PY
-    then pass "files: JSON has schema 1, system (Secure Boot off, the image's SHA-256), errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
+    then pass "files: JSON has schema 1, system (Secure Boot off, the image's SHA-256, microcode, SMBIOS serial and UUID), errors [], status 0"; else fail "files: JSON content" "$TEST_TMP/sysinfo.json"; fi
 fi
 
 # CPUID leaves 0x15/0x16 present but all zero (QEMU TCG with level=0x16 puts
