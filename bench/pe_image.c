@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "pe_image.h"
+#include "sha256.h"
 
 #define PE_DOS_LFANEW      0x3C
 #define PE_COFF_SIZE       20      /* after "PE\0\0" */
@@ -123,4 +124,66 @@ int64_t pe_signature_bytes(const void *buf, size_t n)
     if (size && at + size > n)
         return -1;                /* a table past the end: a cut-off copy */
     return (int64_t)size;
+}
+
+/* Authenticode's image hash (Microsoft, "Windows Authenticode Portable
+ * Executable Signature Format"; what UEFI 2.10 32.2.3 and db/dbx hash entries
+ * use): the headers without the checksum and the certificate directory
+ * entry, each section's raw data in file order, then any data after the
+ * sections except the certificate table. */
+#define PE_OPT_CHECKSUM    64
+#define PE_AUTH_SECTIONS   96      /* the PE/COFF limit on sections */
+
+static int pe_span(struct sha256 *h, const uint8_t *b, size_t n, uint64_t from, uint64_t to)
+{
+    if (from > to || to > n)
+        return -1;
+    sha256_update(h, b + from, (size_t)(to - from));
+    return 0;
+}
+
+int pe_authenticode_sha256(const void *buf, size_t n, uint8_t out[SHA256_DIGEST])
+{
+    const uint8_t *b = buf;
+    int64_t cert = pe_signature_bytes(buf, n);
+    if (cert < 0)
+        return -1;
+    uint64_t pe = pe_u32(b + PE_DOS_LFANEW), opt = pe + 4 + PE_COFF_SIZE;
+    uint64_t opt_size = pe_u16(b + pe + 4 + 16), nsec = pe_u16(b + pe + 4 + 2);
+    uint64_t sec = opt + opt_size, hdr = pe_u32(b + opt + PE_OPT_HDR_SIZE);
+    uint64_t dir = opt + PE_OPT_DIRS + (uint64_t)PE_DIR_SECURITY * PE_DIR_SIZE;
+    if (opt_size < PE_OPT_DIRS + (PE_DIR_SECURITY + 1) * PE_DIR_SIZE || nsec > PE_AUTH_SECTIONS ||
+        sec + nsec * PE_SECTION_SIZE > hdr || hdr > n)
+        return -1;
+    unsigned order[PE_AUTH_SECTIONS], k = 0;
+    for (unsigned i = 0; i < nsec; i++) {          /* insertion sort by raw offset */
+        const uint8_t *s = b + sec + (uint64_t)i * PE_SECTION_SIZE;
+        if (!pe_u32(s + PE_SEC_RAW_SIZE))
+            continue;
+        unsigned j = k++;
+        while (j > 0 && pe_u32(b + sec + (uint64_t)order[j - 1] * PE_SECTION_SIZE + PE_SEC_RAW_OFFSET)
+                            > pe_u32(s + PE_SEC_RAW_OFFSET)) {
+            order[j] = order[j - 1];
+            j--;
+        }
+        order[j] = i;
+    }
+    struct sha256 h;
+    sha256_init(&h);
+    uint64_t sum = hdr;
+    if (pe_span(&h, b, n, 0, opt + PE_OPT_CHECKSUM) || pe_span(&h, b, n, opt + PE_OPT_CHECKSUM + 4, dir) ||
+        pe_span(&h, b, n, dir + PE_DIR_SIZE, hdr))
+        return -1;
+    for (unsigned i = 0; i < k; i++) {
+        const uint8_t *s = b + sec + (uint64_t)order[i] * PE_SECTION_SIZE;
+        uint64_t at = pe_u32(s + PE_SEC_RAW_OFFSET), size = pe_u32(s + PE_SEC_RAW_SIZE);
+        if (pe_span(&h, b, n, at, at + size))
+            return -1;
+        sum += size;
+    }
+    /* trailing data (a COFF symbol table objcopy leaves): up to the table */
+    if (n > sum + (uint64_t)cert && pe_span(&h, b, n, sum, n - (uint64_t)cert))
+        return -1;
+    sha256_final(&h, out);
+    return 0;
 }

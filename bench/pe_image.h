@@ -18,6 +18,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+#include "sha256.h"
+
 #define PE_MACHINE_X64             0x8664
 #define PE_MAGIC_PE32PLUS          0x20B
 #define PE_SUBSYSTEM_EFI_APP       10
@@ -42,5 +44,10 @@ int pe_check_plugin(const void *buf, size_t n, struct pe_info *info, char *why, 
  * nothing about whether the signature is valid or trusted: the firmware
  * decides that. */
 int64_t pe_signature_bytes(const void *buf, size_t n);
+
+/* The image's Authenticode SHA-256 (what a db or dbx hash entry, efitools'
+ * hash-to-efi-sig-list and a TPM's PCR 4 event record): 0, or -1 when buf
+ * is not a whole PE32+ image. */
+int pe_authenticode_sha256(const void *buf, size_t n, uint8_t out[SHA256_DIGEST]);
 
 #endif

@@ -28,6 +28,7 @@ struct sb_state {
     char path[SB_PATH_MAX];       /* the image's file on the ESP ("" when unknown) */
     uint64_t bytes;
     char sha256[SHA256_HEX];      /* of that file ("" when it could not be read) */
+    char authenticode[SHA256_HEX];  /* its Authenticode SHA-256 ("" when not a whole PE32+ image) */
     int64_t signature_bytes;      /* its certificate table (pe_signature_bytes) */
     EFI_STATUS read_status;
 };
@@ -86,6 +87,8 @@ static void sb_image_hash(void)
     sha256_hex(d, sb.sha256);
     sb.bytes = n;
     sb.signature_bytes = pe_signature_bytes(buf, n);
+    if (pe_authenticode_sha256(buf, n, d) == 0)
+        sha256_hex(d, sb.authenticode);
     FreePool(buf);
 }
 
@@ -105,7 +108,10 @@ static void sb_print(void)
     if (sb.sha256[0])
         out_printf("secureboot: image %s, %llu bytes, %s, SHA-256 %s (of the file on the ESP)\n", sb.path,
                    (unsigned long long)sb.bytes, sb.signature_bytes > 0 ? "signed" : "not signed", sb.sha256);
-    else
+    if (sb.authenticode[0])
+        out_printf("secureboot: image Authenticode SHA-256 %s (a db/dbx hash entry, efitools' hash-to-efi-sig-list)\n",
+                   sb.authenticode);
+    if (!sb.sha256[0])
         out_printf("secureboot: the image's file %s could not be read (%s): no SHA-256 of it\n",
                    sb.path[0] ? sb.path : "(no file path)", fw_status_name(sb.read_status));
 }
@@ -145,6 +151,8 @@ void secureboot_json(struct json_writer *w)
         json_u64(w, "image_bytes", sb.bytes);
         json_str(w, "image_sha256", sb.sha256);
         json_bool(w, "image_signed", sb.signature_bytes > 0);
+        if (sb.authenticode[0])
+            json_str(w, "image_authenticode_sha256", sb.authenticode);
     }
     json_obj_end(w);
 }

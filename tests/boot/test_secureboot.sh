@@ -68,6 +68,8 @@ esp_cat "$img" EFI/BOOT/BOOTX64.EFI > "$W/boot.efi"
 sbverify --cert "$SNAKEOIL_CERT" "$W/boot.efi" >/dev/null 2>&1
 check "stick: BOOTX64.EFI verifies against the certificate (sbverify)" $?
 boot_sum=$(sha256sum < "$W/boot.efi" | cut -d' ' -f1)
+auth() { hash-to-efi-sig-list "$1" "$W/hash.esl" 2>/dev/null | sed -n 's/^HASH IS //p'; }   # efitools' Authenticode SHA-256
+boot_auth=$(auth "$W/boot.efi")
 chain_sum=$(esp_cat "$img" baremark/plugins/chain.efi | sha256sum | cut -d' ' -f1)
 
 # ---- boot 1: snakeoil firmware, signed stick --------------------------------------------
@@ -78,14 +80,16 @@ expect_line '^secureboot: on \(SecureBoot 1, SetupMode 0' "snakeoil: Secure Boot
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, [0-9]+ bytes, signed, SHA-256 $boot_sum " \
     "snakeoil: the image names its file, signed, with the SHA-256 of BOOTX64.EFI on the stick"
 expect_line "^boot +Secure Boot on; image signed, SHA-256 $boot_sum\$" "snakeoil: the run's summary has the boot state and the image's SHA-256"
+expect_line "^secureboot: image Authenticode SHA-256 ${boot_auth:-none} " "snakeoil: the image's Authenticode SHA-256 is efitools' (hash-to-efi-sig-list)"
 expect_line "^plugin chain\\.efi: [0-9]+ bytes, SHA-256 $chain_sum\$" "snakeoil: the signed chain.efi loaded, with its SHA-256"
 expect_line '^profile of chain:add1000 with every supported method' "snakeoil: chain:add1000 measured"
 expect_line '^warning: plugin copy\.efi: refused by the firmware under Secure Boot \(EFI_(ACCESS_DENIED|SECURITY_VIOLATION): .*sign it: baremark-stick add-plugin STICK copy\.efi --key KEY --cert CERT; skipped$' \
     "snakeoil: the unsigned copy.efi refused by name, with how to sign it"
 json=$(esp_ls "$img" baremark | grep -E '^[0-9]{8}-[0-9]{6}\.json$' | tail -1)
 esp_cat "$img" "baremark/$json" > "$W/db.json" 2>/dev/null
-jq -e --arg s "$boot_sum" '.system.secure_boot | .enabled == true and .supported == true and .setup_mode == false
-        and .shim == false and .image_path == "\\EFI\\BOOT\\BOOTX64.EFI" and .image_sha256 == $s and .image_signed == true' \
+jq -e --arg s "$boot_sum" --arg a "$boot_auth" '.system.secure_boot | .enabled == true and .supported == true and .setup_mode == false
+        and .shim == false and .image_path == "\\EFI\\BOOT\\BOOTX64.EFI" and .image_sha256 == $s and .image_signed == true
+        and .image_authenticode_sha256 == $a' \
     "$W/db.json" >/dev/null 2>&1
 check "snakeoil JSON: system.secure_boot on, not through shim, the image's SHA-256 and signature" $? "$W/db.json"
 jq -e '[.plugins.files[] | {(.file): .status}] | add | .["chain.efi"] == "loaded" and .["copy.efi"] == "rejected"' \
@@ -120,6 +124,7 @@ check "shim stick: sign --shim (shim as BOOTX64.EFI, MokManager, baremark as gru
       cmp -s <(esp_cat "$img3" baremark-key.cer) <(openssl x509 -in "$W/mok.pem" -outform der); echo $?) \
     "rc $rc: $(cat "$W/shim.log")"
 grub_sum=$(sha256sum < "$W/grubx64.efi" | cut -d' ' -f1)
+grub_auth=$(auth "$W/grubx64.efi")
 cert-to-efi-sig-list -g "$SHIM_GUID" "$W/mok.pem" "$W/mok.esl" >/dev/null 2>&1 &&
     python3 "$TOP/tests/boot/ovmf_vars_add.py" $FW/OVMF_VARS_4M.ms.fd "$W/vars-mok.fd" MokList "$SHIM_GUID" \
         $MOK_ATTRIBUTES "$W/mok.esl" 2> "$W/vars.log"
@@ -131,6 +136,7 @@ expect_line '^secureboot: started through shim \(SHIM_LOCK protocol present\)' "
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\grubx64\\.efi, [0-9]+ bytes, signed, SHA-256 $grub_sum " \
     "shim: the image names grubx64.efi with its SHA-256"
 expect_line "^boot +Secure Boot on, started through shim; image signed, SHA-256 $grub_sum\$" "shim: the summary says so too"
+expect_line "^secureboot: image Authenticode SHA-256 ${grub_auth:-none} " "shim: grubx64.efi's Authenticode SHA-256 is efitools'"
 expect_line '^warning: plugin chain\.efi: unloaded as soon as it started: the loader baremark was started by \(shim\) frees drivers; .*; skipped$' \
     "shim: a signed plug-in, which shim 16 frees on return, is refused by name (its table is never read)"
 

@@ -27,6 +27,9 @@ expect_line '^secureboot: off \(SecureBoot (0|absent), SetupMode ' "sysinfo: Sec
 expect_line '^secureboot: started by the firmware directly \(no shim\)$' "sysinfo: no shim"
 expect_line "^secureboot: image \\\\EFI\\\\BOOT\\\\BOOTX64\\.EFI, $(stat -c %s "$BUILD/baremark.efi") bytes, not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1) " \
     "sysinfo: the running image's path, size, unsigned, and the SHA-256 of build/baremark.efi"
+auth=$(hash-to-efi-sig-list "$BUILD/baremark.efi" "$TEST_TMP/sysinfo.esl" 2>/dev/null | sed -n 's/^HASH IS //p')
+expect_line "^secureboot: image Authenticode SHA-256 ${auth:-none} " \
+    "sysinfo: the image's Authenticode SHA-256 is efitools' (hash-to-efi-sig-list; the trailing symbol table counts)"
 expect_line "^boot +Secure Boot off; image not signed, SHA-256 $(sha256sum < "$BUILD/baremark.efi" | cut -d' ' -f1)\$" \
     "sysinfo: the run's summary says Secure Boot off, with the image's SHA-256"
 expect_line '^baremark: run ended, status 0 \(completed and saved\)$' "sysinfo: final line says status 0"

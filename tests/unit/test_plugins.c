@@ -15,6 +15,7 @@
 
 #include "bench/json.h"
 #include "bench/pe_image.h"
+#include "bench/sha256.h"
 #include "bench/plugins.h"
 #include "check.h"
 
@@ -325,10 +326,53 @@ static void pe_signature_tests(void)
     CHECK(pe_signature_bytes("MZ", 2) == -1, "signature: not a PE image");
 }
 
+/* Authenticode: the regions a signer hashes, put together here by hand from
+ * the layout (checksum at optional header + 64, the certificate directory
+ * entry at + 144, sections in file order, trailing data up to the table),
+ * then hashed in one go; two sections listed out of file order. */
+static void pe_authenticode_tests(void)
+{
+    static uint8_t b[PE_FILE + 64 + 256], want_buf[sizeof b];
+    uint8_t got[SHA256_DIGEST], want[SHA256_DIGEST];
+    const size_t opt = 0x58, n = sizeof b, cert = 256;
+    pe_make(b, 0x8664, 0x20B, 11);
+    for (size_t i = 0x200; i < n; i++)
+        b[i] = (uint8_t)(i * 7 + 3);              /* section bytes, trailing data, table */
+    put32(b + opt + 64, 0x12345678);              /* CheckSum: left out */
+    put32(b + opt + 108, 16);
+    put32(b + opt + 144, (uint32_t)(n - cert));   /* the certificate table at the end: left out */
+    put32(b + opt + 148, (uint32_t)cert);
+    put16(b + 0x46, 2);                           /* two sections, the later one listed first */
+    put32(b + 0x148 + 16, 0x100), put32(b + 0x148 + 20, 0x300);
+    memcpy(b + 0x170, ".data", 5);
+    put32(b + 0x170 + 16, 0x100), put32(b + 0x170 + 20, 0x200);
+    size_t k = 0;
+#define TAKE(from, to) (memcpy(want_buf + k, b + (from), (to) - (from)), k += (to) - (from))
+    TAKE(0, opt + 64);
+    TAKE(opt + 68, opt + 144);
+    TAKE(opt + 152, 0x200);
+    TAKE(0x200, 0x300);                           /* .data first: file order */
+    TAKE(0x300, 0x400);
+    TAKE(0x400, n - cert);                        /* trailing data */
+#undef TAKE
+    sha256(want_buf, k, want);
+    CHECK(pe_authenticode_sha256(b, n, got) == 0 && !memcmp(got, want, sizeof got),
+          "authenticode: headers without checksum and certificate entry, sections in file order, trailing data");
+    put32(b + opt + 64, 0);
+    put32(b + opt + 148, 0);                      /* unsigned: the table's bytes count as trailing data */
+    put32(b + opt + 144, 0);
+    uint8_t unsigned_hash[SHA256_DIGEST];
+    CHECK(pe_authenticode_sha256(b, n - cert, unsigned_hash) == 0 && !memcmp(unsigned_hash, want, sizeof want),
+          "authenticode: the same image unsigned (no table, checksum 0) hashes the same");
+    CHECK(pe_authenticode_sha256(b, 0x3FF, got) == -1, "authenticode: a section past the end of a cut-off copy");
+    CHECK(pe_authenticode_sha256("MZ", 2, got) == -1, "authenticode: not a PE image");
+}
+
 int main(void)
 {
     pe_tests();
     pe_signature_tests();
+    pe_authenticode_tests();
     check_tests();
     registry_tests();
     return check_done();

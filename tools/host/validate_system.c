@@ -83,6 +83,7 @@ static const struct rv_field system_fields[] = {
     { "secure_boot.image_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
     { "secure_boot.image_sha256", RV_STR, OPT, NULL, NULL, NOMIN },
     { "secure_boot.image_signed", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "secure_boot.image_authenticode_sha256", RV_STR, OPT, NULL, NULL, NOMIN },
     { NULL },
 };
 
