@@ -289,9 +289,13 @@ static void methods_print_pmu(const struct pmu_estimates *e)
             out_printf("  %-20s %-13s %9s %11.3f %11.3f %11.3f\n", "", pmu_event_name(ev), "per iter",
                        e->per_iter[1 + ev][PMU_EST_MINUS_PLACEHOLDER], e->per_iter[1 + ev][PMU_EST_APPLE],
                        e->per_iter[1 + ev][PMU_EST_N_VS_2N]);
-    if (p->ctr[PMU_REF_CYCLES].present)
+    if (p->ctr[PMU_REF_CYCLES].present && p->ctr[PMU_REF_CYCLES].tsc_rate)
         out_printf("  %-20s cycles/tick %.4f (effective clock), ref cycles/tick %.4f%s\n", "", e->cycles_per_tick,
                    e->ref_per_tick, e->overflows ? "; a counter overflowed" : "");
+    else if (p->ctr[PMU_REF_CYCLES].present)   /* 3CH/01H: its clock need not be the TSC's (bench/pmu.h) */
+        out_printf("  %-20s cycles/tick %.4f (effective clock), ref cycles/tick %.4f (event 3CH/01H: the "
+                   "part's reference clock, not known to be the TSC's rate: not a clock ratio)%s\n", "",
+                   e->cycles_per_tick, e->ref_per_tick, e->overflows ? "; a counter overflowed" : "");
     else
         out_printf("  %-20s cycles/tick %.4f (effective clock)%s\n", "", e->cycles_per_tick,
                    e->overflows ? "; a counter overflowed" : "");

@@ -47,6 +47,22 @@ uint64_t pmu_delta(uint64_t start, uint64_t end, unsigned width)
     return (end - start) & pmu_mask(width);
 }
 
+const char *pmu_ref_clock(const struct pmu_info *p)
+{
+    const struct pmu_counter *c = &p->ctr[PMU_REF_CYCLES];
+    return !c->present ? NULL : c->tsc_rate ? "tsc" : "part_reference";
+}
+
+const char *pmu_ref_clock_text(const struct pmu_info *p)
+{
+    const struct pmu_counter *c = &p->ctr[PMU_REF_CYCLES];
+    if (!c->present)
+        return "";
+    return c->tsc_rate ? "REF_TSC: the TSC's rate while unhalted"
+                       : "event 3CH/01H: a fixed clock of the part's choosing (TSC, crystal or bus "
+                         "clock), not known to be the TSC's rate";
+}
+
 /* ---- detection ----------------------------------------------------------------- */
 
 static void pmu_vendor(pmu_cpuid_fn cpuid, uint32_t *max_leaf, char v[13])
@@ -82,7 +98,7 @@ static void pmu_plan_intel(struct pmu_info *p)
         memset(c, 0, sizeof *c);
         if (pmu_intel_fixed_ok(p, f)) {
             *c = (struct pmu_counter){ 1, 1, f, 0, PMU_IA32_FIXED_CTR0 + f, 0, p->fixed_width,
-                                       PMU_RDPMC_FIXED | f };
+                                       PMU_RDPMC_FIXED | f, e == PMU_REF_CYCLES };
             p->global_bits |= 1ull << (32 + f);
         } else if (pmu_intel_event_ok(p, e) && next_gp < p->gp_count) {
             unsigned i = next_gp++;
@@ -511,11 +527,14 @@ void pmu_print(const struct pmu_info *p)
                        p->kind == PMU_KIND_AMD ? "AMD has no architectural reference-cycle event"
                                                : "no counter for it");
         else if (c->fixed)
-            out_printf("pmu:   %-12s fixed counter %u (MSR %#x)\n", pmu_event_name(e), c->index,
-                       (unsigned)c->ctr_msr);
+            out_printf("pmu:   %-12s fixed counter %u (MSR %#x)%s%s%s\n", pmu_event_name(e), c->index,
+                       (unsigned)c->ctr_msr, e == PMU_REF_CYCLES ? " (" : "",
+                       e == PMU_REF_CYCLES ? pmu_ref_clock_text(p) : "", e == PMU_REF_CYCLES ? ")" : "");
         else
-            out_printf("pmu:   %-12s general counter %u, event select %#llx (MSR %#x)\n",
-                       pmu_event_name(e), c->index, (unsigned long long)c->evtsel, (unsigned)c->ctl_msr);
+            out_printf("pmu:   %-12s general counter %u, event select %#llx (MSR %#x)%s%s%s\n",
+                       pmu_event_name(e), c->index, (unsigned long long)c->evtsel, (unsigned)c->ctl_msr,
+                       e == PMU_REF_CYCLES ? " (" : "", e == PMU_REF_CYCLES ? pmu_ref_clock_text(p) : "",
+                       e == PMU_REF_CYCLES ? ")" : "");
     }
 }
 
@@ -542,6 +561,8 @@ void pmu_json(struct json_writer *w, const char *key, const struct pmu_info *p)
                 json_str(w, "counter", c->fixed ? "fixed" : "general");
                 json_u64(w, "index", c->index);
                 json_u64(w, "width", c->width);
+                if (e == PMU_REF_CYCLES)
+                    json_str(w, "clock", pmu_ref_clock(p));
             }
             json_obj_end(w);
         }
@@ -633,8 +654,10 @@ void pmu_estimates_json(struct json_writer *w, const char *key, const struct pmu
         json_obj_end(w);
     }
     json_double(w, "cycles_per_tick", e->cycles_per_tick);
-    if (p->ctr[PMU_REF_CYCLES].present)
+    if (p->ctr[PMU_REF_CYCLES].present) {
         json_double(w, "ref_cycles_per_tick", e->ref_per_tick);
+        json_str(w, "ref_cycles_clock", pmu_ref_clock(p));
+    }
     json_u64(w, "overflows", e->overflows);
     json_obj_end(w);
 }

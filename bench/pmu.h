@@ -22,6 +22,12 @@
  *   2 CPU_CLK_UNHALTED.REF_TSC.  General counters take the architectural
  *   events 3CH/00H (core cycles), C0H/00H (instructions), 3CH/01H
  *   (reference cycles).  Version 1 has no global control register.
+ *   Only fixed counter 2 (CPU_CLK_UNHALTED.REF_TSC) is defined to count at
+ *   the TSC's rate.  The general-counter event 3CH/01H counts "at a fixed
+ *   frequency" that the SDM leaves to the part: the TSC on some, the core
+ *   crystal or the bus clock on others (CPU_CLK_THREAD_UNHALTED.REF_XCLK,
+ *   e.g. 24 or 100 MHz).  Reference cycles taken from it are reported with
+ *   that label, never as a TSC-rate clock (pmu_ref_clock).
  * AMD (APM vol. 2, "Performance Monitoring Counters"; CPUID 8000_0001h ECX
  *   bit 23 PerfCtrExtCore: six counters at C001_0200h + 2i (control) and
  *   C001_0201h + 2i (count), otherwise the four legacy ones at C001_0000h
@@ -51,6 +57,7 @@
 #include "targets.h"
 
 struct json_writer;
+struct pmu_info;
 
 /* ---- MSRs (Intel SDM vol. 4; AMD APM vol. 2) ---------------------------------- */
 #define PMU_IA32_PMC0              0x0C1u
@@ -83,6 +90,13 @@ enum pmu_event { PMU_CYCLES, PMU_INSTRUCTIONS, PMU_REF_CYCLES, PMU_EVENTS };
 /* "cycles", "instructions", "ref_cycles" (JSON names) */
 const char *pmu_event_name(int e);
 
+/* The clock the reference-cycle counter runs at: "tsc" (fixed counter 2,
+ * REF_TSC), "part_reference" (event 3CH/01H: a fixed clock of the part's
+ * choosing, not known to be the TSC's), NULL when not counted. */
+const char *pmu_ref_clock(const struct pmu_info *p);
+/* The same as words for a text line ("" when not counted). */
+const char *pmu_ref_clock_text(const struct pmu_info *p);
+
 /* ---- access ------------------------------------------------------------------------ */
 struct pmu_msr_ops {
     int (*read)(void *ctx, uint32_t msr, uint64_t *value);  /* 0, or -1: refused (#GP) */
@@ -102,6 +116,7 @@ struct pmu_counter {
     uint64_t evtsel;             /* what the event select is given */
     unsigned width;              /* bits */
     uint32_t rdpmc_ecx;          /* rdpmc's selector */
+    int tsc_rate;                /* counts at the TSC's rate (Intel fixed counter 2) */
 };
 
 enum pmu_kind { PMU_KIND_NONE, PMU_KIND_INTEL, PMU_KIND_AMD };
@@ -193,7 +208,8 @@ void pmu_series_add(struct pmu_series *s, const uint64_t d[1 + PMU_EVENTS]);
 struct pmu_estimates {
     double per_iter[1 + PMU_EVENTS][3];   /* [0] ticks, [1+e] events; [k] estimator k */
     double cycles_per_tick;      /* sum of core cycles / sum of ticks over T(N) */
-    double ref_per_tick;         /* the same for reference cycles (NaN when absent) */
+    double ref_per_tick;         /* the same for reference cycles (NaN when absent); a
+                                  * TSC-rate ratio only where pmu_ref_clock says "tsc" */
     unsigned overflows;          /* overflow bits seen (PMU_EVENTS mask) */
     int status;                  /* 0, or -1 with why */
     char why[160];

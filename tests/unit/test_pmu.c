@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "json.h"
 #include "pmu.h"
 
 /* ---- the simulated CPU ------------------------------------------------------------------ */
@@ -537,6 +538,54 @@ static void test_estimates(void)
     CHECK(e.status == -1 && isnan(e.cycles_per_tick), "an empty series: failed, NaN");
 }
 
+/* Issue 23.6: reference cycles from event 3CH/01H are the part's reference
+ * clock (crystal or bus on many parts), not the TSC's rate; only fixed
+ * counter 2 is.  The figure is labelled so in the plan, the PMU's JSON and
+ * the estimates' JSON. */
+static void test_ref_clock(void)
+{
+    struct pmu_info p;
+    struct pmu_series pn, tn, t2, tn2, t2n;
+    struct pmu_estimates e;
+    struct json_writer w;
+
+    sim_intel(5, 8, 48, 4, 48, 0, 8);
+    pmu_detect(sim_cpuid, &p);
+    CHECK(p.ctr[PMU_REF_CYCLES].fixed && p.ctr[PMU_REF_CYCLES].tsc_rate, "ref clock: fixed counter 2 is REF_TSC");
+    CHECK(!strcmp(pmu_ref_clock(&p), "tsc"), "ref clock: fixed counter 2 reported as the TSC's rate");
+    CHECK(!p.ctr[PMU_CYCLES].tsc_rate && !p.ctr[PMU_INSTRUCTIONS].tsc_rate, "ref clock: only ref_cycles has it");
+
+    /* Version 2 with two fixed counters (instructions, core cycles): the
+     * reference cycles fall back to a general counter with 3CH/01H. */
+    sim_intel(2, 4, 48, 2, 48, 0, 7);
+    CHECK(pmu_detect(sim_cpuid, &p) == 1, "ref clock: v2, 2 fixed: detected");
+    CHECK(p.ctr[PMU_REF_CYCLES].present && !p.ctr[PMU_REF_CYCLES].fixed, "ref clock: v2, 2 fixed: ref on a general counter");
+    CHECK_EQ_U64(p.ctr[PMU_REF_CYCLES].evtsel & 0xFFFF, 0x013C, "ref clock: event 3CH umask 01H");
+    CHECK(!p.ctr[PMU_REF_CYCLES].tsc_rate, "ref clock: 3CH/01H not taken as the TSC's rate");
+    CHECK(!strcmp(pmu_ref_clock(&p), "part_reference"), "ref clock: 3CH/01H reported as the part's reference clock");
+    CHECK(strstr(pmu_ref_clock_text(&p), "not known to be the TSC") != NULL, "ref clock: the text line says so");
+
+    series(&pn, 20, 30, 10, 1);
+    series(&tn, 220, 340, 1210, 9);
+    series(&t2, 24, 46, 34, 1);
+    series(&tn2, 224, 346, 1234, 9);
+    series(&t2n, 420, 640, 2410, 17);
+    pmu_estimate(&p, &pn, &tn, &t2, &tn2, &t2n, 100, &e);
+    json_init(&w);
+    json_obj_begin(&w, NULL);
+    pmu_json(&w, "pmu", &p);
+    pmu_estimates_json(&w, "est", &p, &e);
+    json_obj_end(&w);
+    CHECK(w.buf && strstr(w.buf, "\"clock\":\"part_reference\""), "ref clock: the PMU's JSON labels the event's clock");
+    CHECK(w.buf && strstr(w.buf, "\"ref_cycles_clock\":\"part_reference\""),
+          "ref clock: the estimates' JSON labels ref_cycles_per_tick");
+    json_free(&w);
+
+    sim_amd(1, 1, 6);
+    pmu_detect(sim_cpuid, &p);
+    CHECK(pmu_ref_clock(&p) == NULL && !strcmp(pmu_ref_clock_text(&p), ""), "ref clock: AMD: no reference counter, no clock");
+}
+
 int main(void)
 {
     test_detect_intel();
@@ -547,5 +596,6 @@ int main(void)
     test_wrap();
     test_refusal_and_probe();
     test_estimates();
+    test_ref_clock();
     return check_done();
 }

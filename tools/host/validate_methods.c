@@ -123,6 +123,7 @@ static const struct rv_field methods_fields[] = {
 #undef METHODS_PMU_EST
     { "measurements[].pmu.cycles_per_tick", RV_NUM_OR_NULL, OPT, "core cycles per TSC tick", NULL, 0 },
     { "measurements[].pmu.ref_cycles_per_tick", RV_NUM_OR_NULL, OPT, "reference cycles per TSC tick", NULL, 0 },
+    { "measurements[].pmu.ref_cycles_clock", RV_STR, OPT, NULL, "tsc|part_reference", NOMIN },
     { "measurements[].pmu.overflows", RV_UINT, OPT, "bit mask of events", NULL, NOMIN },
     /* bench/pmu.c pmu_json(): the performance counters found */
     { "pmu", RV_OBJ, OPT, NULL, NULL, NOMIN },
@@ -140,6 +141,7 @@ static const struct rv_field methods_fields[] = {
     { "pmu.events[].counter", RV_STR, OPT, NULL, "fixed|general", NOMIN },
     { "pmu.events[].index", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "pmu.events[].width", RV_UINT, OPT, "bits", NULL, NOMIN },
+    { "pmu.events[].clock", RV_STR, OPT, NULL, "tsc|part_reference", NOMIN },
     { "extended_profile", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "extended_profile.routine", RV_STR, REQ, NULL, NULL, NOMIN },
     { "extended_profile.methods_measured", RV_UINT, REQ, "methods", NULL, NOMIN },
