@@ -1,12 +1,18 @@
 /*
  * boot/memory_pages.c - bench/memory.h's hooks in the image: whole pages from
  * the firmware's page allocator (AllocatePages, EfiLoaderData) and the free
- * memory the firmware's memory map shows.
+ * memory the firmware's memory map shows; the AVX state (CR4.OSXSAVE,
+ * XCR0) for the bandwidth kernels.
  */
 #include <efi.h>
 #include <efilib.h>
+#include <stdio.h>
+#include <string.h>
 
 #include "memory.h"
+#include "methods.h"
+#include "out.h"
+#include "platform.h"
 
 #define MEMORY_PAGE 4096u
 
@@ -53,4 +59,116 @@ uint64_t memory_free_bytes(void)
 const char *memory_allocator_name(void)
 {
     return "firmware AllocatePages";
+}
+
+/* ---- the AVX state (bench/memory.h memory_xstate_*) ------------------------------------------ */
+
+/* CR4.OSXSAVE (Intel SDM vol. 3A, 2.5) and CPUID.1:ECX bits 26 XSAVE, 27
+ * OSXSAVE (the copy of CR4.OSXSAVE). */
+#define MEMORY_CR4_OSXSAVE  (1ull << 18)
+#define MEMORY_ECX_XSAVE    (1u << 26)
+#define MEMORY_ECX_OSXSAVE  (1u << 27)
+
+static uint64_t memory_cr4_read(void)
+{
+    uint64_t v;
+    __asm__ volatile("mov %%cr4, %0" : "=r"(v));
+    return v;
+}
+
+static void memory_cr4_write(uint64_t v)
+{
+    __asm__ volatile("mov %0, %%cr4" : : "r"(v) : "memory");
+}
+
+static uint64_t memory_xgetbv0(void)
+{
+    uint32_t lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return (uint64_t)hi << 32 | lo;
+}
+
+static long memory_xsetbv0(void *arg)
+{
+    uint64_t v = *(uint64_t *)arg;
+    __asm__ volatile("xsetbv" : : "a"((uint32_t)v), "d"((uint32_t)(v >> 32)), "c"(0) : "memory");
+    return 0;
+}
+
+static uint32_t memory_cpuid1_ecx(void)
+{
+    uint32_t r[4];
+    bm_cpuid(1, 0, r);
+    return r[2];
+}
+
+/* The firmware owns CR4 and XCR0; the section adds what its kernels need
+ * (nothing the firmware set is taken away) and puts both back after.  An
+ * XSETBV the CPU refuses (#GP) is caught: the section then runs SSE2 only. */
+void memory_xstate_enable(uint64_t want, struct memory_xstate *x)
+{
+    char why[120];
+    long rc;
+    uint32_t ecx = memory_cpuid1_ecx();
+
+    memset(x, 0, sizeof *x);
+    x->enabled_by = "none";
+    x->xsave = !!(ecx & MEMORY_ECX_XSAVE);
+    x->osxsave_before = x->osxsave = !!(ecx & MEMORY_ECX_OSXSAVE);
+    if (x->osxsave_before)
+        x->xcr0_before = x->xcr0 = memory_xgetbv0();
+    if (x->osxsave_before)
+        x->enabled_by = "firmware";
+    if (!x->xsave || !want || (x->osxsave_before && (x->xcr0_before & want) == want))
+        return;
+    if (!x->osxsave_before)
+        memory_cr4_write(memory_cr4_read() | MEMORY_CR4_OSXSAVE);
+    uint64_t v = (x->osxsave_before ? x->xcr0_before : MEMORY_XCR0_X87) | want;
+    if (plat_protected(memory_xsetbv0, &v, &rc, why, sizeof why))
+        out_warn("memory: XSETBV %#llx refused (%s): vector widths past SSE2 not measured", (unsigned long long)v, why);
+    x->osxsave = !!(memory_cpuid1_ecx() & MEMORY_ECX_OSXSAVE);
+    x->xcr0 = x->osxsave ? memory_xgetbv0() : 0;
+    x->enabled_by = "baremark";
+}
+
+void memory_xstate_restore(struct memory_xstate *x)
+{
+    uint64_t v = x->osxsave_before ? x->xcr0_before : MEMORY_XCR0_X87;   /* x87 only: XCR0's reset value */
+    char why[120];
+    long rc;
+
+    if (strcmp(x->enabled_by, "baremark")) {
+        x->restored = 1;
+        return;
+    }
+    if (x->osxsave)
+        plat_protected(memory_xsetbv0, &v, &rc, why, sizeof why);
+    if (!x->osxsave_before)
+        memory_cr4_write(memory_cr4_read() & ~MEMORY_CR4_OSXSAVE);
+    int osx = !!(memory_cpuid1_ecx() & MEMORY_ECX_OSXSAVE);
+    x->restored = osx == x->osxsave_before && (!osx || memory_xgetbv0() == x->xcr0_before);
+}
+
+/* ---- the pages behind the buffer (bench/memory.h memory_page_census) -------------------------- */
+
+/* CR4.LA57 (SDM vol. 3A, 2.5): five paging levels. */
+#define MEMORY_CR4_LA57 (1ull << 12)
+
+/* UEFI runs with memory identity-mapped (UEFI spec 2.3.4, x64), so a
+ * physical address of a paging structure is also its address here. */
+static uint64_t memory_read_phys64(void *ctx, uint64_t pa)
+{
+    (void)ctx;
+    return *(volatile const uint64_t *)(uintptr_t)pa;
+}
+
+void memory_page_census(const void *buf, uint64_t bytes, struct memory_page_census *c)
+{
+    uint64_t cr3;
+    __asm__ volatile("mov %%cr3, %0" : "=r"(cr3));
+    memset(c, 0, sizeof *c);
+    c->source = "page tables (CR3)";
+    memory_pt_census(cr3, !!(memory_cr4_read() & MEMORY_CR4_LA57), (uint64_t)(uintptr_t)buf, bytes,
+                     memory_read_phys64, NULL, c);
+    snprintf(c->note, sizeof c->note, "the firmware's map");
 }

@@ -3,8 +3,10 @@
  * (bench/memory.c): the size lists, the top size and its bounds, the random
  * cycle (one cycle through every line, from any size), the caches read from
  * simulated CPUID leaves (Intel leaf 4, AMD 8000_001Dh, the legacy AMD
- * leaves), and one small sweep's figures on this machine (shape only: the
- * host's timings are not exact).
+ * leaves), the knee labels, the vector widths from simulated CPUID and
+ * XCR0, the page-table walker on simulated tables, the TLB chase's chains,
+ * and one small sweep's figures on this machine (shape only: the host's
+ * timings are not exact).
  */
 #include <math.h>
 #include <stdint.h>
@@ -14,6 +16,10 @@
 
 #include "check.h"
 #include "memory.h"
+
+/* bench/memory.asm */
+void bm_mem_write_sse2(uint64_t, void *);
+void bm_mem_write_nt_sse2(uint64_t, void *);
 
 #define KiB 1024ull
 #define MiB (1024ull * 1024)
@@ -47,8 +53,14 @@ static void test_top(void)
     CHECK(why[0] == 0, "full, free unknown: not bounded");
     CHECK_EQ_U64(memory_top(0, 96 * MiB, 600 * MiB, &why, &want), 256 * MiB, "full, 600 MiB free: 256 MiB");
     CHECK(!strcmp(why, "free memory") && want == 512 * MiB, "bounded by free memory, 512 MiB wanted");
-    CHECK_EQ_U64(memory_top(1, 96 * MiB, 0, &why, &want), 16 * MiB, "quick: 16 MiB");
+    /* Issue 23.7: the quick profile reaches past the last-level cache: at
+     * least 64 MiB and 4 x the largest cache. */
+    CHECK_EQ_U64(memory_top(1, 8 * MiB, 0, &why, &want), 64 * MiB, "quick, 8 MiB LLC: 64 MiB");
+    CHECK_EQ_U64(memory_top(1, 32 * MiB, 0, &why, &want), 128 * MiB, "quick, 32 MiB LLC: 4x = 128 MiB");
+    CHECK_EQ_U64(memory_top(1, 96 * MiB, 0, &why, &want), 512 * MiB, "quick, 96 MiB LLC: 4x rounded up = 512 MiB");
+    CHECK_EQ_U64(memory_top(1, 0, 0, &why, &want), 64 * MiB, "quick, no cache stated: 64 MiB");
     CHECK_EQ_U64(memory_top(1, 0, 20 * MiB, &why, &want), 8 * MiB, "quick, 20 MiB free: 8 MiB");
+    CHECK(!strcmp(why, "free memory") && want == 64 * MiB, "quick, 20 MiB free: bounded, 64 MiB wanted");
     CHECK_EQ_U64(memory_top(1, 0, 6 * KiB, &why, &want), 0, "6 KiB free: nothing to run");
 }
 
@@ -180,12 +192,158 @@ static void test_knee_labels(void)
     CHECK(k == NULL && past == 0, "knee beyond every cache: no label");
 }
 
+/* Issue 23.7: a knee is labelled with the level the size actually left
+ * (a cache whose size lies in [the size before, this size)), not the last
+ * cache below the size. */
+static void test_knees(void)
+{
+    struct memory_caches c;
+    const struct memory_cache *left[MEMORY_MAX_CACHES];
+    static const struct leaf legacy[] = {   /* qemu64: L1d 64 KiB, L2 512 KiB, L3 16 MiB */
+        VENDOR(0x68747541, 0x69746E65, 0x444D4163),
+        { 0x80000000u, 0, { 0x80000008u } },
+        { 0x80000005u, 0, { 0, 0, (64u << 24) | 64, (64u << 24) | 64 } },
+        { 0x80000006u, 0, { 0, 0, (512u << 16) | 64, (32u << 18) | 64 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = legacy;
+    memory_caches_read(sim_cpuid, &c);
+    CHECK_EQ_U64(memory_knee_left(&c, 1 * MiB, 4 * MiB, left, MEMORY_MAX_CACHES), 0,
+                 "knee 1 -> 4 MiB: no level left (L2 was left before 1 MiB, L3 is 16 MiB)");
+    CHECK(memory_knee_left(&c, 256 * KiB, 1 * MiB, left, MEMORY_MAX_CACHES) == 1 && left[0]->level == 2,
+          "knee 256 KiB -> 1 MiB: left L2");
+    CHECK(memory_knee_left(&c, 16 * MiB, 64 * MiB, left, MEMORY_MAX_CACHES) == 1 && left[0]->level == 3,
+          "knee 16 -> 64 MiB: left L3 (16 MiB: a set of 16 MiB still fits it)");
+    CHECK_EQ_U64(memory_knee_left(&c, 16 * KiB, 64 * KiB, left, MEMORY_MAX_CACHES), 0,
+                 "knee 16 -> 64 KiB: L1d of 64 KiB not left (the set fills it)");
+    CHECK(memory_knee_left(&c, 32 * KiB, 64 * MiB, left, MEMORY_MAX_CACHES) == 3 && left[0]->level == 1 &&
+          left[2]->level == 3, "a wide step: L1d, L2, L3 left, smallest first");
+}
+
+/* ---- vector widths (issue 23.11) ---------------------------------------------------------- */
+static void test_vectors(void)
+{
+    struct memory_vec v;
+    /* qemu64: SSE2, no XSAVE, no AVX */
+    static const struct leaf q64[] = {
+        VENDOR(0x68747541, 0x69746E65, 0x444D4163),
+        { 1, 0, { 0, 0, 0, 1u << 26 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = q64;
+    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0, "no XSAVE: no XCR0 to set");
+    memory_vec_plan(sim_cpuid, 0, 0, &v);
+    CHECK_EQ_U64(v.usable, 1u << MEMORY_VEC_SSE2, "qemu64: SSE2 only");
+    CHECK(strstr(v.why[MEMORY_VEC_AVX], "lacks AVX") && strstr(v.why[MEMORY_VEC_AVX512], "lacks AVX-512F"),
+          "qemu64: AVX and AVX-512 named as absent from the CPU");
+    /* AVX-512 CPU (XCR0 supports x87|SSE|AVX|opmask|ZMM_Hi256|Hi16_ZMM|PKRU) */
+    static const struct leaf skx[] = {
+        { 0, 0, { 0x16, 0x756E6547, 0x6C65746E, 0x49656E69 } },
+        { 1, 0, { 0, 0, (1u << 26) | (1u << 27) | (1u << 28), 1u << 26 } },
+        { 7, 0, { 0, 1u << 16, 0, 0 } },
+        { 0x0D, 0, { 0x2E7, 0, 0, 0 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = skx;
+    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0xE7, "AVX-512 CPU: ask x87, SSE, AVX and the three AVX-512 parts");
+    memory_vec_plan(sim_cpuid, 0, 0, &v);
+    CHECK_EQ_U64(v.usable, 1u << MEMORY_VEC_SSE2, "OSXSAVE off (firmware did not enable it): SSE2 only");
+    CHECK(strstr(v.why[MEMORY_VEC_AVX], "CR4.OSXSAVE is off") != NULL, "OSXSAVE off: says why AVX is skipped");
+    memory_vec_plan(sim_cpuid, 1, 0x7, &v);
+    CHECK_EQ_U64(v.usable, 3u, "XCR0 7: SSE2 and AVX, not AVX-512");
+    CHECK(strstr(v.why[MEMORY_VEC_AVX512], "XCR0 0x7") != NULL, "XCR0 7: AVX-512's state named");
+    memory_vec_plan(sim_cpuid, 1, 0xE7, &v);
+    CHECK_EQ_U64(v.usable, 7u, "XCR0 e7: all three widths");
+    /* AVX without full AVX-512 state support: the AVX-512 bits go together */
+    static const struct leaf odd[] = {
+        { 0, 0, { 0x16, 0x756E6547, 0x6C65746E, 0x49656E69 } },
+        { 1, 0, { 0, 0, (1u << 26) | (1u << 28), 1u << 26 } },
+        { 0x0D, 0, { 0x67, 0, 0, 0 } },
+        { 0, 0, { 0 } },
+    };
+    leaves = odd;
+    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0x7, "two of the three AVX-512 parts: none asked (XSETBV would #GP)");
+}
+
+/* ---- page tables (issue 23.7) -------------------------------------------------------------- */
+/* A simulated physical memory of 16 tables of 512 entries at 0x1000 * (i + 1). */
+static uint64_t sim_mem[16][512];
+static uint64_t sim_read64(void *ctx, uint64_t pa)
+{
+    (void)ctx;
+    uint64_t t = pa / 4096 - 1, i = (pa % 4096) / 8;
+    return t < 16 ? sim_mem[t][i] : 0;
+}
+#define TBL(t) (0x1000ull * ((t) + 1))
+
+static void test_page_tables(void)
+{
+    struct memory_page_census c;
+    memset(sim_mem, 0, sizeof sim_mem);
+    /* PML4 (table 0)[0] -> PDPT (1); PDPT[0] 1 GiB page; PDPT[1] -> PD (2);
+     * PD[0] 2 MiB page; PD[1] -> PT (3) with 4 KiB pages 0..9 present. */
+    sim_mem[0][0] = TBL(1) | 3;
+    sim_mem[1][0] = 0x0 | MEMORY_PTE_PS | 3;
+    sim_mem[1][1] = TBL(2) | 3;
+    sim_mem[2][0] = 0x40000000ull | MEMORY_PTE_PS | 3;
+    sim_mem[2][1] = TBL(3) | 3;
+    for (int i = 0; i < 10; i++)
+        sim_mem[3][i] = (0x40200000ull + i * 4096ull) | 3;
+    uint64_t cr3 = TBL(0);
+    CHECK_EQ_U64(memory_pt_page_size(cr3, 0, 0x12345678, sim_read64, NULL), 1ull << 30, "walk: 1 GiB page");
+    CHECK_EQ_U64(memory_pt_page_size(cr3, 0, 0x40001000, sim_read64, NULL), 2ull << 20, "walk: 2 MiB page");
+    CHECK_EQ_U64(memory_pt_page_size(cr3, 0, 0x40203000, sim_read64, NULL), 4096, "walk: 4 KiB page");
+    CHECK_EQ_U64(memory_pt_page_size(cr3, 0, 0x4020A000, sim_read64, NULL), 0, "walk: PTE not present");
+    CHECK_EQ_U64(memory_pt_page_size(cr3, 0, 0x8000000000ull, sim_read64, NULL), 0, "walk: PML4E not present");
+    /* A buffer from 1 MiB below the 2 MiB page to 12 KiB into the 4 KiB pages,
+     * then 8 KiB more (pages 10, 11 absent). */
+    memory_pt_census(cr3, 0, 0x3FF00000ull, 0x100000 + 0x200000 + 0xC000, sim_read64, NULL, &c);
+    CHECK_EQ_U64(c.bytes_1g, 0x100000, "census: the last 1 MiB of the 1 GiB page");
+    CHECK_EQ_U64(c.bytes_2m, 0x200000, "census: one whole 2 MiB page");
+    CHECK_EQ_U64(c.bytes_4k, 0xA000, "census: ten 4 KiB pages");
+    CHECK_EQ_U64(c.bytes_unmapped, 0x2000, "census: two absent 4 KiB pages");
+    /* five levels: PML5 (table 4)[0] -> the same PML4 */
+    sim_mem[4][0] = TBL(0) | 3;
+    CHECK_EQ_U64(memory_pt_page_size(TBL(4), 1, 0x40001000, sim_read64, NULL), 2ull << 20, "LA57 walk: 2 MiB page");
+}
+
+/* ---- the TLB chase's chains (issue 23.7) ----------------------------------------------------- */
+static void test_tlb_chains(void)
+{
+    uint64_t counts[MEMORY_TLB_MAX_ROWS];
+    unsigned n = memory_tlb_counts(1, 64 * MiB, counts, MEMORY_TLB_MAX_ROWS);
+    CHECK(n == 5 && counts[0] == 16 && counts[4] == 4096, "quick, 64 MiB: 16, 64, 256, 1024, 4096 lines");
+    n = memory_tlb_counts(0, 4 * MiB, counts, MEMORY_TLB_MAX_ROWS);
+    CHECK(n == 6 && counts[5] == 512, "full, 4 MiB: 16 to 512 (1024 x 4160 bytes do not fit)");
+    size_t bytes = 1024 * MEMORY_TLB_STRIDE;
+    char *buf = aligned_alloc(4096, bytes);
+    void *start = memory_chain_build_stride(buf, 1024, MEMORY_TLB_STRIDE, 99);
+    CHECK_EQ_U64(memory_chain_length(start, 1024), 1024, "spread: one cycle through 1024 lines");
+    CHECK_EQ_U64(memory_chain_pages(start, 1024, buf, bytes), 1024, "spread: one 4 KiB page per line");
+    start = memory_chain_build_stride(buf, 1024, MEMORY_LINE, 99);
+    CHECK_EQ_U64(memory_chain_pages(start, 1024, buf, bytes), 16, "packed: 1024 lines in 16 pages");
+    /* the spread lines fall in the sets the packed ones do: line i at
+     * i * 4160 is cache line 65 i, odd, so over any 2^k consecutive lines
+     * each of 2^k sets once */
+    int even = 1;
+    for (unsigned sets = 64; sets <= 1024; sets *= 2) {
+        unsigned char seen[1024] = { 0 };
+        for (unsigned i = 0; i < sets; i++)
+            seen[(i * (MEMORY_TLB_STRIDE / MEMORY_LINE)) % sets]++;
+        for (unsigned i = 0; i < sets; i++)
+            even &= seen[i] == 1;
+    }
+    CHECK(even, "spread lines: one per set for 64..1024 sets, as packed lines");
+    free(buf);
+}
+
 /* A small sweep here: the counts are exact, the times only plausible. */
 static void test_measure(void)
 {
     struct memory_plan p;
     struct memory_latency l;
     struct memory_bw b;
+    struct memory_vec v;
     void *buf = aligned_alloc(4096, 64 * KiB);
     memory_plan_make(1, 0, &p);
     p.samples = 3;
@@ -195,10 +353,27 @@ static void test_measure(void)
     CHECK_EQ_U64(l.cycle, 1024, "64 KiB: the walk is one cycle of 1024");
     CHECK_EQ_U64(l.loads, MEMORY_QUICK_LOADS, "64 KiB: the quick profile's loads");
     CHECK(l.ticks_min > 0 && l.ticks_min <= l.ticks_median, "latency: 0 < min <= median");
-    memory_measure_bw(buf, 64 * KiB, &p, &b);
-    CHECK_EQ_U64(b.bytes[MEMORY_BW_READ], 16 * 64 * KiB, "read: 16 passes over 64 KiB for 1 MiB");
-    CHECK_EQ_U64(b.bytes[MEMORY_BW_COPY], 32 * 32 * KiB, "copy: 32 passes of 32 KiB");
-    CHECK(b.ticks_min[0] > 0 && b.ticks_min[2] <= b.ticks_median[2], "bandwidth: 0 < min <= median");
+    memset(&v, 0, sizeof v);
+    v.usable = 1u << MEMORY_VEC_SSE2;           /* every x86-64 */
+    memory_measure_bw(buf, 64 * KiB, &p, &v, &b);
+    const struct memory_bw_fig *f = b.f[MEMORY_VEC_SSE2];
+    CHECK_EQ_U64(f[MEMORY_BW_READ].bytes, 16 * 64 * KiB, "read: 16 passes over 64 KiB for 1 MiB");
+    CHECK_EQ_U64(f[MEMORY_BW_COPY].bytes, 32 * 32 * KiB, "copy: 32 passes of 32 KiB");
+    /* triad: thirds of 64 KiB rounded down to 256 bytes (21760), 3 x per pass */
+    CHECK_EQ_U64(f[MEMORY_BW_TRIAD].bytes, 17 * 3 * 21760, "triad: 17 passes of 3 x 21760 bytes");
+    CHECK(f[MEMORY_BW_READ].ticks_min > 0 && f[MEMORY_BW_COPY].ticks_min <= f[MEMORY_BW_COPY].ticks_median,
+          "bandwidth: 0 < min <= median");
+    CHECK(b.ran == 1u && b.peak[MEMORY_BW_READ] == MEMORY_VEC_SSE2, "one width: it is the peak");
+    /* Issue 23.7: the write kernels store a non-zero pattern (the pass
+     * number, counting down, as a double in every lane; pass 1 last) */
+    struct { void *base; uint64_t bytes; void *dst, *src2; } arg = { buf, 64 * KiB, NULL, NULL };
+    const double *d = buf;
+    memset(buf, 0, 64 * KiB);
+    bm_mem_write_sse2(5, &arg);
+    CHECK(d[0] == 1.0 && d[64 * KiB / 8 - 1] == 1.0, "write sse2: the set holds the last pass's 1.0, not zeros");
+    memset(buf, 0, 64 * KiB);
+    bm_mem_write_nt_sse2(2, &arg);
+    CHECK(d[0] == 1.0 && d[64 * KiB / 8 - 1] == 1.0, "write_nt sse2: the same pattern through non-temporal stores");
     free(buf);
 }
 
@@ -209,6 +384,10 @@ int main(void)
     test_chain();
     test_caches();
     test_knee_labels();
+    test_knees();
+    test_vectors();
+    test_page_tables();
+    test_tlb_chains();
     test_measure();
     return check_done();
 }

@@ -2,7 +2,8 @@
  * tools/host/report_memory.c - the report's memory part: the caches the CPU
  * states, latency per load and bandwidth by working-set size as log-scale
  * plots (x: size, log 2; y: log 10) with the cache sizes marked, the knees,
- * and the table of every size.
+ * the vector widths and the AVX state, the pages behind the buffer and the
+ * TLB-against-cache chase, and the table of every size.
  */
 #include <math.h>
 #include <stdio.h>
@@ -19,6 +20,8 @@
 #define MP_B 40
 
 struct mp_series { const char *cls, *label; double y[64]; };
+/* The bandwidth kernels plotted (bench/memory.h MEMORY_BW_*). */
+#define MP_OPS 5
 
 static double mp_x(double size, double lo, double hi)
 {
@@ -85,9 +88,9 @@ static void mp_plot(FILE *f, const char *id, const char *ylabel, const double *s
         rj_html(f, rj_str(c, "name", "?"));
         fputs("</text>", f);
     }
-    static const char *const colour[] = { "#4c78a8", "#f58518", "#54a24b" };
+    static const char *const colour[] = { "#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756" };
     for (size_t k = 0; k < ns; k++) {
-        fprintf(f, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", s[k].cls, colour[k % 3]);
+        fprintf(f, "<polyline class=\"%s\" fill=\"none\" stroke=\"%s\" stroke-width=\"1.5\" points=\"", s[k].cls, colour[k % 5]);
         for (i = 0; i < n; i++)
             if (s[k].y[i] > 0 && isfinite(s[k].y[i]))
                 fprintf(f, "%.1f,%.1f ", mp_x(size[i], xlo, xhi), mp_y(s[k].y[i], ylo, yhi));
@@ -95,13 +98,93 @@ static void mp_plot(FILE *f, const char *id, const char *ylabel, const double *s
         for (i = 0; i < n; i++)
             if (s[k].y[i] > 0 && isfinite(s[k].y[i])) {
                 fprintf(f, "<circle class=\"pt %s\" cx=\"%.1f\" cy=\"%.1f\" r=\"2.5\" fill=\"%s\"/>", s[k].cls,
-                        mp_x(size[i], xlo, xhi), mp_y(s[k].y[i], ylo, yhi), colour[k % 3]);
+                        mp_x(size[i], xlo, xhi), mp_y(s[k].y[i], ylo, yhi), colour[k % 5]);
                 pts++;
             }
         fprintf(f, "<text class=\"lbl\" x=\"%d\" y=\"%zu\" fill=\"%s\">%s</text>", MP_W - MP_R - 120,
-                MP_T + 12 + 12 * k, colour[k % 3], s[k].label);
+                MP_T + 12 + 12 * k, colour[k % 5], s[k].label);
     }
     fprintf(f, "<desc data-points=\"%zu\"></desc></svg>", pts);
+}
+
+/* The widths measured and skipped (why), the AVX state, the peaks. */
+static void mp_vectors(FILE *f, json_t *vec, json_t *peaks)
+{
+    char b1[48];
+    size_t i;
+    json_t *w;
+    if (!json_is_object(vec))
+        return;
+    fputs("<p id=\"memory-vectors\">Vector widths:", f);
+    json_array_foreach(json_object_get(vec, "widths"), i, w) {
+        fputs(i ? "; " : " ", f);
+        rj_html(f, rj_str(w, "width", "?"));
+        fprintf(f, " (%s bytes) ", rj_fmt(b1, sizeof b1, rj_num(w, "vector_bytes", NAN)));
+        if (json_is_true(json_object_get(w, "measured")))
+            fputs("measured", f);
+        else {
+            fputs("skipped: ", f);
+            rj_html(f, rj_str(w, "why", "?"));
+        }
+    }
+    fputs(". AVX state enabled by ", f);
+    rj_html(f, rj_str(vec, "enabled_by", "?"));
+    fprintf(f, " (XCR0 %s%s).", rj_fmt(b1, sizeof b1, rj_num(vec, "xcr0", NAN)),
+            !strcmp(rj_str(vec, "enabled_by", ""), "baremark") && json_is_true(json_object_get(vec, "restored"))
+                ? "; the state found was restored after" : "");
+    const char *key;
+    json_t *o;
+    i = 0;
+    json_object_foreach(peaks, key, o) {
+        fputs(i++ ? "; " : " Peaks: ", f);
+        rj_html(f, key);
+        fputs(" with ", f);
+        rj_html(f, rj_str(o, "width", "?"));
+        fprintf(f, " at %s bytes", rj_fmt(b1, sizeof b1, rj_num(o, "size_bytes", NAN)));
+    }
+    fputs("</p>", f);
+}
+
+/* The pages behind the buffer and the TLB chase's rows. */
+static void mp_pages(FILE *f, json_t *pg, json_t *tlb)
+{
+    char b1[48], b2[48], b3[48];
+    size_t i;
+    json_t *row;
+    if (json_is_object(pg)) {
+        fputs("<p id=\"memory-pages\">Pages behind the buffer (", f);
+        rj_html(f, rj_str(pg, "source", "?"));
+        fprintf(f, "): %s bytes in 4 KiB pages, %s in 2 MiB, %s in 1 GiB, %s not mapped or not resident",
+                rj_fmt(b1, sizeof b1, rj_num(pg, "bytes_4k", NAN)), rj_fmt(b2, sizeof b2, rj_num(pg, "bytes_2m", NAN)),
+                rj_fmt(b3, sizeof b3, rj_num(pg, "bytes_1g", NAN)), rj_fmt(b1, sizeof b1, rj_num(pg, "bytes_unmapped", NAN)));
+        if (rj_str(pg, "note", "")[0]) {
+            fputs("; ", f);
+            rj_html(f, rj_str(pg, "note", ""));
+        }
+        fputs(".</p>", f);
+    }
+    if (!json_array_size(json_object_get(tlb, "rows")))
+        return;
+    fputs("<p>TLB against cache: the same lines chased packed (64 to a 4 KiB page) and spread (one to a page, in "
+          "the same cache sets); the difference is the cost of reaching more pages, not of the caches.</p>"
+          "<table id=\"memory-tlb\"><tr><th>lines</th><th>4 KiB pages packed</th><th>spread</th>"
+          "<th>packed per load</th><th>spread per load</th></tr>", f);
+    json_array_foreach(json_object_get(tlb, "rows"), i, row) {
+        json_t *a = json_object_get(row, "packed"), *b = json_object_get(row, "spread");
+        double pa = rj_num(a, "ns_median", NAN), pb = rj_num(b, "ns_median", NAN);
+        const char *u = " ns";
+        if (!isfinite(pa)) {
+            pa = rj_num(a, "ticks_median", NAN) / rj_num(a, "loads", NAN);
+            pb = rj_num(b, "ticks_median", NAN) / rj_num(b, "loads", NAN);
+            u = " ticks";
+        }
+        fprintf(f, "<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "lines", NAN)),
+                rj_fmt(b2, sizeof b2, rj_num(a, "pages_4k", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(b, "pages_4k", NAN)));
+        fprintf(f, "<td class=\"n\">%s%s</td>", rj_fmt(b1, sizeof b1, pa), u);
+        fprintf(f, "<td class=\"n\">%s%s</td></tr>", rj_fmt(b1, sizeof b1, pb), u);
+    }
+    fputs("</table>", f);
 }
 
 void part_memory(struct report *r)
@@ -127,8 +210,11 @@ void part_memory(struct report *r)
         fprintf(f, "; the profile asked for %s bytes, bounded by ", rj_fmt(b1, sizeof b1, rj_num(sec, "want_top_bytes", NAN)));
         rj_html(f, rj_str(sec, "limited_by", ""));
     }
-    fputs(". Latency: dependent loads around a random cycle of lines; bandwidth: SSE2 loads, stores and a copy "
-          "of half the set to the other half. Caches (", f);
+    fputs(". Latency: dependent loads around a random cycle of lines; bandwidth: the fastest vector width of "
+          "each kernel (read; write of a changing non-zero pattern; write_nt with non-temporal stores; copy of "
+          "half the set to the other half, bytes copied; STREAM's triad a = b + 3c, bytes as STREAM counts them). "
+          "Under QEMU's TCG there is no cache or TLB cost model: every size costs the same per instruction. "
+          "Caches (", f);
     rj_html(f, rj_str(json_object_get(sec, "caches"), "source", "?"));
     fputs("):", f);
     json_t *c;
@@ -138,14 +224,17 @@ void part_memory(struct report *r)
         fprintf(f, " %s bytes", rj_fmt(b1, sizeof b1, rj_num(c, "size_bytes", NAN)));
     }
     fputs(".</p>", f);
+    mp_vectors(f, json_object_get(sec, "vector"), json_object_get(sec, "bandwidth_peaks"));
+    mp_pages(f, json_object_get(sec, "pages"), json_object_get(sec, "tlb"));
     if (!n) {
         fputs("<p>No sizes were measured.</p>", f);
         return;
     }
     double size[64];
     struct mp_series ls[2] = { { "lat-min", "ns/load (min)", { 0 } }, { "lat-med", "ns/load (median)", { 0 } } };
-    struct mp_series bs[3] = { { "bw-read", "read", { 0 } }, { "bw-write", "write", { 0 } },
-                               { "bw-copy", "copy", { 0 } } };
+    struct mp_series bs[MP_OPS] = { { "bw-read", "read", { 0 } }, { "bw-write", "write", { 0 } },
+                                    { "bw-write-nt", "write_nt", { 0 } }, { "bw-copy", "copy", { 0 } },
+                                    { "bw-triad", "triad", { 0 } } };
     int ticks = 0;
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i), *b = json_array_get(bw, i);
@@ -157,23 +246,25 @@ void part_memory(struct report *r)
             ls[0].y[i] = rj_num(row, "ticks_min", NAN) / rj_num(row, "loads", NAN);
             ls[1].y[i] = rj_num(row, "ticks_median", NAN) / rj_num(row, "loads", NAN);
         }
-        static const char *const ops[] = { "read", "write", "copy" };
-        for (int k = 0; k < 3; k++) {
-            json_t *o = json_object_get(b, ops[k]);
+        for (int k = 0; k < MP_OPS; k++) {
+            json_t *o = json_object_get(b, bs[k].label);
             bs[k].y[i] = ticks ? rj_num(o, "bytes", NAN) / rj_num(o, "ticks_min", NAN)
                                : rj_num(o, "best_bytes_per_s", NAN) / 1e9;
         }
     }
     mp_plot(f, "memory-latency", ticks ? "ticks per load" : "ns per load", size, n, ls, 2, caches);
     if (json_is_array(bw) && json_array_size(bw) >= n)
-        mp_plot(f, "memory-bandwidth", ticks ? "bytes per tick (best)" : "GB/s (best)", size, n, bs, 3, caches);
+        mp_plot(f, "memory-bandwidth", ticks ? "bytes per tick (best)" : "GB/s (best)", size, n, bs, MP_OPS, caches);
     json_t *knees = json_object_get(sec, "knees"), *k;
     if (json_array_size(knees)) {
         fputs("<p>Knees (the median latency rises by 25% or more over the size before):", f);
         json_array_foreach(knees, i, k) {
             fprintf(f, "%s %s bytes (x%s", i ? "," : "", rj_fmt(b1, sizeof b1, rj_num(k, "size_bytes", NAN)),
                     rj_fmt(b2, sizeof b2, rj_num(k, "ratio", NAN)));
-            if (json_is_string(json_object_get(k, "past"))) {
+            if (json_is_string(json_object_get(k, "label"))) {
+                fputs(": ", f);
+                rj_html(f, rj_str(k, "label", ""));
+            } else if (json_is_string(json_object_get(k, "past"))) {   /* runs before the label */
                 fputs(", past ", f);
                 rj_html(f, rj_str(k, "past", ""));
             } else if (json_is_string(json_object_get(k, "within"))) {
@@ -186,7 +277,8 @@ void part_memory(struct report *r)
     }
     const char *u = ticks ? "bytes/tick" : "GB/s";
     fprintf(f, "<table id=\"memory-table\"><tr><th>size (bytes)</th><th>fits in</th><th>loads</th><th>ns/load min</th>"
-            "<th>ns/load median</th><th>read %s</th><th>write %s</th><th>copy %s</th></tr>", u, u, u);
+            "<th>ns/load median</th><th>read %s</th><th>write %s</th><th>write_nt %s</th><th>copy %s</th>"
+            "<th>triad %s</th></tr>", u, u, u, u, u);
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i);
         fprintf(f, "<tr><td class=\"n\">%s</td><td>", rj_fmt(b1, sizeof b1, size[i]));
@@ -194,7 +286,7 @@ void part_memory(struct report *r)
         fprintf(f, "</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "loads", NAN)));
         fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "ns_min", NAN)),
                 rj_fmt(b2, sizeof b2, rj_num(row, "ns_median", NAN)));
-        for (int q = 0; q < 3; q++)
+        for (int q = 0; q < MP_OPS; q++)
             fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, bs[q].y[i]));
         fputs("</tr>", f);
     }
