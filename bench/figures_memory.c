@@ -2,7 +2,8 @@
  * bench/figures_memory.c - the memory section's figures (bench/memory.c,
  * docs/results-schema.md "memory"): see bench/figures.h.  Per working-set
  * size: the median latency of a dependent load and the best read, write
- * and copy bandwidths.
+ * and copy bandwidths (each the peak over the vector widths measured; the
+ * other kernels, widths, the TLB chase and the page census are details).
  */
 #include "figures.h"
 
@@ -15,6 +16,10 @@ static const struct figure memory_rows[] = {
     { "latency[*].*",     NULL, "", FIG_DETAIL, 0 },   /* sizes, loads, ticks, minima */
     { "bandwidth[*].*",   NULL, "", FIG_DETAIL, 0 },
     { "caches.*",         NULL, "", FIG_DETAIL, 0 },
+    { "bandwidth_peaks.*", NULL, "", FIG_DETAIL, 0 },
+    { "vector.*",         NULL, "", FIG_DETAIL, 0 },
+    { "pages.*",          NULL, "", FIG_DETAIL, 0 },
+    { "tlb.*",            NULL, "", FIG_DETAIL, 0 },
     { "knees[*].*",       NULL, "", FIG_DETAIL, FIG_SOMETIMES },
     { "quiet_phases.*",   NULL, "", FIG_DETAIL, 0 },
     { "free_bytes",       NULL, "bytes", FIG_DETAIL, 0 },

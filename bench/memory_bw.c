@@ -281,13 +281,17 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
     }
 }
 
-/* LAVA cases: each size's peak of each kernel. */
+/* LAVA cases (bench/figures_memory.c): each size's peak read, write and
+ * copy. */
 void memory_bw_lava(const struct memory_bw *b)
 {
-    for (int op = 0; op < MEMORY_BW_OPS; op++)
+    static const int ops[] = { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_COPY };
+    for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
+        int op = ops[k];
         if (b->peak[op] >= 0)
             lava_casef(LAVA_PASS, plat_tick_hz() ? b->f[b->peak[op]][op].best / 1e9 : NAN, "GB/s",
                        "memory_%s_%llu_gbps", memory_bw_op_name(op), (unsigned long long)b->size);
+    }
 }
 
 /* ---- JSON ------------------------------------------------------------------------------------- */
