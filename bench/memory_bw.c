@@ -207,7 +207,7 @@ void memory_bw_print_head(const struct memory_plan *p, const struct memory_vec *
     size_t k = 0;
     for (int w = 0; w < MEMORY_VECS && k < sizeof line; w++)
         k += (size_t)snprintf(line + k, sizeof line - k, "%s%s %u-byte %s", w ? "; " : "", memory_vec_name(w),
-                              memory_vec_bytes(w), v->usable >> w & 1 ? "measured" : "skipped: ");
+                              memory_vec_bytes(w), v->usable >> w & 1 ? "measured" : "skipped");
     out_printf("memory: bandwidth widths: %s\n", line);
     for (int w = 0; w < MEMORY_VECS; w++)
         if (!(v->usable >> w & 1))

@@ -120,8 +120,9 @@ static void test_full(void)
     CHECK(s->cores_cpus == 2 && s->cores_offset_ns == jr_num(jr_path(doc, "cores.tsc.cpus[1].offset_ns"), 0) &&
           s->cores_c2c_ns == jr_num(jr_path(doc, "cores.latency.median_ns[0][1]"), 0),
           "run-full: cores: 2 CPUs, the offset of CPU 1, the round trip");
-    CHECK(s->n_levels == 3 && !strcmp(s->levels[0].name, "L1d") && !strcmp(s->levels[2].name, "L3") &&
-          s->levels[1].bytes == 262144, "run-full: memory levels L1d, L2 (at 256 KiB), L3");
+    CHECK(s->n_levels == 4 && !strcmp(s->levels[0].name, "L1d") && !strcmp(s->levels[2].name, "L3") &&
+          !strcmp(s->levels[3].name, "memory") && s->levels[1].bytes == 262144,
+          "run-full: memory levels L1d, L2 (at 256 KiB), L3, memory (the quick profile reaches 64 MiB)");
     CHECK(s->n_sections == 7 && !strcmp(s->sections[0].name, "clock") &&
           !strncmp(s->sections[0].headline, "TSC 1000000 kHz", 15), "run-full: each section's headline");
 
@@ -140,7 +141,8 @@ static void test_full(void)
                                     "sdm-recommended     9 of 9") ||
                  !strcmp(L.text[i], "          add10 is 8.55x (8.55-8.55) faster than add100, p = 9.2e-89") ||
                  !strcmp(L.text[i], "cores     2 CPUs; largest TSC offset 42 ns; worst core-to-core round trip 2612 ns") ||
-                 !strcmp(L.text[i], "memory    L1d 1.125 ns, L2 1.125 ns, L3 1.125 ns per load; read 9.143 GB/s");
+                 !strcmp(L.text[i], "memory    L1d 1.125 ns, L2 1.125 ns, L3 1.125 ns, memory 1.125 ns per load; "
+                                    "read 23.27 GB/s");
     CHECK(found == 4, "run-full: the add10 row, its A/B line, the cores and memory rows");
     free(s);
     free(text);
