@@ -4,8 +4,10 @@
  * for setting an operating system's latency and bandwidth beside bare
  * metal's.  Memory comes from mmap; the free memory bound is MemAvailable.
  * Interrupts and the scheduler stay on, page faults happen during the
- * untimed first walk, and transparent huge pages may or may not back the
- * buffer: the figures are the operating system's.  --json writes a results
+ * untimed first walk, and transparent huge pages back the buffer only as
+ * far as Linux grants madvise(MADV_HUGEPAGE) (the section reports what
+ * /proc/self/smaps shows): the figures are the operating system's.  --json
+ * writes a results
  * document with the `memory` section (docs/results-schema.md).
  */
 #include <stdio.h>
@@ -20,8 +22,9 @@
 static int cmd_memory_usage(void)
 {
     fprintf(stderr, "usage: baremark memory [--quick|--full] [--max-mib N] [--json FILE]\n"
-                    "  --quick (default): 4 KiB to 16 MiB every 4x; --full: two sizes per octave up to\n"
-                    "  max(256 MiB, 4 x the largest cache); --max-mib bounds the largest size\n");
+                    "  --quick (default): 4 KiB every 4x to max(64 MiB, 4 x the largest cache)\n"
+                    "  --full: two sizes per octave up to max(256 MiB, 4 x the largest cache)\n"
+                    "  --max-mib bounds the largest size\n");
     return 2;
 }
 
