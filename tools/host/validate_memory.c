@@ -64,9 +64,11 @@ static const struct rv_field memory_fields[] = {
 #define MEMORY_BW_ROW(AT, WIDTH) \
     MEMORY_BW_FIG(AT, "read", WIDTH), MEMORY_BW_FIG(AT, "write", WIDTH), MEMORY_BW_FIG(AT, "write_nt", WIDTH), \
     MEMORY_BW_FIG(AT, "copy", WIDTH), MEMORY_BW_FIG(AT, "triad", WIDTH)
-    /* each kernel's peak over the widths, then every width measured */
-    MEMORY_BW_ROW("bandwidth[].", REQ),
-    { "bandwidth[].widths", RV_ARR, REQ, NULL, NULL, NOMIN },
+    /* each kernel's peak over the widths, then every width measured (runs
+     * before the vector widths have read, write, copy of SSE2 only: no
+     * width, no widths) */
+    MEMORY_BW_ROW("bandwidth[].", OPT),
+    { "bandwidth[].widths", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "bandwidth[].widths[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "bandwidth[].widths[].width", RV_STR, REQ, NULL, MEMORY_WIDTHS, NOMIN },
     { "bandwidth[].widths[].vector_bytes", RV_UINT, REQ, "bytes", NULL, 16 },
@@ -129,9 +131,9 @@ static const struct rv_field memory_fields[] = {
     { "knees", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "knees[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "knees[].size_bytes", RV_UINT, REQ, "bytes", NULL, NOMIN },
-    { "knees[].from_bytes", RV_UINT, REQ, "bytes", NULL, NOMIN },
+    { "knees[].from_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
     { "knees[].ratio", RV_NUM, REQ, "latency over the size before", NULL, 1 },
-    { "knees[].label", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "knees[].label", RV_STR, OPT, NULL, NULL, NOMIN },
     { "knees[].past", RV_STR, OPT, NULL, NULL, NOMIN },
     { "knees[].past_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
     { "knees[].within", RV_STR, OPT, NULL, NULL, NOMIN },
