@@ -167,7 +167,9 @@ if [ -z "$PGBIN" ] || ! id postgres >/dev/null 2>&1; then
 fi
 PGD=$(mktemp -d /tmp/baremark-pg.XXXXXX)
 chown postgres "$PGD"
-PORT=55432
+# A free port: two test runs at once (two worktrees) must not meet.
+PORT=$((20000 + $$ % 20000))
+while ss -Hltn 2>/dev/null | grep -q ":$PORT "; do PORT=$((PORT + 1)); done
 as_pg() { runuser -u postgres -- "$@"; }
 if as_pg "$PGBIN/initdb" -D "$PGD/data" -A trust -U postgres > "$W/pg-init.log" 2>&1 &&
     as_pg "$PGBIN/pg_ctl" -D "$PGD/data" -l "$PGD/log" -w -o "-c listen_addresses=127.0.0.1 -p $PORT -k $PGD" start > "$W/pg-start.log" 2>&1 &&
