@@ -1,7 +1,8 @@
 # baremark - one entry point.
 #
-#   make / make image   install missing packages, build build/baremark.efi
-#                       and build/baremark.img (GPT disk, one FAT32 ESP)
+#   make / make image   install missing packages, build build/baremark.efi,
+#                       build/baremark.img (GPT disk, one FAT32 ESP) and
+#                       build/baremark.iso (El Torito EFI CD, hybrid for sticks)
 #   make run            boot the image under QEMU, copy results to build/results
 #   make test           host unit tests and QEMU boot tests
 #   make host           the hosted Linux program build/host/baremark
@@ -80,7 +81,7 @@ ifneq ($(findstring s,$(firstword -$(MAKEFLAGS))),)
 say  = @:
 endif
 
-all image: deps $(BUILD)/baremark.img
+all image: deps $(BUILD)/baremark.img $(BUILD)/baremark.iso
 
 # The packages, installed before anything is compiled: every compile and
 # link has the stamp as an order-only prerequisite, so `make -j2` on a fresh
@@ -141,6 +142,11 @@ $(BUILD)/baremark.efi: $(BUILD)/baremark.so
 $(BUILD)/baremark.img: $(BUILD)/baremark.efi tools/mkimage.sh tools/baremark.cfg
 	$(call say,IMAGE,$@)
 	$(Q)sh tools/mkimage.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
+
+# For CDs, DVDs and a BMC's virtual media; hybrid, so dd to a stick boots too.
+$(BUILD)/baremark.iso: $(BUILD)/baremark.efi tools/mkiso.sh tools/baremark.cfg
+	$(call say,ISO,$@)
+	$(Q)sh tools/mkiso.sh $(BUILD)/baremark.efi tools/baremark.cfg $@
 
 # Secure Boot: make sign KEY=my.key CERT=my.pem [SHIM=1] writes a fresh image
 # with baremark signed by KEY (sbsign), build/baremark-signed.img, or laid out

@@ -14,7 +14,8 @@
 static EFI_HANDLE fw_image;
 static EFI_SYSTEM_TABLE *fw_st;
 static EFI_STATUS fw_watchdog;
-static EFI_FILE_HANDLE fw_root;
+static EFI_FILE_HANDLE fw_root;        /* the volume the image was loaded from */
+static EFI_FILE_HANDLE fw_save_root;   /* where results go: fw_root unless moved */
 static SIMPLE_TEXT_OUTPUT_INTERFACE *fw_consoles[FW_MAX_CONSOLES];
 static int fw_nconsoles;
 
@@ -293,53 +294,99 @@ EFI_STATUS fw_esp_open(void)
     s = BS->HandleProtocol(li->DeviceHandle, &FileSystemProtocol, (void **)&fs);
     if (s != EFI_SUCCESS)
         return s;
-    return fs->OpenVolume(fs, &fw_root);
+    s = fs->OpenVolume(fs, &fw_root);
+    if (s == EFI_SUCCESS && !fw_save_root)
+        fw_save_root = fw_root;
+    return s;
 }
 
-static EFI_STATUS fw_open(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
+EFI_HANDLE fw_boot_device(void)
+{
+    EFI_LOADED_IMAGE *li = fw_loaded_image();
+    return li ? li->DeviceHandle : NULL;
+}
+
+void fw_save_to(EFI_FILE_HANDLE root) { fw_save_root = root; }
+int fw_save_moved(void) { return fw_save_root && fw_save_root != fw_root; }
+
+static EFI_STATUS fw_open_on(EFI_FILE_HANDLE root, const char *path, UINT64 mode, UINT64 attr,
+                             EFI_FILE_HANDLE *out)
 {
     CHAR16 wpath[FW_PATH_MAX];
-    if (!fw_root)
+    if (!root)
         return EFI_NOT_READY;
     fw_wide(wpath, path);
-    return fw_root->Open(fw_root, out, wpath, mode, attr);
+    return root->Open(root, out, wpath, mode, attr);
 }
+
+/* Reads come from the boot volume; what the run writes (and reads back:
+ * the plug-in markers) goes to the results volume. */
+static EFI_STATUS fw_open(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
+{
+    return fw_open_on(mode & EFI_FILE_MODE_WRITE ? fw_save_root : fw_root, path, mode, attr, out);
+}
+
+static EFI_STATUS fw_open_save(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
+{
+    return fw_open_on(fw_save_root, path, mode, attr, out);
+}
+
+static void *fw_read_whole(EFI_FILE_HANDLE f, size_t *size, EFI_STATUS *status);
 
 void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status)
 {
     EFI_FILE_HANDLE f;
+    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ, 0, &f);
+    if (s == EFI_SUCCESS)
+        return fw_read_whole(f, size, status);
+    if (status)
+        *status = s;
+    return NULL;
+}
+
+void *fw_save_read(const char *path, size_t *size, EFI_STATUS *status)
+{
+    EFI_FILE_HANDLE f;
+    EFI_STATUS s = fw_open_save(path, EFI_FILE_MODE_READ, 0, &f);
+    if (s == EFI_SUCCESS)
+        return fw_read_whole(f, size, status);
+    if (status)
+        *status = s;
+    return NULL;
+}
+
+/* Read an open file whole and close it. */
+static void *fw_read_whole(EFI_FILE_HANDLE f, size_t *size, EFI_STATUS *status)
+{
     EFI_FILE_INFO *info;
     char *buf = NULL;
     UINTN n;
-    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ, 0, &f);
+    EFI_STATUS s;
 
-    if (s == EFI_SUCCESS) {
-        info = LibFileInfo(f);
-        s = EFI_DEVICE_ERROR;
-        if (info) {
-            n = info->FileSize;
-            FreePool(info);
-            buf = AllocatePool(n + 1);
-            s = buf ? f->Read(f, &n, buf) : EFI_OUT_OF_RESOURCES;
-            if (s == EFI_SUCCESS) {
-                buf[n] = 0;
-                *size = n;
-            } else if (buf) {
-                FreePool(buf);
-                buf = NULL;
-            }
+    info = LibFileInfo(f);
+    s = EFI_DEVICE_ERROR;
+    if (info) {
+        n = info->FileSize;
+        FreePool(info);
+        buf = AllocatePool(n + 1);
+        s = buf ? f->Read(f, &n, buf) : EFI_OUT_OF_RESOURCES;
+        if (s == EFI_SUCCESS) {
+            buf[n] = 0;
+            *size = n;
+        } else if (buf) {
+            FreePool(buf);
+            buf = NULL;
         }
-        f->Close(f);
     }
+    f->Close(f);
     if (status)
         *status = s;
     return buf;
 }
-
 int fw_esp_exists(const char *path)
 {
     EFI_FILE_HANDLE f;
-    if (fw_open(path, EFI_FILE_MODE_READ, 0, &f) != EFI_SUCCESS)
+    if (fw_open_save(path, EFI_FILE_MODE_READ, 0, &f) != EFI_SUCCESS)
         return 0;
     f->Close(f);
     return 1;
@@ -350,7 +397,7 @@ EFI_STATUS fw_esp_mkdir(const char *path)
     EFI_FILE_HANDLE f;
     EFI_STATUS s;
 
-    if (fw_open(path, EFI_FILE_MODE_READ, 0, &f) == EFI_SUCCESS) {
+    if (fw_open_save(path, EFI_FILE_MODE_READ, 0, &f) == EFI_SUCCESS) {
         f->Close(f);
         return EFI_SUCCESS;
     }

@@ -64,6 +64,15 @@ EFI_STATUS fw_esp_open(void);
 /* Read a whole file (path with backslashes); NULL when absent or unreadable.
  * The buffer is AllocatePool'd and NUL-terminated. */
 void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status);
+/* The same from the results volume (the ESP unless fw_save_to moved them). */
+void *fw_save_read(const char *path, size_t *size, EFI_STATUS *status);
+/* Results (every create, write and delete below) go to this root from now
+ * on; the boot volume stays the one files are read from. */
+void fw_save_to(EFI_FILE_HANDLE root);
+/* Did fw_save_to move the results off the boot volume? */
+int fw_save_moved(void);
+/* The handle of the device the image was loaded from (NULL if unknown). */
+EFI_HANDLE fw_boot_device(void);
 /* Does the file exist? */
 int fw_esp_exists(const char *path);
 /* Create a directory if missing. */

@@ -132,10 +132,10 @@ static void plugin_load_one(const char *name)
 static void plugin_take_marker(void)
 {
     size_t n = 0, m = 0;
-    char *mark = fw_esp_read(PLUGIN_PROBE_MARKER, &n, NULL);
+    char *mark = fw_save_read(PLUGIN_PROBE_MARKER, &n, NULL);
     if (!mark)
         return;
-    char *old = fw_esp_read(PLUGIN_HANGS_FILE, &m, NULL);
+    char *old = fw_save_read(PLUGIN_HANGS_FILE, &m, NULL);
     char *all = AllocatePool(m + n + 2);
     if (all) {
         memcpy(all, old ? old : "", m);
@@ -159,7 +159,7 @@ static void plugin_take_marker(void)
 static void plugin_apply_hangs(void)
 {
     size_t n = 0;
-    char *text = fw_esp_read(PLUGIN_HANGS_FILE, &n, NULL);
+    char *text = fw_save_read(PLUGIN_HANGS_FILE, &n, NULL);
     if (!text)
         return;
     for (char *line = text; line < text + n && line - text < PLUGIN_HANGS_MAX;) {

@@ -15,9 +15,11 @@
 #include "results.h"
 #include "run.h"
 #include "run_internal.h"
+#include "volumes.h"
 
 #define RUN_DIR           "\\baremark"
 #define RUN_MAX_SUFFIX    999
+#define RUN_VOLUME_NAME_MAX 160       /* "LABEL" at DEVICE-PATH, cut if longer */
 
 static size_t run_file_done;
 static unsigned run_json_changed;       /* times the buffer changed during a write */
@@ -31,19 +33,43 @@ static int run_ended;            /* the document says "ended": true */
 
 const char *run_name(void) { return run_name_buf; }
 
+/* Set when no writable FAT volume besides the boot one was found. */
+static int run_no_other_volume;
+
 static void run_saving_failed(const char *what, EFI_STATUS s)
 {
+    const char *only = run_no_other_volume
+        ? "no other writable FAT volume was found: results are on serial and screen only"
+        : "results are on serial and screen only";
     run_saving = 0;
     if (s == EFI_WRITE_PROTECTED)
-        out_warn("results not saved: the ESP is write-protected (%s while %s); "
-                 "results are on serial and screen only", fw_status_name(s), what);
+        out_warn("results not saved: the ESP is write-protected (%s while %s); %s",
+                 fw_status_name(s), what, only);
     else if (s == EFI_VOLUME_FULL)
         out_warn("results not saved completely: the ESP is full (%s while %s); "
                  "what was written before stays, the rest is on serial and screen only",
                  fw_status_name(s), what);
     else
-        out_warn("results not saved: %s while %s; results are on serial and screen only",
-                 fw_status_name(s), what);
+        out_warn("results not saved: %s while %s; %s", fw_status_name(s), what, only);
+}
+
+/* The boot volume cannot take the results (read-only media, a network
+ * boot): move them to another writable FAT volume if the firmware has one
+ * (boot/volumes.c) and say where.  A full ESP is not moved from: its
+ * earlier runs are there and the user should see it is full. */
+static int run_move_results(const char *what, EFI_STATUS s)
+{
+    char where[RUN_VOLUME_NAME_MAX];
+
+    if (s == EFI_VOLUME_FULL)
+        return 0;
+    if (!volume_find_writable(where, sizeof where)) {
+        run_no_other_volume = 1;
+        return 0;
+    }
+    out_printf("results: the boot volume cannot take them (%s while %s); "
+               "they go to the writable FAT volume %s\n", fw_status_name(s), what, where);
+    return 1;
 }
 
 static EFI_STATUS run_create_pair(const char *base)
@@ -82,14 +108,16 @@ void run_files_open(void)
 
     fw_time_name(stamp, sizeof stamp);
     snprintf(run_name_buf, sizeof run_name_buf, "%s", stamp);
+    const char *what = "opening the ESP";
     s = fw_esp_open();
-    if (s != EFI_SUCCESS) {
-        run_saving_failed("opening the ESP", s);
-        return;
+    if (s == EFI_SUCCESS) {
+        what = "creating \\baremark";
+        s = fw_esp_mkdir(RUN_DIR);
     }
-    s = fw_esp_mkdir(RUN_DIR);
+    if (s != EFI_SUCCESS && run_move_results(what, s))
+        s = fw_esp_mkdir(RUN_DIR);
     if (s != EFI_SUCCESS) {
-        run_saving_failed("creating \\baremark", s);
+        run_saving_failed(what, s);
         return;
     }
     /* Never open an earlier run's file: find a free name, then create. */
@@ -109,7 +137,8 @@ void run_files_open(void)
         }
         snprintf(run_name_buf, sizeof run_name_buf, "%s", base);
         run_saving = 1;
-        out_printf("results: \\baremark\\%s.log and \\baremark\\%s.json on the ESP\n", base, base);
+        out_printf("results: \\baremark\\%s.log and \\baremark\\%s.json on the %s\n", base, base,
+                   fw_save_moved() ? "volume named above" : "ESP");
         results_doc_name(base);
         run_flush();
         return;

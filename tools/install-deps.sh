@@ -9,6 +9,8 @@
 #   qemu-system-x86  boot tests and `make run`
 #   ovmf             UEFI firmware for QEMU
 #   mtools dosfstools fdisk   build the FAT32 ESP disk image without root
+#   xorriso          builds the hybrid El Torito ISO (build/baremark.iso) for
+#                    CDs and a BMC's virtual media
 #   libjansson-dev   JSON parser for the host report tools
 #   python3-scipy    reference values for the statistics test vectors (tests only)
 #   chromium         headless browser that renders the HTML report in
@@ -42,7 +44,7 @@
 #   curl             reads the server's REST API in the lab test
 set -u
 LAB_PACKAGES="lava-server lava-dispatcher lavacli postgresql curl"
-PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk libjansson-dev clang libclang-rt-dev jq"
+PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk xorriso libjansson-dev clang libclang-rt-dev jq"
 PACKAGES="$PACKAGES libsqlite3-dev libpq-dev"
 PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
