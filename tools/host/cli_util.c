@@ -1,6 +1,7 @@
 /*
  * tools/host/cli_util.c - small helpers the hosted commands share: a bounded
- * number from the command line and a JSON document written to a file.
+ * number from the command line, a JSON document written to a file, a whole
+ * file read into memory.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -28,4 +29,35 @@ int cli_write_json(const char *cmd, const char *path, const struct json_writer *
         return -1;
     }
     return fclose(f) == 0 ? 0 : -1;
+}
+
+char *cli_slurp(const char *path, size_t *len)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0, cap = 0, got;
+    if (!f)
+        return NULL;
+    do {
+        if (n + 1 >= cap) {
+            char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 16);
+            if (!nb) {
+                free(buf);
+                fclose(f);
+                return NULL;
+            }
+            buf = nb;
+        }
+        got = fread(buf + n, 1, cap - n - 1, f);
+        n += got;
+    } while (got > 0);
+    int bad = ferror(f);
+    fclose(f);
+    if (bad) {
+        free(buf);
+        return NULL;
+    }
+    buf[n] = 0;
+    *len = n;
+    return buf;
 }

@@ -30,39 +30,13 @@ static void show_put(void *ctx, const char *line)
     fputc('\n', f);
 }
 
-static char *show_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0, got;
-    if (!f)
-        return NULL;
-    do {
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 20);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-    } while (got > 0);
-    fclose(f);
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
 static int show_one(const char *path)
 {
     size_t len = 0;
     int rc = rj_check_input("show", path);
     if (rc)
         return rc;
-    char *text = show_slurp(path, &len);
+    char *text = cli_slurp(path, &len);
     struct summary *s = malloc(sizeof *s);
     if (!text || !s) {
         fprintf(stderr, "baremark show: %s: cannot read it\n", path);

@@ -8,6 +8,8 @@
 #ifndef BAREMARK_COMMANDS_H
 #define BAREMARK_COMMANDS_H
 
+#include <stddef.h>
+
 #define WEAK __attribute__((weak))
 int cmd_stats(int argc, char **argv) WEAK;      /* stats [--json] [FILE] */
 int cmd_compare(int argc, char **argv) WEAK;    /* compare [--json] A B */
@@ -41,5 +43,8 @@ void host_doc_begin(struct json_writer *w);
 struct json_writer;
 int cli_u32(const char *s, unsigned long lo, unsigned long hi, uint32_t *out);
 int cli_write_json(const char *cmd, const char *path, const struct json_writer *w);
+/* The whole file in a NUL-terminated buffer to free (its length in *len),
+ * NULL when it cannot be read. */
+char *cli_slurp(const char *path, size_t *len);
 
 #endif

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "commands.h"
 #include "figures.h"
 #include "fleet.h"
 #include "report_util.h"
@@ -131,42 +132,10 @@ static void fl_json_figure(void *ctx, const struct figure_value *v)
     fl_add(c->F, c->m, v->id, v->unit, v->lava_value, c->samples, n, (int)fl_kind_sense(v->fig->kind));
 }
 
-static char *fl_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0, got;
-    if (!f)
-        return NULL;
-    do {
-        if (n + 1 >= cap) {
-            cap = cap ? cap * 2 : 1 << 20;
-            char *nb = realloc(buf, cap);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        got = fread(buf + n, 1, cap - n - 1, f);
-        n += got;
-    } while (got > 0);
-    int bad = ferror(f);
-    fclose(f);
-    if (bad) {
-        free(buf);
-        return NULL;
-    }
-    buf[n] = 0;
-    *len = n;
-    return buf;
-}
-
 int fl_read_json(struct fleet *F, const char *path, const char *machine)
 {
     size_t len = 0;
-    char *text = fl_slurp(path, &len), brand[FL_NAME_MAX];
+    char *text = cli_slurp(path, &len), brand[FL_NAME_MAX];
     struct jr doc = jr_doc(text, len);
     if (!text || jr_is_none(doc)) {
         /* jansson says where it broke: FILE:LINE:COL: reason */

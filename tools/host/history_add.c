@@ -29,6 +29,7 @@
 #include <time.h>
 
 #include "figures.h"
+#include "commands.h"
 #include "history.h"
 #include "json_read.h"
 #include "report_schema.h"
@@ -48,35 +49,6 @@ struct ha_run {
     char name[40], started[40], status[24], profile[16], build[64], image[80];
     char plugins[200], settings[80], firmware[96], microcode[40], memory[24], secure_boot[24];
 };
-
-static char *ha_slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0, cap = 0, got;
-    if (!f)
-        return NULL;
-    do {
-        if (n + 1 >= cap) {
-            char *nb = realloc(buf, cap = cap ? cap * 2 : 1 << 16);
-            if (!nb) {
-                free(buf);
-                fclose(f);
-                return NULL;
-            }
-            buf = nb;
-        }
-        n += got = fread(buf + n, 1, cap - n - 1, f);
-    } while (got > 0);
-    if (ferror(f)) {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    if (buf)
-        buf[*len = n] = 0;
-    return buf;
-}
 
 static void ha_str(struct jr doc, const char *path, char *out, size_t cap, const char *dflt)
 {
@@ -329,7 +301,7 @@ static void ha_file(struct hdb *db, const char *path, const char *folder, const 
     struct ha_run r = { .path = path };
     uint8_t d[SHA256_DIGEST];
     size_t nfig = 0;
-    r.text = ha_slurp(path, &r.len);
+    r.text = cli_slurp(path, &r.len);
     if (!r.text) {
         fprintf(stderr, "baremark history: %s: cannot read it; skipped\n", path);
         res->skipped++;
