@@ -46,24 +46,30 @@
 #define CORES_STACK_BYTES      (256u * 1024)
 #define CORES_ARENA_BYTES      (8u * 1024 * 1024)
 
-/* ---- the TSC rate of one CPU against a shared reference counter (kernel/cores_work.h) */
+/* ---- the TSC rate of one CPU against a shared reference counter (kernel/cores_work.h)
+ * One cores_rate call is one session: CORES_RATE_POINTS edges of the
+ * reference, one every step_ref_ticks, appended to points[] (extended past
+ * the counter's wrap from the previous session's last point).  The section
+ * runs a session per CPU at the start and one at the end, and fits them
+ * (bench/cores_fit.c), so the fit spans the whole section. */
 enum cores_ref { CORES_REF_NONE, CORES_REF_HPET, CORES_REF_PMTIMER };
+#define CORES_RATE_POINTS   12          /* edges per session */
+#define CORES_RATE_SESSIONS 2           /* start and end of the section */
+#define CORES_RATE_STEP_MS  4           /* between two edges of a session */
 struct cores_rate {
     enum cores_ref ref;
     uintptr_t hpet_base;                /* HPET MMIO base */
     uint16_t pm_port;                   /* PM timer I/O port */
     uint32_t pm_mask;                   /* 0xFFFFFF or 0xFFFFFFFF */
     double ref_hz;
-    uint64_t window_ref_ticks;          /* window length in reference ticks */
+    double ref_per_tsc;                 /* expected reference ticks per TSC tick */
+    uint64_t step_ref_ticks;            /* between two edges of a session */
     uint64_t timeout_ticks;
-    /* out */
-    uint64_t tsc_ticks, ref_ticks;      /* edge to edge */
-    uint64_t edge_width;                /* sum of the two edges' TSC brackets */
-    double hz;                          /* tsc_ticks / ref_ticks * ref_hz (the median window's) */
-    double hz_low, hz_high;             /* the slowest and fastest of the windows */
-    int failed;
+    /* in and out */
+    struct cores_rate_point points[CORES_RATE_POINTS * CORES_RATE_SESSIONS];
+    uint32_t n;
+    int failed;                         /* a session timed out */
 };
-#define CORES_RATE_WINDOWS 5            /* windows per CPU; the median rate's is kept */
 
 #define CORES_DEFAULT_TIMEOUT_S 30
 #define CORES_ANSWER_S          5     /* an AP must take its worker job within this */

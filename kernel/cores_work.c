@@ -1,14 +1,16 @@
 /*
  * kernel/cores_work.c - the work each CPU does for the cores section (see
- * cores_work.h).  Every timestamp that brackets a memory access is taken
- * with lfence on both sides, so the read cannot move across the load or
- * store it brackets.
+ * cores_work.h).  Every timestamp that brackets a memory access is fenced
+ * the way cores_read_choose decided for these CPUs (bench/cores_math.h):
+ * RDTSCP, or a fence before RDTSC, so the read waits for the load it
+ * follows; a fence after it, so later accesses wait for the read.
  */
 #include <string.h>
 
 #include "cores_work.h"
 #include "cpu.h"
 #include "io.h"
+#include "methods.h"
 #include "trap.h"
 
 /* Spin this many times on a line before a pause: a pause can cost 140
@@ -16,10 +18,30 @@
  * QEMU a pause lets another virtual CPU run (round-robin with -icount). */
 #define CORES_SPINS_PER_PAUSE 256
 
+/* Written by the BSP before any work is posted (the post's release store
+ * publishes it); the safest sequence until then. */
+static enum cores_read cores_read_kind = CORES_READ_MFENCE;
+
+void cores_work_set_read(enum cores_read r) { cores_read_kind = r; }
+
+/* The sequences are cores_read_text()'s, in the same order. */
 static inline uint64_t cores_tsc(void)
 {
-    uint32_t lo, hi;
-    __asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi) : : "memory");
+    uint32_t lo, hi, aux;
+    switch (cores_read_kind) {
+    case CORES_READ_LFENCE:
+        __asm__ volatile("lfence; rdtsc; lfence" : "=a"(lo), "=d"(hi) : : "memory");
+        break;
+    case CORES_READ_RDTSCP_LFENCE:
+        __asm__ volatile("rdtscp; lfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+        break;
+    case CORES_READ_RDTSCP_MFENCE:
+        __asm__ volatile("rdtscp; mfence" : "=a"(lo), "=d"(hi), "=c"(aux) : : "memory");
+        break;
+    default:
+        __asm__ volatile("mfence; rdtsc; mfence" : "=a"(lo), "=d"(hi) : : "memory");
+        break;
+    }
     return (uint64_t)hi << 32 | lo;
 }
 
@@ -57,42 +79,8 @@ static int cores_rendezvous(struct cores_sync *s)
 
 long cores_probe(void *arg)
 {
-    struct cores_cpuid *c = arg;
-    struct cpuid_regs r, l0;
-    memset(c, 0, sizeof *c);
-    cpuid(0, 0, &l0);
-    cpuid(1, 0, &r);
-    c->leaf1_eax = r.eax;
-    c->leaf1_ebx = r.ebx;
-    if (l0.eax >= 7) {
-        cpuid(7, 0, &r);
-        c->hybrid = (r.edx >> 15) & 1;
-    }
-    if (l0.eax >= 0x1A && c->hybrid) {
-        cpuid(0x1A, 0, &r);
-        c->leaf1a_eax = r.eax;
-    }
-    /* 0x1F (V2 extended topology) where valid, else 0xB. */
-    uint32_t leaves[2] = { 0x1F, 0xB };
-    for (int k = 0; k < 2 && !c->topo_leaf; k++) {
-        if (l0.eax < leaves[k])
-            continue;
-        cpuid(leaves[k], 0, &r);
-        if (r.ebx == 0)
-            continue;
-        c->topo_leaf = leaves[k];
-        c->x2apic_id = r.edx;
-        for (uint32_t sub = 0; sub < CORES_LEVELS_MAX; sub++) {
-            cpuid(leaves[k], sub, &r);
-            uint32_t type = (r.ecx >> 8) & 0xFF;
-            if (type == 0)
-                break;
-            c->level_type[c->levels] = type;
-            c->level_shift[c->levels] = r.eax & 0x1F;
-            c->levels++;
-        }
-    }
-    c->read = 1;
+    struct methods_cpu_source src = { bm_cpuid, methods_read_msr };
+    cores_probe_from(arg, &src);
     return 0;
 }
 
@@ -111,32 +99,38 @@ static int cores_lock(volatile uint32_t *l, uint64_t deadline)
     }
 }
 
+/* Each side takes at least `loops` turns; while the pair has fewer than
+ * min_handoffs handoffs it goes on (until the deadline), and after each turn
+ * it pauses so the other CPU can take the lock (an unfair lock would give
+ * one CPU long runs of turns that compare nothing; under QEMU a pause lets
+ * the other virtual CPU run). */
 long cores_warp(void *arg)
 {
     struct cores_warp_side *w = arg;
     struct cores_warp_shared *sh = w->sh;
-    w->max_back = w->backs = 0;
-    w->done = 0;
+    memset(&w->count, 0, sizeof w->count);
     w->timed_out = 0;
     if (cores_rendezvous(&sh->start)) {
         w->timed_out = 1;
         return -1;
     }
-    uint64_t deadline = rdtsc() + sh->start.deadline_ticks;
-    for (uint32_t i = 0; i < sh->loops; i++) {
+    uint64_t t0 = rdtsc(), deadline = t0 + sh->start.deadline_ticks;
+    while (w->count.turns < sh->loops
+           || (__atomic_load_n(&sh->handoffs, __ATOMIC_RELAXED) < sh->min_handoffs
+               && rdtsc() - t0 < sh->handoff_ticks)) {
         if (cores_lock(&sh->lock, deadline)) {
-            w->timed_out = 1;
-            return -1;
+            w->timed_out = w->count.turns < sh->loops;   /* short of handoffs only: said by the count */
+            return w->timed_out ? -1 : 0;
         }
+        uint32_t prev_cpu = sh->last_cpu;
         uint64_t prev = sh->last, now = cores_tsc();
         sh->last = now;
+        sh->last_cpu = w->self;
+        if (prev_cpu != CORES_NO_CPU && prev_cpu != w->self)
+            sh->handoffs++;
         __atomic_store_n(&sh->lock, 0, __ATOMIC_RELEASE);
-        if (now < prev) {
-            w->backs++;
-            if (prev - now > w->max_back)
-                w->max_back = prev - now;
-        }
-        w->done++;
+        cores_warp_turn(&w->count, w->self, prev_cpu, prev, now);
+        cores_pause();
     }
     return 0;
 }
@@ -215,59 +209,37 @@ static int cores_ref_edge(const struct cores_rate *r, uint32_t *value, uint64_t 
     return 0;
 }
 
-/* One window: edge of the reference, window_ref_ticks of it, next edge. */
-static int cores_rate_window(const struct cores_rate *r, uint64_t deadline, uint64_t *tsc_ticks,
-                             uint64_t *ref_ticks, uint64_t *width)
-{
-    uint32_t v0, v1, mask = cores_ref_mask(r);
-    uint64_t t0, t1, w0, w1;
-    if (cores_ref_edge(r, &v0, &t0, &w0, deadline))
-        return -1;
-    while (((cores_ref_read(r) - v0) & mask) < r->window_ref_ticks)
-        if (rdtsc() > deadline)
-            return -1;
-    if (cores_ref_edge(r, &v1, &t1, &w1, deadline))
-        return -1;
-    *tsc_ticks = t1 - t0;
-    *ref_ticks = (v1 - v0) & mask;
-    *width = w0 + w1;
-    return 0;
-}
-
-/* CORES_RATE_WINDOWS windows; the one with the median rate is reported, so
- * one window disturbed beyond its edge brackets (an SMI between two reads;
- * under QEMU's TCG, a jump of the guest TSC when another vCPU thread reads
- * it) does not decide the CPU's rate. */
+/* One session: CORES_RATE_POINTS edges, step_ref_ticks apart, appended. */
 long cores_rate(void *arg)
 {
     struct cores_rate *r = arg;
-    uint64_t tt[CORES_RATE_WINDOWS], rt[CORES_RATE_WINDOWS], wd[CORES_RATE_WINDOWS];
-    double hz[CORES_RATE_WINDOWS];
     uint64_t deadline = rdtsc() + r->timeout_ticks;
-    r->failed = 1;
-    if (r->ref == CORES_REF_NONE)
+    uint32_t mask = cores_ref_mask(r);
+    if (r->ref == CORES_REF_NONE || r->n + CORES_RATE_POINTS > sizeof r->points / sizeof r->points[0]) {
+        r->failed = 1;
         return -1;
-    for (int k = 0; k < CORES_RATE_WINDOWS; k++) {
-        if (cores_rate_window(r, deadline, &tt[k], &rt[k], &wd[k]))
-            return -1;
-        hz[k] = rt[k] ? (double)tt[k] * r->ref_hz / (double)rt[k] : 0;
     }
-    int order[CORES_RATE_WINDOWS];
-    for (int k = 0; k < CORES_RATE_WINDOWS; k++) {
-        int j = k;
-        while (j > 0 && hz[order[j - 1]] > hz[k])
-            order[j] = order[j - 1], j--;
-        order[j] = k;
+    for (int k = 0; k < CORES_RATE_POINTS; k++) {
+        uint32_t v;
+        uint64_t tsc, width;
+        if (k) {
+            uint32_t v0 = (uint32_t)r->points[r->n - 1].ref;
+            while (((cores_ref_read(r) - v0) & mask) < r->step_ref_ticks - 1)
+                if (rdtsc() > deadline)
+                    goto timeout;
+        }
+        if (cores_ref_edge(r, &v, &tsc, &width, deadline))
+            goto timeout;
+        struct cores_rate_point *p = &r->points[r->n];
+        p->ref = r->n ? cores_ref_extend(p[-1].ref, p[-1].tsc, v, tsc, mask, r->ref_per_tsc) : v;
+        p->tsc = tsc;
+        p->width = width;
+        r->n++;
     }
-    int m = order[CORES_RATE_WINDOWS / 2];
-    r->tsc_ticks = tt[m];
-    r->ref_ticks = rt[m];
-    r->edge_width = wd[m];
-    r->hz = hz[m];
-    r->hz_low = hz[order[0]];
-    r->hz_high = hz[order[CORES_RATE_WINDOWS - 1]];
-    r->failed = 0;
     return 0;
+timeout:
+    r->failed = 1;
+    return -1;
 }
 
 /* ---- cache-line round trips ---------------------------------------------------------- */
@@ -282,20 +254,20 @@ long cores_bounce(void *arg)
         return -1;
     }
     uint64_t deadline = rdtsc() + sh->start.deadline_ticks;
-    uint64_t v = 0;
+    uint64_t k = 0;
     for (uint32_t s = 0; s < sh->samples; s++) {
         uint64_t t0 = b->initiator ? cores_tsc() : 0;
-        for (uint32_t k = 0; k < sh->trips; k++) {
+        for (uint32_t i = 0; i < sh->trips; i++) {
+            k++;
             if (b->initiator) {
-                __atomic_store_n(&sh->line, v + 1, __ATOMIC_RELEASE);
-                if (cores_wait_eq(&sh->line, v + 2, deadline))
+                __atomic_store_n(&sh->ping, k, __ATOMIC_RELEASE);
+                if (cores_wait_eq(&sh->pong, k, deadline))
                     goto timeout;
             } else {
-                if (cores_wait_eq(&sh->line, v + 1, deadline))
+                if (cores_wait_eq(&sh->ping, k, deadline))
                     goto timeout;
-                __atomic_store_n(&sh->line, v + 2, __ATOMIC_RELEASE);
+                __atomic_store_n(&sh->pong, k, __ATOMIC_RELEASE);
             }
-            v += 2;
         }
         if (b->initiator)
             sh->sample_ticks[s] = cores_tsc() - t0;
