@@ -35,12 +35,13 @@
 /* Disagreement worth a warning. */
 #define CORES_SKEW_BOUND_NS   1000.0   /* the offset interval lies wholly beyond +-1 us */
 #define CORES_RATE_BOUND_PPM  100.0    /* a CPU's TSC rate beyond 100 ppm of the BSP's
-                                        * (beyond its uncertainty) */
+                                        * (beyond its 95% uncertainty) */
 
 /* Defaults of the measurements (quick enough for a boot under QEMU). */
-#define CORES_WARP_LOOPS       2000    /* lock turns per CPU */
+#define CORES_WARP_LOOPS       2000    /* lock turns per CPU, at least ... */
+#define CORES_WARP_HANDOFFS    1000    /* ... and handoffs per pair, ... */
+#define CORES_WARP_HANDOFF_MS  200     /* ... if they come within this */
 #define CORES_PING_SAMPLES     500     /* round trips each way per CPU */
-#define CORES_RATE_WINDOW_MS   20      /* per CPU, by the reference */
 #define CORES_BOUNCE_SAMPLES   100     /* samples per pair ... */
 #define CORES_BOUNCE_TRIPS     8       /* ... of this many round trips each */
 #define CORES_STACK_BYTES      (256u * 1024)
@@ -85,12 +86,13 @@ struct cores_fail {
 
 struct cores_tsc {
     int measured;
-    uint64_t warp_max_back, warp_backs, warp_loops;
+    struct cores_warp_count warp;     /* both sides of the pair added */
     struct cores_offset_bounds bounds;
     double skew_ticks, skew_unc_ticks;
     int skew_consistent;
-    struct cores_rate rate;
-    double rate_ppm, rate_unc_ppm;    /* vs the BSP's rate by the same reference */
+    struct cores_rate rate;           /* the points of every session */
+    struct cores_rate_fit fit;
+    struct cores_rate_diff diff;      /* vs the BSP's rate by the same reference */
     struct cores_fail fail;
 };
 
@@ -98,6 +100,7 @@ struct cores_score {
     int ran;
     struct bytemark_core_job job;
     struct cores_fail fail;
+    uint64_t t_start, t_end;          /* TSC around the test (all at once: after the rendezvous) */
 };
 
 struct cores_cpu {
@@ -109,6 +112,8 @@ struct cores_cpu {
     struct cores_score all[BM_NTESTS];        /* all cores at once */
     struct cores_fail fail;                   /* the CPU itself (no answer, lost) */
     const char *inject;                       /* INJECTIN=cores:cpuN */
+    uint32_t core_of, threads_in_core;        /* SMT: the first selected CPU of its core, and how
+                                               * many selected CPUs share the core */
 };
 
 struct cores {
@@ -128,6 +133,14 @@ struct cores {
     int lat_measured;
     enum cores_ref ref;
     const char *ref_name;
+    int read_chosen;                          /* the APs were probed and read is set */
+    enum cores_read read;                     /* how every TSC read is fenced */
+    char read_why[200];
+    int rate_sessions;                        /* sessions every CPU's fit had (0..2) */
+    double rate_detectable_ppm;               /* the largest AP's (NaN: none) */
+    struct cores_overlap overlap[BM_NTESTS];  /* the all-core runs */
+    uint32_t all_cores[BM_NTESTS];            /* distinct cores among the CPUs that finished */
+    uint64_t kept_bytes;                      /* memory a lost CPU might still write: never freed */
     struct quiet_phase_totals qt;
     int warnings;
 };
@@ -145,9 +158,13 @@ const char *cores_bm_status(const struct cores_score *s);
  * own per-core scores.  Returns the number of CPUs that counted. */
 uint32_t cores_all_sum(const struct cores *c, int id, double *sum, double *ratio);
 void cores_print_list(const struct cores *c);
+/* bench/cores_report_tsc.c: the fences, warp and offsets (after the TSC
+ * part), the rates (fitted at the section's end), their warnings and LAVA
+ * cases. */
+void cores_print_read(const struct cores *c);
 void cores_print_tsc(struct cores *c);
-/* Warnings (and the LAVA cases) for offsets and rates beyond the bounds. */
 void cores_warn_tsc(struct cores *c);
+void cores_print_rate(struct cores *c);
 void cores_print_latency(struct cores *c);
 void cores_print_scores(struct cores *c);
 

@@ -60,6 +60,10 @@ static void cores_json_cpu(struct json_writer *w, const struct cores *c, uint32_
     json_bool(w, "selected", p->selected);
     json_str(w, "state", cores_worker_text(c, n));
     cores_json_fail(w, "why", &p->fail);
+    if (p->selected && p->threads_in_core) {
+        json_u64(w, "core_of", p->core_of);
+        json_u64(w, "threads_in_core", p->threads_in_core);
+    }
     json_obj_begin(w, "firmware");
     json_u64(w, "package", m->package);
     json_u64(w, "core", m->core);
@@ -85,6 +89,13 @@ static void cores_json_cpu(struct json_writer *w, const struct cores *c, uint32_
         }
         json_bool(w, "hybrid", p->id.hybrid);
         json_str(w, "core_type", cores_type_name(p->topo.core_type, t, sizeof t));
+        json_str(w, "tsc_adjust_msr", p->id.tsc_adjust_read > 0 ? "read" : p->id.tsc_adjust_read == 0
+                                      ? "unreadable" : "absent");
+        if (p->id.tsc_adjust_read > 0)
+            json_i64(w, "tsc_adjust", p->id.tsc_adjust);
+        json_bool(w, "rdtscp", p->id.rdtscp);
+        json_str(w, "lfence_serializing", p->id.lfence_serializing < 0 ? "unknown"
+                                          : p->id.lfence_serializing ? "yes" : "no");
         json_obj_end(w);
     } else {
         json_null(w, "cpuid");
@@ -98,9 +109,15 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
     json_str(w, "reference", c->ref_name);
     json_u64(w, "reference_cpu", c->mi.bsp);
     json_u64(w, "warp_loops", CORES_WARP_LOOPS);
+    json_u64(w, "warp_min_handoffs", CORES_WARP_HANDOFFS);
     json_u64(w, "round_trips_each_way", CORES_PING_SAMPLES);
-    json_u64(w, "rate_window_ms", CORES_RATE_WINDOW_MS);
-    json_u64(w, "rate_windows", CORES_RATE_WINDOWS);
+    json_u64(w, "rate_sessions", (uint64_t)c->rate_sessions);
+    json_u64(w, "rate_points_per_session", CORES_RATE_POINTS);
+    json_double(w, "rate_step_ms", CORES_RATE_STEP_MS);
+    if (isnan(c->rate_detectable_ppm))
+        json_null(w, "rate_detectable_ppm");
+    else
+        json_double(w, "rate_detectable_ppm", c->rate_detectable_ppm);
     json_double(w, "skew_bound_ns", CORES_SKEW_BOUND_NS);
     json_double(w, "rate_bound_ppm", CORES_RATE_BOUND_PPM);
     json_arr_begin(w, "cpus");
@@ -111,9 +128,10 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
         json_u64(w, "cpu", n);
         cores_json_fail(w, "why", &t->fail);
         if (t->measured && n != c->mi.bsp) {
-            json_u64(w, "warp_max_back_ticks", t->warp_max_back);
-            json_u64(w, "warp_backs", t->warp_backs);
-            json_u64(w, "warp_turns", t->warp_loops);
+            json_u64(w, "warp_max_back_ticks", t->warp.max_back);
+            json_u64(w, "warp_backs", t->warp.backs);
+            json_u64(w, "warp_turns", t->warp.turns);
+            json_u64(w, "warp_handoffs", t->warp.handoffs);
             json_u64(w, "offset_samples", t->bounds.samples);
             json_i64(w, "offset_lo_ticks", t->bounds.lo);
             json_i64(w, "offset_hi_ticks", t->bounds.hi);
@@ -124,14 +142,19 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
             json_double(w, "offset_ns", cores_ns(c, t->skew_ticks));
             json_double(w, "offset_uncertainty_ns", cores_ns(c, t->skew_unc_ticks));
         }
-        if (!t->rate.failed && t->rate.hz > 0) {
-            json_double(w, "rate_hz", t->rate.hz);
-            json_u64(w, "rate_tsc_ticks", t->rate.tsc_ticks);
-            json_u64(w, "rate_ref_ticks", t->rate.ref_ticks);
-            json_u64(w, "rate_edge_ticks", t->rate.edge_width);
-            if (n != c->mi.bsp) {
-                json_double(w, "rate_ppm", t->rate_ppm);
-                json_double(w, "rate_uncertainty_ppm", t->rate_unc_ppm);
+        if (t->fit.ok) {
+            json_double(w, "rate_hz", t->fit.hz);
+            json_u64(w, "rate_points", t->fit.used);
+            json_u64(w, "rate_points_dropped", t->fit.dropped);
+            json_double(w, "rate_span_ms", cores_ns(c, (double)t->fit.span_tsc) / 1e6);
+            json_double(w, "rate_se_ppm", t->fit.se_rel * 1e6);
+            json_u64(w, "rate_tsc_ticks", t->fit.span_tsc);
+            json_u64(w, "rate_ref_ticks", t->fit.span_ref);
+            json_u64(w, "rate_edge_ticks", t->fit.median_width);
+            if (n != c->mi.bsp && !isnan(t->diff.ppm)) {
+                json_double(w, "rate_ppm", t->diff.ppm);
+                json_double(w, "rate_uncertainty_ppm", t->diff.half95_ppm);
+                json_double(w, "rate_detectable_ppm", t->diff.detectable_ppm);
             }
         }
         json_obj_end(w);
@@ -151,7 +174,7 @@ static void cores_json_matrix(struct json_writer *w, const struct cores *c, cons
             if (i == j || !v)
                 json_null(w, NULL);
             else if (ns)
-                json_double(w, NULL, cores_ns(c, (double)v));
+                json_double(w, NULL, cores_ns(c, (double)v) / ns);   /* 2: one way, half of it */
             else
                 json_u64(w, NULL, v);
         }
@@ -175,7 +198,11 @@ static void cores_json_latency(struct json_writer *w, const struct cores *c)
         cores_json_matrix(w, c, "median_ticks", c->lat_med, 0);
         cores_json_matrix(w, c, "min_ns", c->lat_min, 1);
         cores_json_matrix(w, c, "median_ns", c->lat_med, 1);
+        cores_json_matrix(w, c, "one_way_min_ns", c->lat_min, 2);
+        cores_json_matrix(w, c, "one_way_median_ns", c->lat_med, 2);
     }
+    json_str(w, "layout", "round trip: the initiator writes ping, the responder answers on pong; "
+             "each flag alone in its own 128-byte block; one way = half the round trip");
     json_obj_end(w);
 }
 
@@ -212,6 +239,14 @@ static void cores_json_scores(struct json_writer *w, const struct cores *c)
         json_u64(w, "cpus", m);
         json_double(w, "sum", sum);
         json_double(w, "ratio_to_one_core", ratio);
+        json_u64(w, "cores", c->all_cores[id]);
+        json_bool(w, "smt_siblings", c->all_cores[id] < m);
+        json_obj_begin(w, "overlap");
+        json_double(w, "span_ms", cores_ns(c, (double)c->overlap[id].span) / 1e6);
+        json_double(w, "all_at_once_ms", cores_ns(c, (double)c->overlap[id].all) / 1e6);
+        json_double(w, "all_at_once_fraction", c->overlap[id].all_fraction);
+        json_double(w, "mean_running", c->overlap[id].mean_running);
+        json_obj_end(w);
         json_arr_begin(w, "per_cpu");
         for (uint32_t k = 0; k < c->nsel; k++) {
             uint32_t n = c->order[k];
@@ -220,6 +255,8 @@ static void cores_json_scores(struct json_writer *w, const struct cores *c)
             const struct cores_score *s = &c->cpu[n].all[id];
             json_str(w, "status", cores_bm_status(s));
             cores_json_fail(w, "why", &s->fail);
+            json_u64(w, "core_of", c->cpu[n].core_of);
+            json_u64(w, "threads_in_core", c->cpu[n].threads_in_core);
             if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
                 json_u64(w, "runs", s->job.runs);
                 json_double(w, "mean", s->job.mean);
@@ -251,6 +288,14 @@ void cores_json(const struct cores *c)
     for (uint32_t k = 0; k < c->nsel; k++)
         json_u64(w, NULL, c->order[k]);
     json_arr_end(w);
+    if (c->read_chosen) {
+        json_obj_begin(w, "tsc_read");
+        json_str(w, "sequence", cores_read_text(c->read));
+        json_str(w, "why", c->read_why);
+        json_obj_end(w);
+    }
+    if (c->kept_bytes)
+        json_u64(w, "kept_bytes", c->kept_bytes);
     json_bool(w, "tsc_measured", (c->parts & BM_SMP_TSC) != 0);
     json_bool(w, "latency_measured", (c->parts & BM_SMP_LATENCY) != 0);
     json_bool(w, "scores_measured", (c->parts & BM_SMP_SCORES) != 0);

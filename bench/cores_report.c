@@ -50,127 +50,29 @@ void cores_print_list(const struct cores *c)
 
 double cores_ns(const struct cores *c, double ticks) { return ticks * 1e9 / (double)c->hz; }
 
-void cores_print_tsc(struct cores *c)
-{
-    uint32_t b = c->mi.bsp;
-    out_printf("cores: TSC of every CPU against CPU %u: warp check (%u lock turns each), offset from "
-               "%u round trips each way, rate against the %s (median of %u windows of %u ms)\n", b,
-               CORES_WARP_LOOPS, CORES_PING_SAMPLES, c->ref_name, CORES_RATE_WINDOWS, CORES_RATE_WINDOW_MS);
-    out_printf("  CPU  warp: largest step back  offset ticks (+-)      offset ns (+-)     "
-               "rate MHz       vs CPU %u ppm (+-)\n", b);
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        uint32_t n = c->order[k];
-        struct cores_tsc *t = &c->cpu[n].tsc;
-        char rate[64] = "-", warp[40] = "-", off[48] = "-", offns[48] = "-";
-        if (!t->rate.failed && t->rate.hz > 0 && n == b)
-            snprintf(rate, sizeof rate, "%12.6f  (reference)", t->rate.hz / 1e6);
-        else if (!t->rate.failed && t->rate.hz > 0)
-            snprintf(rate, sizeof rate, "%12.6f  %+9.2f (%.2f)", t->rate.hz / 1e6, t->rate_ppm,
-                     t->rate_unc_ppm);
-        if (n == b) {
-            snprintf(warp, sizeof warp, "(reference)");
-        } else if (t->measured) {
-            snprintf(warp, sizeof warp, "%llu ticks (%llu of %llu)",
-                     (unsigned long long)t->warp_max_back, (unsigned long long)t->warp_backs,
-                     (unsigned long long)t->warp_loops);
-            snprintf(off, sizeof off, "%+.1f (%.1f)%s", t->skew_ticks, t->skew_unc_ticks,
-                     t->skew_consistent ? "" : " EMPTY");
-            snprintf(offns, sizeof offns, "%+.1f (%.1f)", cores_ns(c, t->skew_ticks),
-                     cores_ns(c, t->skew_unc_ticks));
-        }
-        out_printf("  %3u  %-24s  %-21s  %-17s  %s\n", n, warp, off, offns, rate);
-        if (t->fail.failed)
-            out_printf("       CPU %u: %s\n", n, t->fail.why);
-    }
-}
-
-/* LAVA cases of CPU n's TSC (bench/lava.h): offset and rate against the
- * BSP, fail when a warning was given for them. */
-static void cores_lava_tsc(const struct cores *c, uint32_t n, int offset_bad, int rate_bad)
-{
-    const struct cores_tsc *t = &c->cpu[n].tsc;
-    if (n == c->mi.bsp)
-        return;
-    if (t->fail.failed) {
-        lava_casef(LAVA_FAIL, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
-        lava_casef(LAVA_FAIL, NAN, NULL, "cores_cpu%u_tsc_rate_ppm", n);
-        return;
-    }
-    if (t->measured)
-        lava_casef(offset_bad ? LAVA_FAIL : LAVA_PASS, cores_ns(c, t->skew_ticks), "ns",
-                   "cores_cpu%u_tsc_offset_ns", n);
-    else
-        lava_casef(LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
-    if (!t->rate.failed && t->rate.hz > 0)
-        lava_casef(rate_bad ? LAVA_FAIL : LAVA_PASS, t->rate_ppm, "ppm", "cores_cpu%u_tsc_rate_ppm", n);
-    else
-        lava_casef(LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_rate_ppm", n);
-}
-
-void cores_warn_tsc(struct cores *c)
-{
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        uint32_t n = c->order[k];
-        struct cores_tsc *t = &c->cpu[n].tsc;
-        int before = c->warnings, offset_bad = 0;
-        if (t->fail.failed) {
-            out_warn("cores: CPU %u: TSC check not done: %s", n, t->fail.why);
-            c->warnings++;
-            cores_lava_tsc(c, n, 1, 1);
-            continue;
-        }
-        if (n != c->mi.bsp && t->measured) {
-            if (t->warp_max_back) {
-                out_warn("cores: CPU %u: the TSC stepped back by up to %llu ticks against CPU %u "
-                         "(%llu times): the TSCs are not synchronised", n,
-                         (unsigned long long)t->warp_max_back, c->mi.bsp,
-                         (unsigned long long)t->warp_backs);
-                c->warnings++;
-            }
-            if (!t->skew_consistent) {
-                out_warn("cores: CPU %u: the round trips allow no constant TSC offset (the TSCs "
-                         "drift apart or reads were reordered)", n);
-                c->warnings++;
-            } else if (cores_ns(c, fabs(t->skew_ticks) - t->skew_unc_ticks) > CORES_SKEW_BOUND_NS) {
-                out_warn("cores: CPU %u: TSC offset %+.0f ns (+- %.0f) against CPU %u, beyond "
-                         "+-%.0f ns", n, cores_ns(c, t->skew_ticks), cores_ns(c, t->skew_unc_ticks),
-                         c->mi.bsp, CORES_SKEW_BOUND_NS);
-                c->warnings++;
-            }
-        }
-        offset_bad = c->warnings != before;
-        if (n != c->mi.bsp && !t->rate.failed && t->rate.hz > 0
-            && fabs(t->rate_ppm) - t->rate_unc_ppm > CORES_RATE_BOUND_PPM) {
-            out_warn("cores: CPU %u: TSC rate %.6f MHz is %+.1f ppm (+- %.1f) from CPU %u's, beyond "
-                     "%.0f ppm", n, t->rate.hz / 1e6, t->rate_ppm, t->rate_unc_ppm, c->mi.bsp,
-                     CORES_RATE_BOUND_PPM);
-            c->warnings++;
-        }
-        cores_lava_tsc(c, n, offset_bad, c->warnings != before + offset_bad);
-    }
-}
-
 void cores_print_latency(struct cores *c)
 {
     uint32_t missing = 0;
-    out_printf("cores: cache-line round trip between CPUs, min/median ns (%u samples of %u round "
-               "trips per pair)\n     ", CORES_BOUNCE_SAMPLES, CORES_BOUNCE_TRIPS);
+    out_printf("cores: core-to-core latency: ROUND TRIP between CPUs (ping there, pong back; each flag "
+               "alone in a 128-byte block), min/median ns, one way = half of it in brackets (%u samples "
+               "of %u round trips per pair)\n     ", CORES_BOUNCE_SAMPLES, CORES_BOUNCE_TRIPS);
     for (uint32_t j = 0; j < c->nsel; j++)
-        out_printf(" %11u", c->order[j]);
+        out_printf(" %19u", c->order[j]);
     out_printf("\n");
     for (uint32_t i = 0; i < c->nsel; i++) {
         out_printf("  %3u", c->order[i]);
         for (uint32_t j = 0; j < c->nsel; j++) {
             uint64_t mn = c->lat_min[i * c->nsel + j], md = c->lat_med[i * c->nsel + j];
             if (i == j) {
-                out_printf(" %11s", "-");
+                out_printf(" %19s", "-");
             } else if (!mn) {
-                out_printf(" %11s", "n/a");
+                out_printf(" %19s", "n/a");
                 missing++;
             } else {
-                char cell[32];
-                snprintf(cell, sizeof cell, "%.0f/%.0f", cores_ns(c, (double)mn), cores_ns(c, (double)md));
-                out_printf(" %11s", cell);
+                char cell[48];
+                snprintf(cell, sizeof cell, "%.0f/%.0f (%.0f/%.0f)", cores_ns(c, (double)mn),
+                         cores_ns(c, (double)md), cores_ns(c, (double)mn) / 2, cores_ns(c, (double)md) / 2);
+                out_printf(" %19s", cell);
             }
         }
         out_printf("\n");
@@ -279,9 +181,15 @@ void cores_print_scores(struct cores *c)
             continue;
         double sum, ratio;
         uint32_t m = cores_all_sum(c, id, &sum, &ratio);
-        out_printf("cores: %s on %u CPU%s at once: sum %.5g %s, %.2f times one core\n",
-                   bytemark_kernel((enum bm_test_id)id)->name, m, m == 1 ? "" : "s", sum,
-                   bytemark_kernel((enum bm_test_id)id)->unit, ratio);
+        const struct cores_overlap *o = &c->overlap[id];
+        out_printf("cores: %s on %u CPU%s at once (%u core%s%s): sum %.5g %s, %.2f times one core; all "
+                   "ran at the same time for %.0f%% of the %.1f ms from first start to last end (%.2f "
+                   "running on average)\n", bytemark_kernel((enum bm_test_id)id)->name, m, m == 1 ? "" : "s",
+                   c->all_cores[id], c->all_cores[id] == 1 ? "" : "s",
+                   c->all_cores[id] < m ? ": SMT siblings share cores, a sum over threads is not one over cores"
+                                        : "",
+                   sum, bytemark_kernel((enum bm_test_id)id)->unit, ratio, 100 * o->all_fraction,
+                   cores_ns(c, (double)o->span) / 1e6, o->mean_running);
         lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? sum : NAN, bytemark_kernel((enum bm_test_id)id)->unit,
                    "cores_all_%s_sum", bytemark_kernel((enum bm_test_id)id)->key);
         lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? ratio : NAN, "ratio", "cores_all_%s_ratio",

@@ -142,6 +142,79 @@ static void cores_probe_all(struct cores *c)
     quiet_phase_end_add(&c->qt);
 }
 
+/* One fence choice for every selected CPU that answered (cores_math.h). */
+static void cores_choose_read(struct cores *c)
+{
+    struct cores_cpuid *ids = plat_alloc(c->nsel * sizeof *ids);
+    if (!ids)
+        return;                          /* the safest default stays: mfence; rdtsc; mfence */
+    for (uint32_t k = 0; k < c->nsel; k++)
+        ids[k] = c->cpu[c->order[k]].id;
+    c->read = cores_read_choose(ids, c->nsel, c->read_why, sizeof c->read_why);
+    c->read_chosen = 1;
+    cores_work_set_read(c->read);
+    plat_free(ids);
+}
+
+/* SMT: selected CPUs sharing a (package, core), by CPUID's topology where
+ * every selected CPU read one, else by the firmware's location. */
+static void cores_group_smt(struct cores *c)
+{
+    uint32_t *pk = plat_alloc(c->nsel * 4 * sizeof *pk);
+    uint8_t *ok = plat_alloc(c->nsel);
+    int cpuid = 1;
+    if (!pk || !ok) {
+        plat_free(pk);
+        plat_free(ok);
+        return;
+    }
+    uint32_t *co = pk + c->nsel, *g = co + c->nsel, *th = g + c->nsel;
+    for (uint32_t k = 0; k < c->nsel; k++)
+        cpuid &= c->cpu[c->order[k]].topo.valid;
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        const struct cores_cpu *p = &c->cpu[c->order[k]];
+        const struct plat_cpu *m = &c->mi.cpu[c->order[k]];
+        pk[k] = cpuid ? p->topo.package : m->package;
+        co[k] = cpuid ? p->topo.core : m->core;
+        ok[k] = cpuid || c->mi.present;
+    }
+    cores_smt_groups(pk, co, ok, c->nsel, g, th);
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        c->cpu[c->order[k]].core_of = c->order[g[k]];
+        c->cpu[c->order[k]].threads_in_core = th[k];
+    }
+    plat_free(pk);
+    plat_free(ok);
+}
+
+/* ---- memory two CPUs share ------------------------------------------------------------
+ * Each piece of work between two CPUs gets a block of its own, aligned to
+ * CORES_BLOCK.  A block whose CPU was lost is never freed nor reused: the
+ * CPU may still be writing to it (it is counted in kept_bytes). */
+struct cores_shared { void *raw, *p; size_t size; };
+
+static int cores_shared_get(struct cores_shared *s, size_t size)
+{
+    s->size = size + CORES_BLOCK;
+    s->raw = plat_alloc(s->size);
+    if (!s->raw)
+        return -1;
+    s->p = (void *)(((uintptr_t)s->raw + CORES_BLOCK - 1) & ~(uintptr_t)(CORES_BLOCK - 1));
+    memset(s->p, 0, size);
+    return 0;
+}
+
+static int cores_lost(uint32_t n) { return plat_worker_state(n) == PLAT_W_LOST; }
+
+static void cores_shared_put(struct cores *c, struct cores_shared *s, uint32_t a, uint32_t b)
+{
+    if (cores_lost(a) || cores_lost(b))
+        c->kept_bytes += s->size;
+    else
+        plat_free(s->raw);
+    s->raw = s->p = NULL;
+}
+
 /* ---- 2. TSC -------------------------------------------------------------------------- */
 
 static void cores_ref_open(struct cores *c, struct cores_rate *proto)
@@ -165,51 +238,76 @@ static void cores_ref_open(struct cores *c, struct cores_rate *proto)
         proto->ref_hz = PMTIMER_HZ;
         c->ref_name = "pm_timer";
     }
-    proto->window_ref_ticks = (uint64_t)(proto->ref_hz * CORES_RATE_WINDOW_MS / 1000.0);
+    proto->step_ref_ticks = (uint64_t)(proto->ref_hz * CORES_RATE_STEP_MS / 1000.0);
+    proto->ref_per_tsc = proto->ref_hz / (double)c->hz;
     proto->timeout_ticks = c->timeout_ticks;
 }
 
-/* Warp check and round trips between the BSP and CPU n. */
+static void cores_pair_fail(struct cores_tsc *t, const char *what, const struct cores_fail *fb)
+{
+    if (t->fail.failed)
+        return;
+    t->fail.failed = 1;
+    snprintf(t->fail.why, sizeof t->fail.why, "%s: %s", what,
+             fb->failed ? fb->why : "the other CPU did not keep up (timeout)");
+}
+
+/* Warp check between the BSP (side 0) and CPU n (side 1). */
+static int cores_warp_pair(struct cores *c, uint32_t n)
+{
+    struct cores_tsc *t = &c->cpu[n].tsc;
+    struct cores_shared m;
+    struct cores_fail fb = { 0, "" };
+    if (cores_shared_get(&m, sizeof(struct cores_warp_shared))) {
+        cores_pair_fail(t, "warp check", &(struct cores_fail){ 1, "no memory" });
+        return -1;
+    }
+    struct cores_warp_shared *sh = m.p;
+    sh->last_cpu = CORES_NO_CPU;
+    sh->start.parties = 2;
+    sh->start.deadline_ticks = c->timeout_ticks;
+    sh->loops = CORES_WARP_LOOPS;
+    sh->min_handoffs = CORES_WARP_HANDOFFS;
+    sh->handoff_ticks = cores_ms_ticks(c, CORES_WARP_HANDOFF_MS);
+    struct cores_warp_side wb = { sh, 0 }, wn = { sh, 1 };
+    struct cores_task w[2] = { { c->mi.bsp, cores_warp, &wb, &fb, 0 }, { n, cores_warp, &wn, &t->fail, 0 } };
+    int bad = cores_group(c, w, 2, c->timeout_ticks) || wb.timed_out || wn.timed_out;
+    if (bad) {
+        cores_pair_fail(t, "warp check", &fb);
+    } else {
+        t->warp.turns = wb.count.turns + wn.count.turns;
+        t->warp.handoffs = wb.count.handoffs + wn.count.handoffs;
+        t->warp.backs = wb.count.backs + wn.count.backs;
+        t->warp.max_back = wb.count.max_back > wn.count.max_back ? wb.count.max_back : wn.count.max_back;
+    }
+    cores_shared_put(c, &m, c->mi.bsp, n);
+    return bad ? -1 : 0;
+}
+
+/* Round trips both ways: BSP first, then CPU n initiates. */
 static void cores_tsc_pair(struct cores *c, uint32_t n)
 {
-    uint32_t b = c->mi.bsp;
     struct cores_tsc *t = &c->cpu[n].tsc;
-    static struct cores_warp_shared wsh;
-    static struct cores_ping_shared psh;
-    struct cores_warp_side wb = { &wsh }, wn = { &wsh };
     struct cores_fail fb = { 0, "" };
-    memset((void *)&wsh, 0, sizeof wsh);
-    wsh.start.parties = 2;
-    wsh.start.deadline_ticks = c->timeout_ticks;
-    wsh.loops = CORES_WARP_LOOPS;
-    struct cores_task w[2] = { { b, cores_warp, &wb, &fb, 0 }, { n, cores_warp, &wn, &t->fail, 0 } };
-    if (cores_group(c, w, 2, c->timeout_ticks) || wb.timed_out || wn.timed_out) {
-        if (!t->fail.failed) {
-            t->fail.failed = 1;
-            snprintf(t->fail.why, sizeof t->fail.why, "warp check: %s",
-                     fb.failed ? fb.why : "the other CPU did not keep up (timeout)");
-        }
-        return;
-    }
-    t->warp_max_back = wb.max_back > wn.max_back ? wb.max_back : wn.max_back;
-    t->warp_backs = wb.backs + wn.backs;
-    t->warp_loops = wb.done + wn.done;
-
-    /* Round trips both ways: BSP first, then CPU n initiates. */
     struct cores_offset_bounds dir[2];
+    if (cores_warp_pair(c, n))
+        return;
     for (int way = 0; way < 2; way++) {
-        struct cores_ping_side pb = { &psh, way == 0 }, pn = { &psh, way == 1 };
-        memset((void *)&psh, 0, sizeof psh);
-        psh.start.parties = 2;
-        psh.start.deadline_ticks = c->timeout_ticks;
-        psh.samples = CORES_PING_SAMPLES;
-        struct cores_task p[2] = { { b, cores_ping, &pb, &fb, 0 }, { n, cores_ping, &pn, &t->fail, 0 } };
-        if (cores_group(c, p, 2, c->timeout_ticks) || pb.timed_out || pn.timed_out) {
-            if (!t->fail.failed) {
-                t->fail.failed = 1;
-                snprintf(t->fail.why, sizeof t->fail.why, "round trips: %s",
-                         fb.failed ? fb.why : "the other CPU did not keep up (timeout)");
-            }
+        struct cores_shared m;
+        if (cores_shared_get(&m, sizeof(struct cores_ping_shared))) {
+            cores_pair_fail(t, "round trips", &(struct cores_fail){ 1, "no memory" });
+            return;
+        }
+        struct cores_ping_shared *sh = m.p;
+        sh->start.parties = 2;
+        sh->start.deadline_ticks = c->timeout_ticks;
+        sh->samples = CORES_PING_SAMPLES;
+        struct cores_ping_side pb = { sh, way == 0 }, pn = { sh, way == 1 };
+        struct cores_task p[2] = { { c->mi.bsp, cores_ping, &pb, &fb, 0 }, { n, cores_ping, &pn, &t->fail, 0 } };
+        int bad = cores_group(c, p, 2, c->timeout_ticks) || pb.timed_out || pn.timed_out;
+        cores_shared_put(c, &m, c->mi.bsp, n);
+        if (bad) {
+            cores_pair_fail(t, "round trips", &fb);
             return;
         }
         dir[way] = way == 0 ? pb.bounds : pn.bounds;
@@ -219,21 +317,31 @@ static void cores_tsc_pair(struct cores *c, uint32_t n)
     t->measured = 1;
 }
 
+/* One rate session on every selected CPU that still answers. */
+static void cores_rate_session(struct cores *c)
+{
+    if (c->ref == CORES_REF_NONE)
+        return;
+    uint64_t t = c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_POINTS * CORES_RATE_STEP_MS);
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        uint32_t n = c->order[k];
+        if (cores_alive(c, n) && !c->cpu[n].tsc.rate.failed)
+            cores_one(c, n, cores_rate, &c->cpu[n].tsc.rate, &c->cpu[n].tsc.fail, t);
+    }
+    c->rate_sessions++;
+}
+
 static void cores_tsc_all(struct cores *c)
 {
     struct cores_rate proto;
-    uint32_t b = c->mi.bsp;
     cores_ref_open(c, &proto);
     quiet_phase_begin();
+    for (uint32_t k = 0; k < c->nsel; k++)
+        c->cpu[c->order[k]].tsc.rate = proto;
+    cores_rate_session(c);
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
-        c->cpu[n].tsc.rate = proto;
-        if (!cores_alive(c, n))
-            continue;
-        if (proto.ref != CORES_REF_NONE)
-            cores_one(c, n, cores_rate, &c->cpu[n].tsc.rate, &c->cpu[n].tsc.fail,
-                      c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_WINDOWS * CORES_RATE_WINDOW_MS));
-        if (n == b) {
+        if (n == c->mi.bsp) {
             c->cpu[n].tsc.measured = 1;
             c->cpu[n].tsc.skew_consistent = 1;
             c->cpu[n].tsc.bounds.samples = 0;
@@ -242,15 +350,29 @@ static void cores_tsc_all(struct cores *c)
         }
     }
     quiet_phase_end_add(&c->qt);
-    const struct cores_rate *rb = &c->cpu[b].tsc.rate;
+}
+
+/* The second session at the section's end, the fits and the comparison
+ * with the BSP: the fit spans everything the section did in between. */
+static void cores_rate_finish(struct cores *c)
+{
+    const struct cores_tsc *rb = &c->cpu[c->mi.bsp].tsc;
+    quiet_phase_begin();
+    cores_rate_session(c);
+    quiet_phase_end_add(&c->qt);
+    c->rate_detectable_ppm = NAN;
     for (uint32_t k = 0; k < c->nsel; k++) {
         struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
-        if (c->order[k] == b || t->rate.failed || rb->failed || rb->hz <= 0 || proto.ref == CORES_REF_NONE)
+        cores_rate_fit(t->rate.points, t->rate.n, t->rate.ref_hz, &t->fit);
+    }
+    for (uint32_t k = 0; k < c->nsel; k++) {
+        struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
+        if (c->order[k] == c->mi.bsp)
             continue;
-        t->rate_ppm = (t->rate.hz / rb->hz - 1) * 1e6;
-        /* each edge is known to within its bracket; both windows' edges count */
-        t->rate_unc_ppm = ((double)t->rate.edge_width / 2 / (double)t->rate.tsc_ticks
-                           + (double)rb->edge_width / 2 / (double)rb->tsc_ticks) * 1e6;
+        cores_rate_compare(&t->fit, &rb->fit, &t->diff);
+        if (!isnan(t->diff.detectable_ppm)
+            && (isnan(c->rate_detectable_ppm) || t->diff.detectable_ppm > c->rate_detectable_ppm))
+            c->rate_detectable_ppm = t->diff.detectable_ppm;
     }
 }
 
@@ -263,7 +385,7 @@ static void cores_latency(struct cores *c)
     size_t cells = (size_t)c->nsel * c->nsel;
     c->lat_min = plat_alloc(cells * sizeof *c->lat_min);
     c->lat_med = plat_alloc(cells * sizeof *c->lat_med);
-    static struct cores_bounce_shared sh;
+    int kept = 0;
     if (!ticks || !c->lat_min || !c->lat_med) {
         c->lat_fail.failed = 1;
         snprintf(c->lat_fail.why, sizeof c->lat_fail.why, "no memory for the matrix");
@@ -278,17 +400,24 @@ static void cores_latency(struct cores *c)
             uint32_t a = c->order[i], b = c->order[j];
             if (!cores_alive(c, a) || !cores_alive(c, b))
                 continue;
-            memset((void *)&sh, 0, sizeof sh);
-            sh.start.parties = 2;
-            sh.start.deadline_ticks = c->timeout_ticks;
-            sh.samples = s;
-            sh.trips = CORES_BOUNCE_TRIPS;
-            sh.sample_ticks = ticks;
-            struct cores_bounce_side sa = { &sh, 1 }, sb = { &sh, 0 };
+            struct cores_shared m;
+            if (kept || cores_shared_get(&m, sizeof(struct cores_bounce_shared)))
+                continue;                 /* the cell stays 0: not measured */
+            struct cores_bounce_shared *sh = m.p;
+            sh->start.parties = 2;
+            sh->start.deadline_ticks = c->timeout_ticks;
+            sh->samples = s;
+            sh->trips = CORES_BOUNCE_TRIPS;
+            sh->sample_ticks = ticks;
+            struct cores_bounce_side sa = { sh, 1 }, sb = { sh, 0 };
             struct cores_fail fa = { 0, "" }, fb = { 0, "" };
             struct cores_task t[2] = { { a, cores_bounce, &sa, &fa, 0 }, { b, cores_bounce, &sb, &fb, 0 } };
-            if (cores_group(c, t, 2, c->timeout_ticks) || sa.timed_out || sb.timed_out)
-                continue;                 /* the cell stays 0: not measured */
+            int bad = cores_group(c, t, 2, c->timeout_ticks) || sa.timed_out || sb.timed_out;
+            /* a lost initiator may still write its samples: ticks is kept, no more pairs */
+            kept = cores_lost(a);
+            cores_shared_put(c, &m, a, b);
+            if (bad)
+                continue;
             double med = cores_median_u64(ticks, s);   /* sorts: ticks[0] is the minimum */
             uint64_t mn = (ticks[0] + CORES_BOUNCE_TRIPS / 2) / CORES_BOUNCE_TRIPS;
             uint64_t md = (uint64_t)(med / CORES_BOUNCE_TRIPS + 0.5);
@@ -296,7 +425,10 @@ static void cores_latency(struct cores *c)
             c->lat_med[i * c->nsel + j] = c->lat_med[j * c->nsel + i] = md ? md : 1;
         }
     quiet_phase_end_add(&c->qt);
-    plat_free(ticks);
+    if (kept)
+        c->kept_bytes += s * sizeof *ticks;
+    else
+        plat_free(ticks);
     c->lat_measured = 1;
 }
 
@@ -306,6 +438,7 @@ struct cores_score_arg {
     struct bytemark_core_job *job;
     const char *inject;
     struct cores_sync *start;       /* all cores: begin together */
+    uint64_t *t_start, *t_end;      /* the CPU's TSC around the test */
 };
 
 static long cores_score_fn(void *arg)
@@ -321,7 +454,10 @@ static long cores_score_fn(void *arg)
                && rdtsc() < deadline)
             __asm__ volatile("pause");
     }
-    return bytemark_core_test(a->job) == BM_OK ? 0 : 1;
+    *a->t_start = rdtsc();
+    int r = bytemark_core_test(a->job) == BM_OK ? 0 : 1;
+    *a->t_end = rdtsc();
+    return r;
 }
 
 static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm_test_id id)
@@ -331,6 +467,33 @@ static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm
     j->id = id;
     j->profile = c->cfg->profile == BM_PROFILE_FULL ? BM_PROFILE_FULL : BM_PROFILE_QUICK;
     j->hz = c->hz;
+}
+
+/* How much the all-core run of test id overlapped, over the CPUs that
+ * finished (one time base: the TSC check vouches for it), and how many
+ * distinct cores they were. */
+static void cores_all_overlap(struct cores *c, int id)
+{
+    uint64_t st[PLAT_MAX_CPUS], en[PLAT_MAX_CPUS];
+    uint32_t m = 0, cores = 0;
+    for (uint32_t k = 0; k < c->nsel && m < PLAT_MAX_CPUS; k++) {
+        const struct cores_cpu *p = &c->cpu[c->order[k]];
+        const struct cores_score *s = &p->all[id];
+        if (!s->ran || s->fail.failed || s->job.status != BM_OK)
+            continue;
+        st[m] = s->t_start;
+        en[m] = s->t_end;
+        m++;
+        int first = 1;
+        for (uint32_t j = 0; j < k && first; j++) {
+            const struct cores_cpu *q = &c->cpu[c->order[j]];
+            first = !(q->core_of == p->core_of && q->all[id].ran && !q->all[id].fail.failed
+                      && q->all[id].job.status == BM_OK);
+        }
+        cores += first;
+    }
+    cores_overlap_of(st, en, m, &c->overlap[id]);
+    c->all_cores[id] = cores;
 }
 
 static void cores_scores(struct cores *c)
@@ -361,6 +524,8 @@ static void cores_scores(struct cores *c)
             args[k].job = &s->job;
             args[k].inject = c->cpu[n].inject;
             args[k].start = NULL;
+            args[k].t_start = &s->t_start;
+            args[k].t_end = &s->t_end;
             c->cpu[n].inject = NULL;         /* one fault per CPU */
             s->ran = 1;
             quiet_phase_begin();
@@ -386,6 +551,8 @@ static void cores_scores(struct cores *c)
             args[m].job = &s->job;
             args[m].inject = NULL;
             args[m].start = &start;
+            args[m].t_start = &s->t_start;
+            args[m].t_end = &s->t_end;
             tasks[m] = (struct cores_task){ n, cores_score_fn, &args[m], &s->fail, 0 };
             m++;
         }
@@ -393,10 +560,20 @@ static void cores_scores(struct cores *c)
         quiet_phase_begin();
         cores_group(c, tasks, m, c->timeout_ticks);
         quiet_phase_end_add(&c->qt);
+        cores_all_overlap(c, id);
     }
+    /* a lost CPU may still run its test: its arena, and the arguments it
+     * was given, are kept (plat_arena_release keeps a lost CPU's arena) */
     plat_arena_release();
-    plat_free(args);
-    plat_free(tasks);
+    int lost = 0;
+    for (uint32_t k = 0; k < c->nsel; k++)
+        lost |= cores_lost(c->order[k]);
+    if (lost) {
+        c->kept_bytes += c->nsel * (sizeof *args + sizeof *tasks);
+    } else {
+        plat_free(args);
+        plat_free(tasks);
+    }
 }
 
 /* Sum over the CPUs that ran test id at once; ratio to the mean of their
@@ -539,7 +716,10 @@ int cores_run(const struct section_ctx *ctx)
     cores_injections(&c);
     cores_start_workers(&c);
     cores_probe_all(&c);
+    cores_choose_read(&c);
+    cores_group_smt(&c);
     cores_print_list(&c);
+    cores_print_read(&c);
     if (c.parts & BM_SMP_TSC) {
         cores_tsc_all(&c);
         cores_print_tsc(&c);
@@ -554,6 +734,13 @@ int cores_run(const struct section_ctx *ctx)
         cores_scores(&c);
         cores_print_scores(&c);
     }
+    if (c.parts & BM_SMP_TSC) {
+        cores_rate_finish(&c);
+        cores_print_rate(&c);
+    }
+    if (c.kept_bytes)
+        out_printf("cores: %llu bytes a lost CPU may still write to are kept, not freed\n",
+                   (unsigned long long)c.kept_bytes);
     plat_workers_stop(c.hz * CORES_ANSWER_S);
     quiet_phase_totals_print("cores", &c.qt);
     cores_json(&c);

@@ -82,7 +82,6 @@ struct cores_ping_side {
 long cores_ping(void *arg);             /* struct cores_ping_side * */
 
 /* ---- the TSC rate against a shared reference counter ---------------------------
-/* ---- the TSC rate against a shared reference counter ---------------------------
  * (struct cores_rate: bench/cores.h, which the section's report reads) */
 long cores_rate(void *arg);             /* struct cores_rate * */
 
