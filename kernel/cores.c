@@ -1,8 +1,9 @@
 /*
  * kernel/cores.c - the cores section (see bench/cores.h): the BSP drives,
  * the APs' workers (bench/platform.h) run kernel/cores_work.h and BYTEmark
- * tests; bench/cores_report.c and bench/cores_json.c print and write what
- * was measured.
+ * tests (kernel/cores_drive.c), the TSC part is kernel/cores_tsc.c;
+ * bench/cores_report*.c and bench/cores_json.c print and write what was
+ * measured.
  */
 #include <math.h>
 #include <stdio.h>
@@ -11,121 +12,15 @@
 #include "acpi.h"
 #include "bytemark/bytemark.h"
 #include "cores.h"
-#include "section.h"
+#include "cores_internal.h"
 #include "cores_math.h"
+#include "section.h"
 #include "cores_work.h"
 #include "cpu.h"
-#include "hpet.h"
 #include "out.h"
 #include "platform.h"
-#include "pmtimer.h"
 #include "quiet.h"
 #include "trap.h"
-
-/* ---- running work on a CPU ---------------------------------------------------------- */
-
-static uint64_t cores_ms_ticks(const struct cores *c, uint64_t ms) { return c->hz / 1000 * ms; }
-
-static int cores_alive(const struct cores *c, uint32_t n)
-{
-    return n == c->mi.bsp || plat_worker_state(n) == PLAT_W_READY;
-}
-
-static void cores_fault_text(const struct plat_fault *f, char *buf, size_t n)
-{
-    snprintf(buf, n, "%s (vector %llu) at RIP 0x%llx, error code 0x%llx", f->name ? f->name : "?",
-             (unsigned long long)f->vector, (unsigned long long)f->rip,
-             (unsigned long long)f->error_code);
-}
-
-static long cores_score_fn(void *arg);
-
-/* The BSP's share: protected, interrupts masked.  A BYTEmark test is the
- * exception: it allocates through the firmware (plat_alloc), which must not
- * be called with interrupts masked, and masks its timed work itself. */
-static int cores_bsp_call(long (*fn)(void *), void *arg, struct cores_fail *fail)
-{
-    struct plat_fault f;
-    long r = 0;
-    unsigned long irq = fn == cores_score_fn ? cpu_flags() : cpu_irq_save();
-    int faulted = trap_run(fn, arg, &r, &f);
-    cpu_irq_restore(irq);
-    if (faulted) {
-        fail->failed = 1;
-        cores_fault_text(&f, fail->why, sizeof fail->why);
-        return -1;
-    }
-    return (int)r;
-}
-
-/* Collect an AP's call; a fault or a timeout is written into fail. */
-static int cores_ap_collect(struct cores *c, uint32_t n, uint64_t timeout, struct cores_fail *fail)
-{
-    struct plat_fault f;
-    long r = 0;
-    memset(&f, 0, sizeof f);
-    switch (plat_collect(n, timeout, &r, &f)) {
-    case PLAT_CALL_DONE:
-        return (int)r;
-    case PLAT_CALL_FAULT:
-        fail->failed = 1;
-        cores_fault_text(&f, fail->why, sizeof fail->why);
-        return -1;
-    case PLAT_CALL_TIMEOUT:
-        fail->failed = 1;
-        if (plat_worker_state(n) == PLAT_W_HALTED) {
-            char t[120];
-            cores_fault_text(&f, t, sizeof t);
-            snprintf(fail->why, sizeof fail->why, "CPU halted after a fault outside its work: %s", t);
-        } else {
-            snprintf(fail->why, sizeof fail->why, "no answer within %llu s: CPU left alone",
-                     (unsigned long long)(timeout / c->hz));
-        }
-        snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why, "%s", fail->why);
-        c->cpu[n].fail.failed = 1;
-        return -1;
-    default:
-        fail->failed = 1;
-        snprintf(fail->why, sizeof fail->why, "CPU not available");
-        return -1;
-    }
-}
-
-/* Run each task's fn(arg) on its CPU, all at once (one of them may be the
- * BSP, which runs its share itself).  Returns the number that failed. */
-struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fail *fail; int rc; };
-
-static int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout)
-{
-    int failed = 0;
-    int bsp = -1;
-    for (uint32_t i = 0; i < n; i++) {
-        t[i].rc = 0;
-        if (t[i].cpu == c->mi.bsp) {
-            bsp = (int)i;
-        } else if (plat_post(t[i].cpu, t[i].fn, t[i].arg)) {
-            t[i].fail->failed = 1;
-            snprintf(t[i].fail->why, sizeof t[i].fail->why, "CPU %u not available (%s)", t[i].cpu,
-                     cores_state_name(plat_worker_state(t[i].cpu)));
-            t[i].rc = -2;
-        }
-    }
-    if (bsp >= 0)
-        t[bsp].rc = cores_bsp_call(t[bsp].fn, t[bsp].arg, t[bsp].fail);
-    for (uint32_t i = 0; i < n; i++) {
-        if ((int)i != bsp && t[i].rc != -2)
-            t[i].rc = cores_ap_collect(c, t[i].cpu, timeout, t[i].fail);
-        failed += t[i].rc != 0;
-    }
-    return failed;
-}
-
-static int cores_one(struct cores *c, uint32_t cpu, long (*fn)(void *), void *arg,
-                     struct cores_fail *fail, uint64_t timeout)
-{
-    struct cores_task t = { cpu, fn, arg, fail, 0 };
-    return cores_group(c, &t, 1, timeout);
-}
 
 /* ---- 1. the list ---------------------------------------------------------------------- */
 
@@ -185,195 +80,6 @@ static void cores_group_smt(struct cores *c)
     }
     plat_free(pk);
     plat_free(ok);
-}
-
-/* ---- memory two CPUs share ------------------------------------------------------------
- * Each piece of work between two CPUs gets a block of its own, aligned to
- * CORES_BLOCK.  A block whose CPU was lost is never freed nor reused: the
- * CPU may still be writing to it (it is counted in kept_bytes). */
-struct cores_shared { void *raw, *p; size_t size; };
-
-static int cores_shared_get(struct cores_shared *s, size_t size)
-{
-    s->size = size + CORES_BLOCK;
-    s->raw = plat_alloc(s->size);
-    if (!s->raw)
-        return -1;
-    s->p = (void *)(((uintptr_t)s->raw + CORES_BLOCK - 1) & ~(uintptr_t)(CORES_BLOCK - 1));
-    memset(s->p, 0, size);
-    return 0;
-}
-
-static int cores_lost(uint32_t n) { return plat_worker_state(n) == PLAT_W_LOST; }
-
-static void cores_shared_put(struct cores *c, struct cores_shared *s, uint32_t a, uint32_t b)
-{
-    if (cores_lost(a) || cores_lost(b))
-        c->kept_bytes += s->size;
-    else
-        plat_free(s->raw);
-    s->raw = s->p = NULL;
-}
-
-/* ---- 2. TSC -------------------------------------------------------------------------- */
-
-static void cores_ref_open(struct cores *c, struct cores_rate *proto)
-{
-    static struct hpet h;
-    static struct pmtimer pm;
-    const char *why = "";
-    memset(proto, 0, sizeof *proto);
-    c->ref = CORES_REF_NONE;
-    c->ref_name = "none";
-    if (c->ai && c->ai->hpet_base && hpet_open(&h, c->ai->hpet_base, &why) == 0) {
-        proto->ref = c->ref = CORES_REF_HPET;
-        proto->hpet_base = h.base;
-        proto->ref_hz = hpet_hz(&h);
-        c->ref_name = "hpet";
-    } else if (c->ai && c->ai->pm_timer_port
-               && pmtimer_open(&pm, c->ai->pm_timer_port, c->ai->pm_timer_32bit, &why) == 0) {
-        proto->ref = c->ref = CORES_REF_PMTIMER;
-        proto->pm_port = pm.port;
-        proto->pm_mask = pm.bits == 32 ? 0xFFFFFFFFu : 0xFFFFFFu;
-        proto->ref_hz = PMTIMER_HZ;
-        c->ref_name = "pm_timer";
-    }
-    proto->step_ref_ticks = (uint64_t)(proto->ref_hz * CORES_RATE_STEP_MS / 1000.0);
-    proto->ref_per_tsc = proto->ref_hz / (double)c->hz;
-    proto->timeout_ticks = c->timeout_ticks;
-}
-
-static void cores_pair_fail(struct cores_tsc *t, const char *what, const struct cores_fail *fb)
-{
-    if (t->fail.failed)
-        return;
-    t->fail.failed = 1;
-    snprintf(t->fail.why, sizeof t->fail.why, "%s: %s", what,
-             fb->failed ? fb->why : "the other CPU did not keep up (timeout)");
-}
-
-/* Warp check between the BSP (side 0) and CPU n (side 1). */
-static int cores_warp_pair(struct cores *c, uint32_t n)
-{
-    struct cores_tsc *t = &c->cpu[n].tsc;
-    struct cores_shared m;
-    struct cores_fail fb = { 0, "" };
-    if (cores_shared_get(&m, sizeof(struct cores_warp_shared))) {
-        cores_pair_fail(t, "warp check", &(struct cores_fail){ 1, "no memory" });
-        return -1;
-    }
-    struct cores_warp_shared *sh = m.p;
-    sh->last_cpu = CORES_NO_CPU;
-    sh->start.parties = 2;
-    sh->start.deadline_ticks = c->timeout_ticks;
-    sh->loops = CORES_WARP_LOOPS;
-    sh->min_handoffs = CORES_WARP_HANDOFFS;
-    sh->handoff_ticks = cores_ms_ticks(c, CORES_WARP_HANDOFF_MS);
-    struct cores_warp_side wb = { sh, 0 }, wn = { sh, 1 };
-    struct cores_task w[2] = { { c->mi.bsp, cores_warp, &wb, &fb, 0 }, { n, cores_warp, &wn, &t->fail, 0 } };
-    int bad = cores_group(c, w, 2, c->timeout_ticks) || wb.timed_out || wn.timed_out;
-    if (bad) {
-        cores_pair_fail(t, "warp check", &fb);
-    } else {
-        t->warp.turns = wb.count.turns + wn.count.turns;
-        t->warp.handoffs = wb.count.handoffs + wn.count.handoffs;
-        t->warp.backs = wb.count.backs + wn.count.backs;
-        t->warp.max_back = wb.count.max_back > wn.count.max_back ? wb.count.max_back : wn.count.max_back;
-    }
-    cores_shared_put(c, &m, c->mi.bsp, n);
-    return bad ? -1 : 0;
-}
-
-/* Round trips both ways: BSP first, then CPU n initiates. */
-static void cores_tsc_pair(struct cores *c, uint32_t n)
-{
-    struct cores_tsc *t = &c->cpu[n].tsc;
-    struct cores_fail fb = { 0, "" };
-    struct cores_offset_bounds dir[2];
-    if (cores_warp_pair(c, n))
-        return;
-    for (int way = 0; way < 2; way++) {
-        struct cores_shared m;
-        if (cores_shared_get(&m, sizeof(struct cores_ping_shared))) {
-            cores_pair_fail(t, "round trips", &(struct cores_fail){ 1, "no memory" });
-            return;
-        }
-        struct cores_ping_shared *sh = m.p;
-        sh->start.parties = 2;
-        sh->start.deadline_ticks = c->timeout_ticks;
-        sh->samples = CORES_PING_SAMPLES;
-        struct cores_ping_side pb = { sh, way == 0 }, pn = { sh, way == 1 };
-        struct cores_task p[2] = { { c->mi.bsp, cores_ping, &pb, &fb, 0 }, { n, cores_ping, &pn, &t->fail, 0 } };
-        int bad = cores_group(c, p, 2, c->timeout_ticks) || pb.timed_out || pn.timed_out;
-        cores_shared_put(c, &m, c->mi.bsp, n);
-        if (bad) {
-            cores_pair_fail(t, "round trips", &fb);
-            return;
-        }
-        dir[way] = way == 0 ? pb.bounds : pn.bounds;
-    }
-    cores_bounds_merge(&dir[0], &dir[1], &t->bounds);
-    t->skew_consistent = cores_bounds_estimate(&t->bounds, &t->skew_ticks, &t->skew_unc_ticks) == 0;
-    t->measured = 1;
-}
-
-/* One rate session on every selected CPU that still answers. */
-static void cores_rate_session(struct cores *c)
-{
-    if (c->ref == CORES_REF_NONE)
-        return;
-    uint64_t t = c->timeout_ticks + cores_ms_ticks(c, CORES_RATE_POINTS * CORES_RATE_STEP_MS);
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        uint32_t n = c->order[k];
-        if (cores_alive(c, n) && !c->cpu[n].tsc.rate.failed)
-            cores_one(c, n, cores_rate, &c->cpu[n].tsc.rate, &c->cpu[n].tsc.fail, t);
-    }
-    c->rate_sessions++;
-}
-
-static void cores_tsc_all(struct cores *c)
-{
-    struct cores_rate proto;
-    cores_ref_open(c, &proto);
-    quiet_phase_begin();
-    for (uint32_t k = 0; k < c->nsel; k++)
-        c->cpu[c->order[k]].tsc.rate = proto;
-    cores_rate_session(c);
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        uint32_t n = c->order[k];
-        if (n == c->mi.bsp) {
-            c->cpu[n].tsc.measured = 1;
-            c->cpu[n].tsc.skew_consistent = 1;
-            c->cpu[n].tsc.bounds.samples = 0;
-        } else if (cores_alive(c, n)) {
-            cores_tsc_pair(c, n);
-        }
-    }
-    quiet_phase_end_add(&c->qt);
-}
-
-/* The second session at the section's end, the fits and the comparison
- * with the BSP: the fit spans everything the section did in between. */
-static void cores_rate_finish(struct cores *c)
-{
-    const struct cores_tsc *rb = &c->cpu[c->mi.bsp].tsc;
-    quiet_phase_begin();
-    cores_rate_session(c);
-    quiet_phase_end_add(&c->qt);
-    c->rate_detectable_ppm = NAN;
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
-        cores_rate_fit(t->rate.points, t->rate.n, t->rate.ref_hz, &t->fit);
-    }
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        struct cores_tsc *t = &c->cpu[c->order[k]].tsc;
-        if (c->order[k] == c->mi.bsp)
-            continue;
-        cores_rate_compare(&t->fit, &rb->fit, &t->diff);
-        if (!isnan(t->diff.detectable_ppm)
-            && (isnan(c->rate_detectable_ppm) || t->diff.detectable_ppm > c->rate_detectable_ppm))
-            c->rate_detectable_ppm = t->diff.detectable_ppm;
-    }
 }
 
 /* ---- 3. cache-line round trips --------------------------------------------------------- */
@@ -441,7 +147,7 @@ struct cores_score_arg {
     uint64_t *t_start, *t_end;      /* the CPU's TSC around the test */
 };
 
-static long cores_score_fn(void *arg)
+long cores_score_fn(void *arg)
 {
     struct cores_score_arg *a = arg;
     if (a->inject)
