@@ -14,7 +14,7 @@
 const char *cores_state_name(enum plat_worker_state s)
 {
     static const char *const names[] = { "none", "refused", "no_answer", "ready", "lost",
-                                         "halted", "stopped" };
+                                         "halted", "stopped", "blocked" };
     return (unsigned)s < sizeof names / sizeof names[0] ? names[s] : "?";
 }
 

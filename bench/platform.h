@@ -115,7 +115,8 @@ int plat_cpus_init(struct plat_cpus *mi);
  * the other, and pairs of APs can work while the BSP waits.  An AP that does
  * not take its worker job within the answer time, or does not finish a call
  * within the call's time, is reported and left alone: it gets no more
- * calls. */
+ * calls, and no memory it might still write to is freed (its arena, its
+ * mailbox and stack stay allocated). */
 enum plat_worker_state {
     PLAT_W_NONE,        /* not asked (the BSP, a disabled CPU, not chosen) */
     PLAT_W_REFUSED,     /* StartupThisAP failed (status in plat_worker_status) */
@@ -124,6 +125,9 @@ enum plat_worker_state {
     PLAT_W_LOST,        /* a call did not finish in time: left alone */
     PLAT_W_HALTED,      /* faulted outside a call and halted (trap_ap_fault) */
     PLAT_W_STOPPED,     /* returned to the firmware at plat_workers_stop */
+    PLAT_W_BLOCKED,     /* the firmware's StartupThisAP did not return while the
+                         * worker waited for it: the worker gave up after the
+                         * answer time, and no further AP is asked */
 };
 
 /* Start workers on the APs with want[number] != 0 (want NULL: every

@@ -9,6 +9,7 @@
 
 #include "cpu.h"
 #include "mp.h"
+#include "out.h"
 #include "percpu.h"
 #include "trap.h"
 
@@ -56,7 +57,10 @@ struct mp_mailbox {
     volatile uint32_t posted;          /* BSP: sequence of the last call posted */
     volatile uint32_t finished;        /* AP: sequence of the last call finished */
     volatile int exit;                 /* BSP: return to the firmware */
-    volatile int answered;             /* AP: 1 in the loop, 2 back to the firmware */
+    volatile int answered;             /* AP: 1 in the loop, 2 back to the firmware,
+                                        * 3 gave up: StartupThisAP never returned */
+    volatile int launched;             /* BSP: StartupThisAP returned */
+    uint64_t answer_ticks;             /* how long the AP waits for launched */
     int state;                         /* enum plat_worker_state, the BSP's view */
     long (*fn)(void *);
     void *arg;
@@ -191,11 +195,32 @@ static long mp_worker_loop(void *arg)
     }
 }
 
+/* A firmware that runs StartupThisAP blocking (ignoring the event, as the
+ * PI spec allows no firmware to do, but some do) would keep the BSP inside
+ * the call as long as this worker loops: the worker first waits for the BSP
+ * to come back from the call, and gives up (returns) after the answer time,
+ * so the BSP regains control and the run goes on without APs. */
+static int mp_wait_launched(struct mp_mailbox *mb)
+{
+    uint64_t t0 = rdtsc();
+    while (!__atomic_load_n(&mb->launched, __ATOMIC_ACQUIRE)) {
+        if (rdtsc() - t0 >= mb->answer_ticks)
+            return -1;
+        mp_pause();
+    }
+    return 0;
+}
+
 static VOID EFIAPI mp_worker_entry(VOID *arg)
 {
     struct mp_mailbox *mb = arg;
     struct trap_ap_saved saved;
     unsigned long flags = cpu_irq_save();
+    if (mp_wait_launched(mb)) {
+        cpu_irq_restore(flags);
+        __atomic_store_n(&mb->answered, 3, __ATOMIC_RELEASE);
+        return;
+    }
     trap_ap_enter(&saved);
     __atomic_store_n(&mb->answered, 1, __ATOMIC_RELEASE);
     mp_call_on_stack(mp_worker_loop, mb, mb->stack_top);
@@ -245,16 +270,21 @@ static int mp_ready(uint32_t cpu)
     return mp_boxes && mp_list && cpu < mp_list->count && mp_boxes[cpu].state == PLAT_W_READY;
 }
 
-static int mp_send(struct mp_mailbox *mb, uint32_t cpu)
+/* blocking: call StartupThisAP in its blocking mode (no event), which is
+ * how a firmware that ignores the event behaves (INJECTFAULT=hang with
+ * INJECTIN=cores:startup tests the way out). */
+static int mp_send(struct mp_mailbox *mb, uint32_t cpu, int blocking)
 {
-    EFI_STATUS s = BS->CreateEvent(0, 0, NULL, NULL, &mb->event);
-    if (s != EFI_SUCCESS) {
+    EFI_STATUS s = EFI_SUCCESS;
+    mb->event = NULL;
+    if (!blocking && (s = BS->CreateEvent(0, 0, NULL, NULL, &mb->event)) != EFI_SUCCESS) {
         mb->event = NULL;
         mb->status = s;
         return -1;
     }
     /* Timeout 0: no firmware limit; baremark watches each call itself. */
     s = mp_proto->startup_this_ap(mp_proto, mp_worker_entry, cpu, mb->event, 0, mb, NULL);
+    __atomic_store_n(&mb->launched, 1, __ATOMIC_RELEASE);
     mb->status = s;
     return s == EFI_SUCCESS ? 0 : -1;
 }
@@ -277,18 +307,32 @@ uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, siz
     memset(mp_boxes, 0, mi->count * sizeof *mp_boxes);
     /* Before any AP starts: from now on each CPU finds its own slot. */
     percpu_set_active(1);
+    int blocking = plat_fault_take("cores:startup") != NULL, blocked = 0;
+    if (blocking)
+        out_printf("fault injection: StartupThisAP called in its blocking mode, as a firmware that "
+                   "ignores the event runs it (INJECTFAULT setting)\n");
     for (uint32_t n = 0; n < mi->count; n++) {
         struct mp_mailbox *mb = &mp_boxes[n];
         mb->cpu = n;
         mb->stack_top = (void *)(((uintptr_t)mp_stacks + (n + 1) * stack_bytes) & ~(uintptr_t)15);
+        mb->answer_ticks = answer_ticks;
         mb->state = PLAT_W_NONE;
         if (n == mi->bsp || !(mi->cpu[n].flags & PLAT_CPU_ENABLED) || (want && !want[n]))
             continue;
+        if (blocked) {                 /* the next call would block as long again */
+            mb->state = PLAT_W_BLOCKED;
+            continue;
+        }
         mb->state = PLAT_W_NO_ANSWER;
-        if (mp_send(mb, n) == 0)
+        if (mp_send(mb, n, blocking) == 0)
             sent++;
         else
             mb->state = PLAT_W_REFUSED;
+        if (__atomic_load_n(&mb->answered, __ATOMIC_ACQUIRE) == 3) {
+            mb->state = PLAT_W_BLOCKED;
+            blocked = 1;
+            sent--;
+        }
     }
     mp_workers_active = 1;
     uint64_t t0 = rdtsc();
@@ -390,8 +434,9 @@ void plat_workers_stop(uint64_t timeout_ticks)
      * a late AP may still touch them.  Otherwise free them. */
     int all_back = 1;
     for (uint32_t n = 0; n < mp_list->count; n++) {
-        int asked = mp_boxes[n].state != PLAT_W_NONE && mp_boxes[n].state != PLAT_W_REFUSED;
-        if (asked && mp_boxes[n].answered != 2)
+        int asked = mp_boxes[n].state != PLAT_W_NONE && mp_boxes[n].state != PLAT_W_REFUSED
+                    && !(mp_boxes[n].state == PLAT_W_BLOCKED && mp_boxes[n].answered != 1);
+        if (asked && mp_boxes[n].answered != 2 && mp_boxes[n].answered != 3)
             all_back = 0;
     }
     if (all_back) {
@@ -425,16 +470,23 @@ int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t b
     return 0;
 }
 
+/* A lost worker may still run its test in its arena: that arena (and the
+ * table that finds it) is kept, never freed. */
 void plat_arena_release(void)
 {
     if (!mp_arenas)
         return;
     struct mp_arena *a = mp_arenas;
+    int kept = 0;
     mp_arenas = NULL;
-    for (uint32_t n = 0; n < mp_list->count; n++)
-        if (a[n].base)
+    for (uint32_t n = 0; n < mp_list->count; n++) {
+        if (a[n].base && plat_worker_state(n) == PLAT_W_LOST)
+            kept = 1;
+        else if (a[n].base)
             FreePool(a[n].base);
-    FreePool(a);
+    }
+    if (!kept)
+        FreePool(a);
 }
 
 int mp_on_ap(void)

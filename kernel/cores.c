@@ -273,9 +273,9 @@ static void cores_scores(struct cores *c)
     plat_arena_release();
     int lost = 0;
     for (uint32_t k = 0; k < c->nsel; k++)
-        lost |= cores_lost(c->order[k]);
+        lost += cores_lost(c->order[k]);
     if (lost) {
-        c->kept_bytes += c->nsel * (sizeof *args + sizeof *tasks);
+        c->kept_bytes += c->nsel * (sizeof *args + sizeof *tasks) + (uint64_t)lost * CORES_ARENA_BYTES;
     } else {
         plat_free(args);
         plat_free(tasks);
@@ -363,6 +363,10 @@ static void cores_start_workers(struct cores *c)
             snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why,
                      "StartupThisAP refused the work (EFI status 0x%llx)",
                      (unsigned long long)plat_worker_status(n));
+        else if (s == PLAT_W_BLOCKED)
+            snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why,
+                     "not used: the firmware's StartupThisAP blocks until the work returns (the first "
+                     "AP gave up after %u s so the run could go on)", CORES_ANSWER_S);
         else
             snprintf(c->cpu[n].fail.why, sizeof c->cpu[n].fail.why,
                      "did not start its work within %u s: left alone", CORES_ANSWER_S);

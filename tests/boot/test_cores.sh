@@ -15,10 +15,19 @@
 #  5. a divide fault injected on one AP: only that CPU's per-core result
 #     fails (with #DE), the others and the all-core run go on, status 2.
 #  6. an AP that stops answering (INJECTFAULT=hang): reported with the
-#     timeout, left alone, the run completes with status 2.
+#     timeout, left alone, the memory it may still write kept (kept_bytes),
+#     the run completes with status 2.
+#  7. a firmware whose StartupThisAP blocks (INJECTFAULT=hang
+#     INJECTIN=cores:startup calls it in its blocking mode): the AP gives
+#     up after 5 s, is marked blocked, the run goes on and completes.
+# Issue 23.1-5 in every multi-CPU boot: the TSC reads' fences recorded (and
+# consistent with every CPU's answers: validate), the warp check's handoffs
+# counted, TSC_ADJUST reported, the rate fitted over two sessions with its
+# uncertainty and the smallest detectable difference, one-way latency = half
+# the round trip, SMT siblings labelled and the all-core overlap stated.
 # Every results file must validate.  Boots are short: sections=clock,cores,
 # the quick profile, one BYTEmark test.  CORES_CASES="tcg2 fault" runs only
-# those cases (icount tcg2 tcg4 one fault hang tools).
+# those cases (icount tcg2 tcg4 one fault hang blocked tools).
 . "$(dirname "$0")/lib.sh"
 VALIDATE="$BUILD/host/baremark"
 [ -x "$VALIDATE" ] || make -s -C "$TOP" host >/dev/null 2>&1
@@ -84,6 +93,27 @@ def tsc_part(n):
     check(all(t.get("offset_samples") == 1000 for t in aps), "1000 round trips per AP",
           [t.get("offset_samples") for t in aps])
     check(all("rate_hz" in t for t in tsc.values()), "a TSC rate for every CPU", "")
+    # issue 23.1: the fences are recorded (validate checks them against every CPU's answers)
+    tr = c.get("tsc_read") or {}
+    check(tr.get("sequence") in ("lfence; rdtsc; lfence", "mfence; rdtsc; mfence", "rdtscp; lfence", "rdtscp; mfence"),
+          "the TSC reads' fences recorded: %s" % tr.get("sequence"), tr)
+    # issue 23.3: handoffs, not lock turns; TSC_ADJUST on every CPU
+    check(all(1000 <= t.get("warp_handoffs", 0) <= t.get("warp_turns", 0) for t in aps),
+          "warp: at least 1000 handoffs between the two CPUs, no more than the turns",
+          [(t.get("warp_handoffs"), t.get("warp_turns")) for t in aps])
+    check(all(x["cpuid"].get("tsc_adjust_msr") in ("read", "absent") and x["cpuid"].get("tsc_adjust", 0) == 0
+              for x in cpus), "TSC_ADJUST on every CPU: absent, or read and 0 (nothing wrote it)",
+          [(x["cpuid"].get("tsc_adjust_msr"), x["cpuid"].get("tsc_adjust")) for x in cpus])
+    # issue 23.2: a fit over two sessions, its uncertainty and what it could detect
+    ts = c.get("tsc") or {}
+    check(ts.get("rate_sessions") == 2 and all(t.get("rate_points", 0) + t.get("rate_points_dropped", 0) == 24
+                                               for t in tsc.values()),
+          "rate: 2 sessions of 12 edges per CPU", [(t.get("rate_points"), t.get("rate_points_dropped")) for t in tsc.values()])
+    check(all(t.get("rate_span_ms", 0) > 100 for t in tsc.values()), "rate: the fit spans the section (> 100 ms)",
+          [t.get("rate_span_ms") for t in tsc.values()])
+    check(isinstance(ts.get("rate_detectable_ppm"), (int, float)) and
+          all(0 < t["rate_detectable_ppm"] <= ts["rate_detectable_ppm"] for t in aps),
+          "rate: the smallest detectable difference stated, per CPU and the largest (%s ppm)" % ts.get("rate_detectable_ppm"), "")
 
 def latency_part(n):
     mn, md = lat.get("min_ticks"), lat.get("median_ticks")
@@ -100,6 +130,10 @@ def latency_part(n):
           "0 < min <= median in every cell", "")
     check(lat.get("samples") == 100 and lat.get("round_trips_per_sample") == 8, "100 samples of 8 round trips",
           (lat.get("samples"), lat.get("round_trips_per_sample")))
+    ow = lat.get("one_way_min_ns") or []
+    check(len(ow) == n and all((ow[i][j] is None) == (i == j) and (i == j or abs(ow[i][j] - lat["min_ns"][i][j] / 2) < 1e-6)
+                               for i in range(n) for j in range(n)) and "128-byte" in lat.get("layout", ""),
+          "latency: one way is half the round trip; the layout says each flag has its own 128-byte block", ow)
 
 def scores_part(n, failed_cpu=None, lost_cpu=None):
     pc = {p["cpu"]: p["tests"] for p in sc.get("per_core", [])}
@@ -123,6 +157,13 @@ def scores_part(n, failed_cpu=None, lost_cpu=None):
           and a.get("ratio_to_one_core", 0) > 0, "numsort on all %d answering CPUs at once" % want, a)
     s = sum(p["mean"] for p in a.get("per_cpu", []) if p.get("status") == "ok")
     check(abs(s - a.get("sum", -1)) <= 1e-9 * max(1, s), "the all-core sum adds the CPUs' means", (s, a.get("sum")))
+    # issue 23.5: SMT siblings labelled, the overlap stated
+    o = a.get("overlap") or {}
+    check(0 <= o.get("all_at_once_fraction", -1) <= 1 and 0 < o.get("mean_running", 0) <= want + 1e-9
+          and o.get("all_at_once_ms", -1) <= o.get("span_ms", 0),
+          "all cores: the overlap stated (%.0f%% all at once, %.2f running on average)"
+          % (100 * o.get("all_at_once_fraction", 0), o.get("mean_running", 0)), o)
+    return a
 
 if mode == "icount":
     common(n)
@@ -136,13 +177,24 @@ if mode == "icount":
     check(not bad and all(t["rate_ref_ticks"] >= 2000000 for t in tsc.values()),
           "every CPU's TSC at 1 GHz within its edge uncertainty against the HPET", bad)
     latency_part(n)
-    scores_part(n)
+    a = scores_part(n)
+    check(a.get("cores") == 1 and a.get("smt_siblings") is True
+          and all(p.get("core_of") == 0 and p.get("threads_in_core") == 2 for p in a.get("per_cpu", [])),
+          "all cores: 2 threads of 1 core, labelled SMT siblings", a)
+    check((c.get("tsc_read") or {}).get("sequence") == "lfence; rdtsc; lfence",
+          "qemu64 (AMD family 0Fh, LFENCE serialising, no RDTSCP): lfence; rdtsc; lfence", c.get("tsc_read"))
+    check(all(abs(t["rate_hz"] / 1e9 - 1) * 1e6 <= 3 * t["rate_se_ppm"] + 1e-6 for t in tsc.values()),
+          "every CPU's fitted rate is 1 GHz within 3 standard errors",
+          [(t["rate_hz"], t["rate_se_ppm"]) for t in tsc.values()])
     check(c.get("warnings") == 0 and d.get("status") == 0, "no warnings, status 0", (c.get("warnings"), d.get("status")))
 elif mode == "tcg":
     common(n)
     tsc_part(n)
     latency_part(n)
-    scores_part(n)
+    a = scores_part(n)
+    check(a.get("cores") == n and a.get("smt_siblings") is False, "all cores: %d cores, no SMT siblings" % n, a)
+    check((c.get("tsc_read") or {}).get("sequence", "").startswith("rdtscp"), "-cpu max has RDTSCP: the reads use it",
+          c.get("tsc_read"))
     check(c.get("warnings") == 0 and d.get("status") == 0, "no warnings (skew and rate within the bounds), status 0",
           (c.get("warnings"), d.get("status"), d.get("errors")))
 elif mode == "one":
@@ -159,7 +211,14 @@ elif mode == "hang":
     check(cpus and cpus[1]["state"] == "lost" and "no answer within 3 s" in cpus[1].get("why", ""),
           "CPU 1 reported lost after 3 s", cpus[1] if len(cpus) > 1 else cpus)
     scores_part(n, lost_cpu=1)
+    check(c.get("kept_bytes", 0) >= 8 << 20, "the lost CPU's arena and arguments kept, not freed (%s bytes)"
+          % c.get("kept_bytes"), c.get("kept_bytes"))
     check(d.get("status") == 2, "status 2", d.get("status"))
+elif mode == "blocked":
+    check(cpus and cpus[1]["state"] == "blocked" and "StartupThisAP blocks" in cpus[1].get("why", ""),
+          "CPU 1 marked blocked, with why", cpus[1] if len(cpus) > 1 else cpus)
+    check(d.get("status") == 2 and "warp_turns" not in tsc.get(1, {}),
+          "the run completes without CPU 1's TSC check (status 2)", (d.get("status"), tsc.get(1)))
 PY
 }
 
@@ -175,6 +234,10 @@ expect_line '^cores: 2 logical CPUs \(2 enabled\) through the firmware.s MP Serv
     "icount: 2 CPUs through MP Services"
 expect_line '^cores: 1 of 1 application processors answered' "icount: the AP answered"
 expect_line '^ +1 +1 +0/0/1 +0/0/1 +none +ready$' "icount: CPU 1 is thread 1 of core 0 both ways"
+expect_line '^cores: TSC reads around every cross-CPU access: lfence; rdtsc; lfence \(' "icount: the fences said on serial"
+expect_line '^cores: NUMERIC SORT on 2 CPUs at once \(1 core: SMT siblings share cores' "icount: SMT siblings said on serial"
+expect_line '^cores: a TSC rate difference of [0-9.]+ ppm or more from CPU 0.s would have been seen' "icount: the detectable rate difference said"
+expect_line '^cores: core-to-core latency: ROUND TRIP' "icount: the latency is said to be a round trip"
 json_of cores-icount "$img"
 validates cores-icount
 check cores-icount icount 2
@@ -185,7 +248,7 @@ fi
 for n in 2 4; do
     want tcg$n || continue
     img=$(fresh_image cores-tcg$n)
-    BOOT_TIMEOUT=600 boot cores-tcg$n "$img" --smp $n --options "sections=clock,cores quietms=50 profile=quick smptests=numsort"
+    BOOT_TIMEOUT=600 boot cores-tcg$n "$img" --smp $n --cpu max --options "sections=clock,cores quietms=50 profile=quick smptests=numsort"
     expect_rc 0 "tcg $n CPUs: run completes with status 0"
     json_of cores-tcg$n "$img"
     validates cores-tcg$n
@@ -229,13 +292,29 @@ BOOT_TIMEOUT=600 boot cores-hang "$img" --smp 2 \
 expect_rc 2 "AP hang: run completes with status 2"
 expect_line '^warning: cores: CPU 1: NUMERIC SORT stopped: no answer within 3 s: CPU left alone' \
     "AP hang: the timeout is reported"
+expect_line '^cores: [0-9]+ bytes a lost CPU may still write to are kept, not freed' "AP hang: its memory kept"
 expect_line '^cores: NUMERIC SORT on 1 CPU at once' "AP hang: the all-core run goes on without it"
 json_of cores-hang "$img"
 validates cores-hang
 check cores-hang hang 2
 fi
 
-# ---- 7. the host tools on these runs: report, compare-runs, validate's checks ---------------
+# ---- 7. a firmware whose StartupThisAP blocks ------------------------------------------
+if want blocked; then
+img=$(fresh_image cores-blocked)
+BOOT_TIMEOUT=300 boot cores-blocked "$img" --smp 2 \
+    --options "sections=clock,cores quietms=50 profile=quick smp=tsc injectfault=hang injectin=cores:startup"
+expect_rc 2 "blocking StartupThisAP: run completes with status 2"
+expect_line '^fault injection: StartupThisAP called in its blocking mode' "blocking StartupThisAP: the injection is announced"
+expect_line '^warning: cores: CPU 1 not used: the firmware.s StartupThisAP blocks until the work returns' \
+    "blocking StartupThisAP: CPU 1 reported, the run goes on"
+expect_line '^cores: 0 of 1 application processors answered' "blocking StartupThisAP: no AP used"
+json_of cores-blocked "$img"
+validates cores-blocked
+check cores-blocked blocked 2
+fi
+
+# ---- 8. the host tools on these runs: report, compare-runs, validate's checks ---------------
 T=$TEST_TMP
 if want tools && [ -f "$T/cores-tcg2.json" ] && [ -f "$T/cores-fault.json" ]; then
     "$VALIDATE" report "$T/cores-tcg2.json" -o "$T/cores-tcg2.html" > /dev/null 2>&1

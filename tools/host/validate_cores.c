@@ -13,7 +13,7 @@
 #include "report_util.h"
 #include "validate.h"
 
-#define CORES_STATES "bsp|not selected|disabled|none|refused|no_answer|ready|lost|halted|stopped"
+#define CORES_STATES "bsp|not selected|disabled|none|refused|no_answer|ready|lost|halted|stopped|blocked"
 #define CORES_SCORE_STATUSES "ok|failed_fault|failed|failed_cap|skipped_nomem|not_run"
 #define CORES_READS "lfence; rdtsc; lfence|mfence; rdtsc; mfence|rdtscp; lfence|rdtscp; mfence"
 /* (z 0.975 + z 0.80) / z 0.975: detectable difference over the 95% half-width */
