@@ -1,8 +1,10 @@
 /*
- * tools/host/report_cores.c - the report's cores section (boot/cores.c):
- * every logical CPU, the TSC of each against the bootstrap processor, the
- * cache-line round trips between every pair as a heat map, the per-core
- * and all-core BYTEmark scores.
+ * tools/host/report_cores.c - the report's cores section (kernel/cores.c):
+ * every logical CPU (with its SMT core and TSC_ADJUST), how the TSC reads
+ * were fenced, the TSC of each against the bootstrap processor (warp
+ * handoffs, offsets, the fitted rates with what they could detect), the
+ * cache-line round trips between every pair as a heat map (with the one-way
+ * half), the per-core and all-core BYTEmark scores (SMT siblings, overlap).
  */
 #include <math.h>
 #include <stdio.h>
@@ -34,7 +36,8 @@ static void cores_list(FILE *f, json_t *sec)
     json_t *cpu;
     size_t i;
     fputs("<table id=\"cores-cpus\"><tr><th>CPU</th><th>APIC ID</th><th>firmware package/core/thread</th>"
-          "<th>CPUID package/core/thread</th><th>core type</th><th>state</th><th>note</th></tr>", f);
+          "<th>CPUID package/core/thread</th><th>core type</th><th>SMT: core of CPU (threads)</th>"
+          "<th>IA32_TSC_ADJUST</th><th>state</th><th>note</th></tr>", f);
     json_array_foreach(json_object_get(sec, "cpus"), i, cpu) {
         json_t *fw = json_object_get(cpu, "firmware"), *id = json_object_get(cpu, "cpuid");
         fprintf(f, "<tr><td class=\"n\">%.0f</td><td class=\"n\">%.0f</td><td class=\"n\">%.0f/%.0f/%.0f</td>",
@@ -46,6 +49,14 @@ static void cores_list(FILE *f, json_t *sec)
         else
             fputs("<td class=\"none\">-</td>", f);
         cores_td_str(f, json_is_object(id) ? rj_str(id, "core_type", NULL) : NULL);
+        if (json_object_get(cpu, "core_of"))
+            fprintf(f, "<td class=\"n\">%.0f (%.0f)</td>", rj_num(cpu, "core_of", NAN), rj_num(cpu, "threads_in_core", NAN));
+        else
+            fputs("<td class=\"none\">-</td>", f);
+        if (json_is_object(id) && json_object_get(id, "tsc_adjust"))
+            fprintf(f, "<td class=\"n\">%.0f</td>", rj_num(id, "tsc_adjust", NAN));
+        else
+            cores_td_str(f, json_is_object(id) ? rj_str(id, "tsc_adjust_msr", NULL) : NULL);
         cores_td_str(f, rj_str(cpu, "state", NULL));
         cores_td_str(f, rj_str(cpu, "why", ""));
         fputs("</tr>", f);
@@ -59,25 +70,38 @@ static void cores_tsc(FILE *f, json_t *sec)
     size_t i;
     if (!json_is_object(tsc))
         return;
+    json_t *rd = json_object_get(sec, "tsc_read");
+    if (json_is_object(rd)) {
+        fputs("<p>Every TSC read around a cross-CPU access: <code>", f);
+        rj_html(f, rj_str(rd, "why", "?"));
+        fputs("</code>.</p>", f);
+    }
     fprintf(f, "<h3>TSC against CPU %.0f</h3><p>Warp check: the largest backward step of one CPU's TSC "
-            "against the other's earlier read under a lock (%.0f turns each). Offset: the interval the "
-            "round trips allow (%.0f each way), its midpoint &plusmn; half-width. Rate: against the ",
-            rj_num(tsc, "reference_cpu", NAN), rj_num(tsc, "warp_loops", NAN),
-            rj_num(tsc, "round_trips_each_way", NAN));
+            "against the other's read just before it under a lock, counted only on handoffs (a read "
+            "right after the other CPU's; %.0f turns each, at least %.0f handoffs wanted). It cannot see "
+            "an offset smaller than the time one handoff takes. Offset: the interval the round trips allow "
+            "(%.0f each way), its midpoint &plusmn; half-width. Rate: least squares of each CPU's TSC "
+            "against the ", rj_num(tsc, "reference_cpu", NAN), rj_num(tsc, "warp_loops", NAN),
+            rj_num(tsc, "warp_min_handoffs", NAN), rj_num(tsc, "round_trips_each_way", NAN));
     rj_html(f, rj_str(tsc, "reference", "?"));
-    fprintf(f, " over %.0f ms. Bounds for a warning: %.0f ns, %.0f ppm.</p>", rj_num(tsc, "rate_window_ms", NAN),
+    fprintf(f, " over %.0f session(s) of %.0f edges spread over the section; &plusmn; is the 95%% half-width "
+            "of the difference; a difference below the detectable one may have been missed (largest: %.3g ppm). "
+            "Bounds for a warning: %.0f ns, %.0f ppm.</p>", rj_num(tsc, "rate_sessions", NAN),
+            rj_num(tsc, "rate_points_per_session", NAN), rj_num(tsc, "rate_detectable_ppm", NAN),
             rj_num(tsc, "skew_bound_ns", NAN), rj_num(tsc, "rate_bound_ppm", NAN));
-    fputs("<table id=\"cores-tsc\"><tr><th>CPU</th><th>warp: largest step back (ticks)</th>"
+    fputs("<table id=\"cores-tsc\"><tr><th>CPU</th><th>warp: largest step back (ticks)</th><th>handoffs</th>"
           "<th>offset (ns)</th><th>&plusmn; ns</th><th>rate (MHz)</th><th>vs reference CPU (ppm)</th>"
-          "<th>&plusmn; ppm</th><th>note</th></tr>", f);
+          "<th>&plusmn; ppm (95%)</th><th>detectable (ppm)</th><th>note</th></tr>", f);
     json_array_foreach(json_object_get(tsc, "cpus"), i, t) {
         fprintf(f, "<tr><td class=\"n\">%.0f</td>", rj_num(t, "cpu", NAN));
         cores_td_num(f, rj_num(t, "warp_max_back_ticks", NAN), "%.0f");
+        cores_td_num(f, rj_num(t, "warp_handoffs", NAN), "%.0f");
         cores_td_num(f, rj_num(t, "offset_ns", NAN), "%+.1f");
         cores_td_num(f, rj_num(t, "offset_uncertainty_ns", NAN), "%.1f");
         cores_td_num(f, rj_num(t, "rate_hz", NAN) / 1e6, "%.6f");
-        cores_td_num(f, rj_num(t, "rate_ppm", NAN), "%+.2f");
-        cores_td_num(f, rj_num(t, "rate_uncertainty_ppm", NAN), "%.2f");
+        cores_td_num(f, rj_num(t, "rate_ppm", NAN), "%+.3f");
+        cores_td_num(f, rj_num(t, "rate_uncertainty_ppm", NAN), "%.3f");
+        cores_td_num(f, rj_num(t, "rate_detectable_ppm", NAN), "%.3f");
         cores_td_str(f, rj_str(t, "why", NULL) ? rj_str(t, "why", "")
                         : !rj_bool(t, "offset_consistent", 1) ? "empty offset interval: the TSCs drift" : "");
         fputs("</tr>", f);
@@ -96,9 +120,12 @@ static void cores_heatmap(FILE *f, json_t *sec)
     double lo = INFINITY, hi = -INFINITY;
     if (!json_is_object(lat))
         return;
-    fprintf(f, "<h3>Core-to-core latency</h3><p>Round trip of one cache line between two CPUs (one "
-            "writes, the other answers): minimum / median over %.0f samples of %.0f round trips, in ns. "
-            "Colour: the minimum, from the fastest pair (pale) to the slowest (dark).</p>",
+    fprintf(f, "<h3>Core-to-core latency</h3><p><b>Round trip</b> between two CPUs: one writes a ping "
+            "flag, the other answers on a pong flag, each flag alone in its own 128-byte block (so the "
+            "adjacent-line prefetcher moves nothing else): minimum / median over %.0f samples of %.0f round "
+            "trips, in ns, and one way (half the round trip, as other core-to-core tools report) in "
+            "brackets. Half assumes both directions cost the same. Colour: the minimum, from the fastest "
+            "pair (pale) to the slowest (dark).</p>",
             rj_num(lat, "samples", NAN), rj_num(lat, "round_trips_per_sample", NAN));
     if (!json_is_array(mn) || json_array_size(mn) != n) {
         fputs("<p class=\"none\">no matrix</p>", f);
@@ -128,9 +155,10 @@ static void cores_heatmap(FILE *f, json_t *sec)
             double x = json_number_value(v), k = hi > lo ? (x - lo) / (hi - lo) : 0;
             /* lightness 95% (fastest) .. 45% (slowest), white text on the dark half */
             fprintf(f, "<td class=\"n\" style=\"background:hsl(8,75%%,%.0f%%)%s\" title=\"CPU %.0f - CPU %.0f\">"
-                    "%.0f / %.0f</td>", 95 - 50 * k, k > 0.6 ? ";color:#fff" : "",
+                    "%.0f / %.0f (%.0f / %.0f)</td>", 95 - 50 * k, k > 0.6 ? ";color:#fff" : "",
                     json_number_value(json_array_get(ids, i)), json_number_value(json_array_get(ids, j)), x,
-                    json_is_number(w) ? json_number_value(w) : NAN);
+                    json_is_number(w) ? json_number_value(w) : NAN, x / 2,
+                    json_is_number(w) ? json_number_value(w) / 2 : NAN);
         }
         fputs("</tr>", f);
     }
@@ -173,9 +201,19 @@ static void cores_scores(FILE *f, json_t *sec)
         fputs("</tr>", f);
     }
     fputs("<tr><th>all at once: sum</th>", f);
-    json_array_foreach(json_object_get(sc, "all_cores"), i, a)
-        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", rj_num(a, "sum", NAN),
+    json_array_foreach(json_object_get(sc, "all_cores"), i, a) {
+        json_t *o = json_object_get(a, "overlap");
+        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)", rj_num(a, "sum", NAN),
                 rj_num(a, "cpus", NAN), rj_num(a, "ratio_to_one_core", NAN));
+        if (json_object_get(a, "cores"))
+            fprintf(f, "<br>%.0f core%s%s", rj_num(a, "cores", NAN), rj_num(a, "cores", 0) == 1 ? "" : "s",
+                    rj_bool(a, "smt_siblings", 0) ? ": SMT siblings, a sum over threads, not cores" : "");
+        if (json_is_object(o))
+            fprintf(f, "<br>all at once %.0f%% of %.1f ms, %.2f running on average",
+                    100 * rj_num(o, "all_at_once_fraction", NAN), rj_num(o, "span_ms", NAN),
+                    rj_num(o, "mean_running", NAN));
+        fputs("</td>", f);
+    }
     fputs("</tr></table>", f);
 }
 
