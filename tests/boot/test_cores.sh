@@ -4,10 +4,12 @@
 #     virtual CPUs in turn on one virtual clock, so what is exact is asserted:
 #     the CPU list (APIC IDs 0 and 1), the firmware's package/core/thread
 #     equal to CPUID 0xB's (thread = APIC ID bit 0), one TSC for all
-#     (no step back, 0 inside every offset interval), each CPU's TSC rate
-#     1 GHz within its own edge uncertainty against the HPET (100 MHz on the
-#     same clock), a full latency matrix, per-core and all-core scores.
-#  2. TCG -smp 2 and 3. -smp 4 (virtual CPUs on host threads): every CPU
+#     (no step back, 0 inside every offset interval), each CPU's fitted TSC
+#     rate 1 GHz within 3 standard errors against the HPET (100 MHz on the
+#     same clock), a full latency matrix, per-core and all-core scores, the
+#     two threads labelled SMT siblings of one core, lfence; rdtsc; lfence
+#     (qemu64: AMD family 0Fh, no RDTSCP).
+#  2. TCG -cpu max (RDTSCP) -smp 2 and 3. -smp 4 (virtual CPUs on host threads): every CPU
 #     listed and answering, no TSC warning (offset and rate within the
 #     stated bounds), a full symmetric latency matrix with min <= median,
 #     per-core and all-core scores, status 0.
