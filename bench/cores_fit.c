@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "cores_math.h"
-#include "stats.h"
 
 uint64_t cores_ref_extend(uint64_t prev_ext, uint64_t prev_tsc, uint32_t raw, uint64_t tsc,
                           uint32_t mask, double ref_per_tsc)

@@ -77,9 +77,12 @@ static int cores_rendezvous(struct cores_sync *s)
 
 /* ---- identification ---------------------------------------------------------------- */
 
+/* A #GP from a missing MSR is caught (kernel/trap.h), on any CPU. */
+static int cores_read_msr(uint32_t msr, uint64_t *value) { return cpu_rdmsr_safe(msr, value); }
+
 long cores_probe(void *arg)
 {
-    struct methods_cpu_source src = { bm_cpuid, methods_read_msr };
+    struct methods_cpu_source src = { bm_cpuid, cores_read_msr };
     cores_probe_from(arg, &src);
     return 0;
 }
