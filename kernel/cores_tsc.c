@@ -8,15 +8,13 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "acpi.h"
 #include "cores.h"
 #include "cores_internal.h"
 #include "cores_math.h"
 #include "cores_work.h"
-#include "cpu.h"
-#include "platform.h"
-#include "trap.h"
-#include "acpi.h"
 #include "hpet.h"
+#include "platform.h"
 #include "pmtimer.h"
 #include "quiet.h"
 
