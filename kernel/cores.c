@@ -176,8 +176,8 @@ static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm
 }
 
 /* How much the all-core run of test id overlapped, over the CPUs that
- * finished (one time base: the TSC check vouches for it), and how many
- * distinct cores they were. */
+ * finished (each CPU's TSC moved to the BSP's by its measured offset), and
+ * how many distinct cores they were. */
 static void cores_all_overlap(struct cores *c, int id)
 {
     uint64_t st[PLAT_MAX_CPUS], en[PLAT_MAX_CPUS];
@@ -187,8 +187,10 @@ static void cores_all_overlap(struct cores *c, int id)
         const struct cores_score *s = &p->all[id];
         if (!s->ran || s->fail.failed || s->job.status != BM_OK)
             continue;
-        st[m] = s->t_start;
-        en[m] = s->t_end;
+        /* on the BSP's time base: minus the AP's measured offset, where there is one */
+        int64_t off = p->tsc.measured && p->tsc.skew_consistent ? (int64_t)p->tsc.skew_ticks : 0;
+        st[m] = s->t_start - (uint64_t)off;
+        en[m] = s->t_end - (uint64_t)off;
         m++;
         int first = 1;
         for (uint32_t j = 0; j < k && first; j++) {
