@@ -1,5 +1,5 @@
 /*
- * bench/figures_cores.c - the cores section's figures (boot/cores.c,
+ * bench/figures_cores.c - the cores section's figures (kernel/cores.c,
  * docs/results-schema.md "cores"): see bench/figures.h.  Per CPU: its TSC
  * offset and rate against the reference CPU, its scores alone; per pair:
  * the median round trip; per kernel: all CPUs at once.
@@ -17,7 +17,7 @@ static const struct figure cores_rows[] = {
     { "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0 },
     { "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0 },
     { "count",                   NULL, "CPUs", FIG_INFO, 0 },
-    { "tsc.cpus[*].*",           NULL, "",  FIG_DETAIL, 0 },   /* warp test, offset bounds, rate windows */
+    { "tsc.cpus[*].*",           NULL, "",  FIG_DETAIL, 0 },   /* warp handoffs, offset bounds, rate fit */
     { "tsc.*",                   NULL, "",  FIG_DETAIL, 0 },
     { "latency.*",               NULL, "",  FIG_DETAIL, 0 },   /* the matrices in ticks, minima, CPUs */
     { "scores.*",                NULL, "",  FIG_DETAIL, 0 },   /* each run, each CPU's share */
@@ -29,5 +29,6 @@ static const struct figure cores_rows[] = {
     { "madt_cpus",               NULL, "",  FIG_DETAIL, 0 },
     { "tick_hz",                 NULL, "Hz", FIG_DETAIL, 0 },
     { "warnings",                NULL, "",  FIG_DETAIL, 0 },
+    { "kept_bytes",              NULL, "bytes", FIG_DETAIL, FIG_SOMETIMES },  /* a lost CPU's memory */
 };
 FIGURE_TABLE(figures_cores, "cores", "tick_hz", cores_rows);
