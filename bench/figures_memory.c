@@ -1,9 +1,10 @@
 /*
  * bench/figures_memory.c - the memory section's figures (bench/memory.c,
  * docs/results-schema.md "memory"): see bench/figures.h.  Per working-set
- * size: the median latency of a dependent load and the best read, write
- * and copy bandwidths (each the peak over the vector widths measured; the
- * other kernels, widths, the TLB chase and the page census are details).
+ * size: the median latency of a dependent load and the best read, write,
+ * copy, non-temporal write and triad bandwidths (each the peak over the
+ * vector widths measured; every width, the TLB chase and the page census
+ * are details).
  */
 #include "figures.h"
 
@@ -13,6 +14,9 @@ static const struct figure memory_rows[] = {
       .scale = 1e-9, .label = "read" },
     { "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9 },
     { "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9 },
+    { "bandwidth[*].write_nt.best_bytes_per_s", "memory_write_nt_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0,
+      .scale = 1e-9 },
+    { "bandwidth[*].triad.best_bytes_per_s", "memory_triad_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9 },
     { "latency[*].*",     NULL, "", FIG_DETAIL, 0 },   /* sizes, loads, ticks, minima */
     { "bandwidth[*].*",   NULL, "", FIG_DETAIL, 0 },
     { "caches.*",         NULL, "", FIG_DETAIL, 0 },

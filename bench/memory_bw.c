@@ -281,11 +281,11 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
     }
 }
 
-/* LAVA cases (bench/figures_memory.c): each size's peak read, write and
- * copy. */
+/* LAVA cases (bench/figures_memory.c, in its order): each size's peak of
+ * each kernel. */
 void memory_bw_lava(const struct memory_bw *b)
 {
-    static const int ops[] = { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_COPY };
+    static const int ops[] = { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_COPY, MEMORY_BW_WRITE_NT, MEMORY_BW_TRIAD };
     for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
         int op = ops[k];
         if (b->peak[op] >= 0)
