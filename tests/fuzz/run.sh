@@ -1,5 +1,6 @@
 #!/bin/sh
-# tests/fuzz/run.sh - fuzz the command-file and load-option parsers
+# tests/fuzz/run.sh - fuzz the command-file and load-option parsers, then the
+# results reader (bench/json_read.c with the figure tables and the summary),
 # (bench/config_parse.c and config_values.c, with the table and writer) with libFuzzer for a bounded time: `make fuzz`.
 #
 #   FUZZ_SECONDS=60   how long to fuzz (default 60)
@@ -50,3 +51,30 @@ if [ "$rc" -ne 0 ] || grep -q 'ERROR: \(libFuzzer\|AddressSanitizer\|UndefinedBe
     exit 1
 fi
 echo "PASS: fuzz: no crash in ${execs:-?} executions"
+
+# ---- the results reader: bench/json_read.c, the figure tables' walk and the
+# run's summary on any text (fuzz_json_read.c); seeds tests/fuzz/corpus_json.
+JBIN=$OUT/fuzz_json_read
+JLOG=$OUT/fuzz_json.log
+mkdir -p "$OUT/corpus_json"
+if ! $CC_FUZZ -g -O1 -std=gnu11 -DBAREMARK_HOST \
+        -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all \
+        -I. -Ibench -Istats -Ibuild \
+        tests/fuzz/fuzz_json_read.c bench/json_read.c bench/summary.c bench/summary_text.c bench/figures.c \
+        bench/figures_[a-z]*.c bench/sections.c bench/lava.c stats/*.c tools/host/platform_host.c \
+        -lm -o "$JBIN"; then
+    echo "FAIL: fuzz: cannot build $JBIN with $CC_FUZZ -fsanitize=fuzzer"
+    exit 1
+fi
+echo "fuzz: results reader for ${SECONDS_TO_RUN} s (log: $JLOG)"
+"$JBIN" -max_total_time="$SECONDS_TO_RUN" -max_len=16384 -timeout=10 -rss_limit_mb=2048 -print_final_stats=1 \
+    -artifact_prefix="$OUT/artifacts/json-" "$OUT/corpus_json" tests/fuzz/corpus_json > "$JLOG" 2>&1
+rc=$?
+execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$JLOG" | tail -1)
+if [ "$rc" -ne 0 ] || grep -q 'ERROR: \(libFuzzer\|AddressSanitizer\|UndefinedBehaviorSanitizer\)\|runtime error:' "$JLOG"; then
+    grep -m3 'ERROR:\|runtime error:\|SUMMARY:' "$JLOG"
+    echo "FAIL: fuzz: results reader: crash or invariant failure (exit $rc); input in $OUT/artifacts/json-*;" \
+         "replay with $JBIN FILE"
+    exit 1
+fi
+echo "PASS: fuzz: results reader: no crash in ${execs:-?} executions"
