@@ -11,7 +11,8 @@
 # net median with the comparisons' method in ns and ticks, add10 against
 # add100 as the ratio of their timings less the overhead, the memory
 # levels, the file names); the text log on the ESP ends with it; every
-# section's LAVA cases come as one block right after that section's text.
+# section's LAVA cases come as one block right after that section's text;
+# every number of the run's JSON is declared in a figure table.
 . "$(dirname "$0")/lib.sh"
 B=$BUILD/host/baremark
 [ -x "$B" ] || make -s -C "$TOP" host >/dev/null 2>&1
@@ -104,6 +105,14 @@ then
 else
     fail "summary: figures against the JSON" "$(grep '^FAIL' "$W/figures.txt" | head -3 | tr '\n' '|')"
 fi
+
+# Every number of this run's JSON is declared in a figure table (the unit
+# test walks the fixtures; this walks a fresh boot's file).
+[ -x "$BUILD/tests/test_figures" ] || make -s -C "$TOP" "$BUILD/tests/test_figures" >/dev/null 2>&1
+(cd "$TOP" && "$BUILD/tests/test_figures" "$W/run.json") > "$W/figures_leaves.txt" 2>&1
+grep -q "^PASS: $W/run.json: each of its [0-9]* numbers is declared in a figure table" "$W/figures_leaves.txt" &&
+    pass "summary: every number of the run's JSON is declared in a figure table" ||
+    fail "summary: undeclared numbers in the run's JSON" "$(grep "^FAIL" "$W/figures_leaves.txt" | head -3 | tr '\n' '|')"
 
 # LAVA: each section's cases are one block, right after that section's text.
 if /usr/bin/python3 - "$BOOT_LOG" > "$W/lava.txt" 2>&1 <<'PY'
