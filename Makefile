@@ -6,7 +6,10 @@
 #   make run            boot the image under QEMU, copy results to build/results
 #   make test           host unit tests and QEMU boot tests
 #   make host           the hosted Linux program build/host/baremark
-#   make fuzz           fuzz the command-file and load-option parsers
+#   make fuzz           fuzz the command-file and load-option parsers and the results reader
+#   make extra-section EXTRA_SECTION=DIR/NAME
+#                       an image and hosted program with one more section
+#                       (docs/adding-a-section.md)
 #   make clean
 #   V=1                 show each whole command (gcc, ld, nasm ...) instead of
 #                       one short line per step ("  CC      bench/json.c")
