@@ -306,6 +306,48 @@ double stats_t_p_two_sided(double t, double df);
 /* Two-sided normal tail probability P(|Z| >= |z|) = erfc(|z| / sqrt 2). */
 double stats_normal_p_two_sided(double z);
 
+/* ---- binomial quantiles (stats/binomial.c) ----------------------------- */
+
+/* The q-quantile of Bin(n, p): the smallest k with P(X <= k) >= q (as
+ * scipy.stats.binom.ppf).  Exact to the last count for every n of 32 bits:
+ * the pmf is summed relative to its mode's term (no (1 - p)^n underflow,
+ * no lgamma).  p <= 0 or q <= 0 gives 0; p >= 1 or q >= 1 gives n. */
+uint32_t stats_binom_quantile(uint32_t n, double p, double q);
+
+/* ---- paired samples (stats/paired.c) ----------------------------------- */
+
+/* Wilcoxon's signed-rank test of pairs (a_i, b_i) through d_i = a_i - b_i,
+ * and the signed effect.  Zeros carry no sign and are dropped before
+ * ranking (Wilcoxon's rule, scipy's zero_method='wilcox'); ties among |d|
+ * take midranks.  w_plus is the rank sum of the positive d; z its
+ * tie-corrected normal score (no continuity correction), positive when a
+ * tends to exceed b.  p is two-sided: exact (exact = 1) from the sign-flip
+ * distribution of w_plus over all 2^m sign patterns of the m nonzero d
+ * given their ranks (valid with ties and a coarse counter grid: the
+ * permutation test on the ranks) when m <= STATS_SIGNED_RANK_EXACT_MAX and
+ * the caller gives room; else erfc(|z| / sqrt 2) (as scipy.stats.wilcoxon(
+ * d, method='approx', correction=False)). */
+#define STATS_SIGNED_RANK_EXACT_MAX 200
+/* Doubles of work the exact distribution needs for m nonzero differences. */
+#define STATS_SIGNED_RANK_WORK(m) ((size_t)(m) * ((size_t)(m) + 1) + 1)
+
+struct stats_paired {
+    size_t n;                /* pairs */
+    size_t nonzero, positive;/* d != 0; d > 0 */
+    double mean_diff;        /* mean of d (the signed effect, a - b) */
+    double sd_diff;          /* sample sd of d */
+    double mean_half95;      /* t95(n - 1) sd / sqrt(n): 95% half-interval of mean_diff */
+    double median_diff;      /* median of d (type 7) */
+    double w_plus, z, p;
+    int exact;               /* 1: p from the exact sign-flip distribution */
+};
+
+/* d[0..n-1] (finite); scratch holds n doubles (d sorted on return); work
+ * (NULL: the normal approximation only) holds work_len doubles.  Returns
+ * 0, or -1 when scratch is missing or a d is not finite (out then NaNs). */
+int stats_signed_rank(const double *d, size_t n, double *scratch, double *work, size_t work_len,
+                      struct stats_paired *out);
+
 /* ---- two samples (stats/compare.c) ------------------------------------ */
 
 /* Karsh's Z and its two-sided probability from means and sample sds. */
