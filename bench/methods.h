@@ -23,21 +23,33 @@
  * unknown, the smallest difference between two distinct timings within a
  * series of the probe; 1 tick when no series shows two values.
  *
- * Good samples: `samples` timings of the empty placeholder and `samples` of
- * the routine, taken in turns (P, T, P, T, ...) with the same method and N,
- * interrupts masked for each.  ONE fence for the measurement, from the two
- * first passes pooled: F = Q3 + 1.5 max(IQR, step) (type-7 quartiles,
- * stats/; the IQR is not taken below one counter step, since a spread finer
- * than the counter's grid cannot be seen: on a coarse grid Q3 lands on one
- * step or the next by chance, and a zero-width fence would cut a whole
- * step).  A timing above F was disturbed (an interrupt that cli cannot stop,
- * an SMI, a cache or TLB miss) and is an "overhead" in CodeTune's words; it
- * is retaken until it lies at or below F.  Both series face the same fence,
- * so two identical routines are cut alike and stay exchangeable.  More than
+ * Good samples: `samples` pairs of timings, one of the empty placeholder
+ * and one of the routine, with the same method and N, interrupts masked
+ * for each; the order within each pair is drawn by a coin (xorshift64 from
+ * methods_opts.order_seed) unless the caller fixes it (placeholder first),
+ * so a cost of going first (a cache refilled, a predictor retrained) falls
+ * on both alike.  The fences (one rule for both series, each at its own
+ * scale; issue 23.10): the allowance A = Q3 + 1.5 max(IQR, step) of both
+ * first passes' residuals about their own medians, pooled (type-7
+ * quartiles, stats/; the IQR is not taken below one counter step, since a
+ * spread finer than the counter's grid cannot be seen: on a coarse grid Q3
+ * lands on one step or the next by chance, and a zero-width fence would
+ * cut a whole step), and each series' fence is its first pass's median +
+ * A.  (One fence from the timings pooled put Q1 in the placeholder and Q3
+ * in a routine slower than the spread: the placeholder then kept the
+ * disturbed timings the routine lost, and (mean T - mean P) / N came out
+ * low; tests/unit/test_methods.c shows it.)  A timing above its fence was
+ * disturbed (an interrupt that cli cannot stop, an SMI, a cache or TLB
+ * miss) and is an "overhead" in CodeTune's words; it is retaken until it
+ * lies at or below the fence.  Two identical routines are cut by the same
+ * rule and stay exchangeable.  More than
  * `overhead_limit` retakes (CodeTune's OVERHEAD_LIMIT, 300000) of the
  * placeholder end the measurement with METHODS_CAL_OVERHEAD, of the routine
  * with METHODS_BENCH_OVERHEAD.  The untruncated first passes are kept
- * beside the good samples.
+ * beside the good samples, and Wilcoxon's signed-rank test of their pairs
+ * (routine - placeholder, stats/paired.c; no pair dropped, since the fences
+ * depend on the series and would tilt the signs) gives the paired p and
+ * the signed effect.
  * Interpretation: the routine can be told from the placeholder when
  * Mann-Whitney's two-sided p (stats/) is below 0.05 AND its U says the
  * routine's timings lie above the placeholder's (U > n^2 / 2: a routine
@@ -200,7 +212,13 @@ struct methods_opts {
     uint64_t step;               /* the counter's step in ticks (0: not known) */
     int fixed_iterations;        /* 1: use N as given, do not grow it */
     methods_bracket_fn bracket;  /* NULL: the method's (tests simulate a counter) */
+    int fixed_order;             /* 1: placeholder then routine in every pair (the old
+                                    turns); 0: the order drawn per pair */
+    uint64_t order_seed;         /* seed of the order coins (0: METHODS_ORDER_SEED) */
 };
+
+/* Seed of the engine's order coins (xorshift64), fixed so a run repeats. */
+#define METHODS_ORDER_SEED 0x636f646574756e65ull   /* "codetune" */
 
 struct methods_result {
     int method, status;
@@ -211,8 +229,8 @@ struct methods_result {
     uint64_t step;                            /* counter step used, ticks */
     int step_known;                           /* from the caller or the timings (else 1 assumed) */
     uint64_t cal_overheads, bench_overheads;  /* retakes */
-    double fence;                             /* the measurement's one fence, ticks */
-    double cal_fence, bench_fence;            /* both = fence (kept for readers) */
+    double fence_above;                       /* the fences' allowance above each median, ticks */
+    double cal_fence, bench_fence;            /* the placeholder's and the routine's fence */
     uint64_t *placeholder, *bench;            /* good timings in the order kept */
     uint64_t *placeholder_raw, *bench_raw;    /* the first passes, untruncated */
     double *net;                              /* per-iteration net samples */
@@ -221,6 +239,10 @@ struct methods_result {
     double mw_p;                              /* routine vs placeholder */
     double mw_u;                              /* U of the routine (pairs above, ties half) */
     double mean_net;                          /* (mean T - mean P) / N */
+    int order_random;                         /* the order of each pair was drawn */
+    uint32_t routine_first;                   /* pairs in which the routine went first */
+    struct stats_paired paired;               /* signed-rank test of routine - placeholder on the
+                                                 first passes' pairs, untruncated */
     struct stats_summary p_sum, t_sum, net_sum;
     char why[160];                            /* fault text, or the reason */
 };
@@ -333,6 +355,11 @@ int methods_run(const struct section_ctx *ctx);
 
 /* "SECTION: done in T ticks (S s)": how long a section took. */
 void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz);
+
+/* A paired test's figures (stats/paired.c) as the JSON object `key`
+ * (bench/methods_aa.c): pairs, nonzero, positive, mean_diff and its 95%
+ * half-interval, median_diff, w_plus, z, p, exact. */
+void methods_json_paired(struct json_writer *w, const char *key, const struct stats_paired *s);
 
 /* Convert ticks to ns with the calibrated clock (NaN when hz is 0). */
 double methods_ns(double ticks, uint64_t hz);

@@ -27,15 +27,44 @@ struct methods_job {
     void *data;
     uint32_t n;
     uint64_t iters, limit, step;
-    int fixed;
+    int fixed, random_order;
+    uint64_t seed;                  /* xorshift64 state of the order coins */
     char method_point[48], target_point[48];
     uint64_t *scratch;              /* 2n values */
+    double *dscratch;               /* 2n values */
     struct methods_result *r;
 };
 
 static uint64_t methods_job_time(struct methods_job *j, bm_routine f, uint64_t n)
 {
     return methods_time(j->bracket, f, n, j->data);
+}
+
+/* A fair coin (xorshift64's top bit): 1 when the routine goes first. */
+static int methods_coin(struct methods_job *j)
+{
+    uint64_t x = j->seed;
+    x ^= x << 13;
+    x ^= x >> 7;
+    x ^= x << 17;
+    j->seed = x;
+    return (int)(x >> 63);
+}
+
+/* First pass i: the placeholder and the routine, in an order drawn per
+ * pair (or placeholder first when the caller fixed the order).  Both
+ * timings are taken by the same code whichever goes first; only where
+ * they are stored depends on the coin, so when routine and placeholder
+ * are one routine the labels are pure bookkeeping. */
+static void methods_first_pair(struct methods_job *j, uint32_t i)
+{
+    struct methods_result *r = j->r;
+    int rf = j->random_order ? methods_coin(j) : 0;
+    uint64_t first = methods_job_time(j, rf ? j->routine : j->placeholder, j->iters);
+    uint64_t second = methods_job_time(j, rf ? j->placeholder : j->routine, j->iters);
+    r->placeholder_raw[i] = r->placeholder[i] = rf ? second : first;
+    r->bench_raw[i] = r->bench[i] = rf ? first : second;
+    r->routine_first += (uint32_t)rf;
 }
 
 /* Smallest difference between two distinct values of x[0..n-1] (sorted in
@@ -114,17 +143,33 @@ static void methods_grow(struct methods_job *j)
     r->step_known = j->step || seen;
 }
 
-/* The measurement's one fence: Q3 + 1.5 max(IQR, step) of both first passes
- * pooled (type-7 quartiles, stats/). */
-static double methods_fence(struct methods_job *j)
+/* The measurement's fences (methods.h): one allowance above the median,
+ * Q3 + 1.5 max(IQR, step) of both first passes' residuals about their own
+ * medians pooled (type-7 quartiles, stats/), added to each series' median.
+ * One rule for both series, so two identical routines are cut alike; each
+ * at its own scale, so a routine far slower than the placeholder does not
+ * widen the placeholder's fence (the pooled timings themselves would put
+ * Q1 in one series and Q3 in the other). */
+static void methods_fences(struct methods_job *j)
 {
-    size_t n2 = 2 * (size_t)j->n;
-    memcpy(j->scratch, j->r->placeholder_raw, j->n * sizeof(uint64_t));
-    memcpy(j->scratch + j->n, j->r->bench_raw, j->n * sizeof(uint64_t));
-    stats_sort_u64(j->scratch, n2);
-    double q1 = stats_percentile_sorted_u64(j->scratch, n2, 25), q3 = stats_percentile_sorted_u64(j->scratch, n2, 75);
-    double spread = q3 - q1 > (double)j->r->step ? q3 - q1 : (double)j->r->step;
-    return q3 + METHODS_FENCE_IQR * spread;
+    struct methods_result *r = j->r;
+    size_t n = j->n;
+    double *res = j->dscratch;
+    memcpy(j->scratch, r->placeholder_raw, n * sizeof(uint64_t));
+    memcpy(j->scratch + n, r->bench_raw, n * sizeof(uint64_t));
+    stats_sort_u64(j->scratch, n);
+    stats_sort_u64(j->scratch + n, n);
+    double mp = stats_percentile_sorted_u64(j->scratch, n, 50), mt = stats_percentile_sorted_u64(j->scratch + n, n, 50);
+    for (size_t i = 0; i < n; i++) {
+        res[i] = (double)(j->scratch[i] - j->scratch[0]) - (mp - (double)j->scratch[0]);
+        res[n + i] = (double)(j->scratch[n + i] - j->scratch[n]) - (mt - (double)j->scratch[n]);
+    }
+    stats_sort_double(res, 2 * n);
+    double q1 = stats_percentile_sorted_double(res, 2 * n, 25), q3 = stats_percentile_sorted_double(res, 2 * n, 75);
+    double spread = q3 - q1 > (double)r->step ? q3 - q1 : (double)r->step;
+    r->fence_above = q3 + METHODS_FENCE_IQR * spread;
+    r->cal_fence = mp + r->fence_above;
+    r->bench_fence = mt + r->fence_above;
 }
 
 static long methods_measure_body(void *arg)
@@ -142,11 +187,9 @@ static long methods_measure_body(void *arg)
         methods_grow(j);
     else
         snprintf(r->iterations_why, sizeof r->iterations_why, "as asked (fixed by the caller)");
-    /* First passes, in turns. */
-    for (uint32_t i = 0; i < j->n; i++) {
-        r->placeholder_raw[i] = r->placeholder[i] = methods_job_time(j, j->placeholder, j->iters);
-        r->bench_raw[i] = r->bench[i] = methods_job_time(j, j->routine, j->iters);
-    }
+    /* First passes, pair by pair. */
+    for (uint32_t i = 0; i < j->n; i++)
+        methods_first_pair(j, i);
     if (j->fixed) {     /* the step: the caller's, else seen within a first pass */
         uint64_t s = j->step;
         if (!s) {
@@ -158,15 +201,15 @@ static long methods_measure_body(void *arg)
         r->step = s ? s : 1;
         r->step_known = s != 0;
     }
-    r->fence = r->cal_fence = r->bench_fence = methods_fence(j);
+    methods_fences(j);
     for (uint32_t i = 0; i < j->n; i++) {
-        while ((double)r->placeholder[i] > r->fence) {
+        while ((double)r->placeholder[i] > r->cal_fence) {
             if (r->cal_overheads >= j->limit)
                 return METHODS_CAL_OVERHEAD;
             r->cal_overheads++;
             r->placeholder[i] = methods_job_time(j, j->placeholder, j->iters);
         }
-        while ((double)r->bench[i] > r->fence) {
+        while ((double)r->bench[i] > r->bench_fence) {
             if (r->bench_overheads >= j->limit)
                 return METHODS_BENCH_OVERHEAD;
             r->bench_overheads++;
@@ -184,6 +227,19 @@ static long methods_measure_body(void *arg)
         r->min_t2n = t2n < r->min_t2n ? t2n : r->min_t2n;
     }
     return METHODS_OK;
+}
+
+/* The paired test on every first-pass pair as taken: d = routine -
+ * placeholder.  No pair is dropped: the fences depend on which series a
+ * timing is in (each series' median), so dropping by them would tilt the
+ * signs that the test needs to be fair coins under the null; the ranks
+ * already keep a disturbed pair from weighing more than its rank. */
+static void methods_paired(struct methods_result *r, double *d, double *scratch, double *work, size_t work_len)
+{
+    for (uint32_t i = 0; i < r->samples; i++)
+        d[i] = r->bench_raw[i] >= r->placeholder_raw[i] ? (double)(r->bench_raw[i] - r->placeholder_raw[i])
+                                                        : -(double)(r->placeholder_raw[i] - r->bench_raw[i]);
+    stats_signed_rank(d, r->samples, scratch, work, work_len, &r->paired);
 }
 
 /* Interpretation: summaries, the estimators, the status. */
@@ -241,7 +297,8 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     out->samples = samples;
     out->iterations = out->iterations_requested = iterations;
     out->mw_p = out->mw_u = out->minus_placeholder = out->mean_net = out->apple = out->n_vs_2n = NAN;
-    out->fence = out->cal_fence = out->bench_fence = NAN;
+    out->fence_above = out->cal_fence = out->bench_fence = NAN;
+    out->paired.p = out->paired.mean_diff = out->paired.median_diff = NAN;
     if (method < 0 || method >= METHODS_COUNT || !routine || samples < 1 || samples > METHODS_MAX_SAMPLES
         || iterations < 1 || iterations > METHODS_MAX_ITERATIONS)
         return methods_fail(out, METHODS_BAD_INPUT, "bad input: method, routine, samples 1..1000000 "
@@ -262,6 +319,9 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     j.n = samples;
     j.iters = iterations;
     j.limit = opt->overhead_limit ? opt->overhead_limit : METHODS_OVERHEAD_LIMIT;
+    j.random_order = !opt->fixed_order;
+    j.seed = opt->order_seed ? opt->order_seed : METHODS_ORDER_SEED;
+    out->order_random = j.random_order;
     j.r = out;
     snprintf(j.method_point, sizeof j.method_point, "method:%s", j.m->key);
     if (opt->target_key)
@@ -274,13 +334,20 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     out->bench_raw = plat_alloc(samples * sizeof(uint64_t));
     out->net = plat_alloc(samples * sizeof(double));
     uint64_t *sp = plat_alloc(2 * (size_t)samples * sizeof(uint64_t)), *st = plat_alloc(samples * sizeof(uint64_t));
-    double *sd = plat_alloc(samples * sizeof(double));
+    double *sd = plat_alloc(samples * sizeof(double)), *pd = plat_alloc(2 * (size_t)samples * sizeof(double));
+    /* room for the signed-rank test's exact distribution (stats/paired.c) */
+    size_t pw_len = STATS_SIGNED_RANK_WORK(samples < STATS_SIGNED_RANK_EXACT_MAX ? samples
+                                                                                 : STATS_SIGNED_RANK_EXACT_MAX);
+    double *pw = plat_alloc(pw_len * sizeof(double));
     j.scratch = sp;
+    j.dscratch = pd;
     if (!out->placeholder || !out->bench || !out->placeholder_raw || !out->bench_raw || !out->net || !sp || !st
-        || !sd) {
+        || !sd || !pd || !pw) {
         plat_free(sp);
         plat_free(st);
         plat_free(sd);
+        plat_free(pd);
+        plat_free(pw);
         methods_result_free(out);
         return methods_fail(out, METHODS_NOMEM, "no memory for the samples");
     }
@@ -296,11 +363,14 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
         snprintf(out->why, sizeof out->why, "more than %llu retakes of disturbed timings while %s",
                  (unsigned long long)j.limit, rc == METHODS_CAL_OVERHEAD ? "calibrating" : "benchmarking");
     } else {
+        methods_paired(out, pd, sd, pw, pw_len);
         out->status = methods_interpret(out, sp, st, sd);
     }
     plat_free(sp);
     plat_free(st);
     plat_free(sd);
+    plat_free(pd);
+    plat_free(pw);
     return out->status;
 }
 

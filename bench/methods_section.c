@@ -317,7 +317,7 @@ static void methods_print_row(const struct methods_info *mi, const struct method
                r->net_sum.median, r->net_sum.sd_sample);
     if (hz)
         out_printf(" %10.3f", methods_ns(r->n_vs_2n, hz));
-    out_printf(" %8llu %8.1f\n", (unsigned long long)r->iterations, r->fence);
+    out_printf(" %8llu %8.1f\n", (unsigned long long)r->iterations, r->fence_above);
 }
 
 static void methods_json_result(struct json_writer *w, const struct target *t, const struct methods_info *mi,
@@ -346,9 +346,12 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         && r->status != METHODS_BENCH_OVERHEAD) {
         json_u64(w, "calibration_retakes", r->cal_overheads);
         json_u64(w, "benchmark_retakes", r->bench_overheads);
-        json_double(w, "fence", r->fence);
+        json_double(w, "fence_above_median", r->fence_above);
         json_double(w, "calibration_fence", r->cal_fence);
         json_double(w, "benchmark_fence", r->bench_fence);
+        json_str(w, "order", r->order_random ? "random" : "placeholder_first");
+        json_u64(w, "routine_first", r->routine_first);
+        methods_json_paired(w, "paired", &r->paired);
         json_u64(w, "counter_step_ticks", r->step);
         json_bool(w, "counter_step_seen", r->step_known);
         json_u64(w, "placeholder_min", r->min_p);
@@ -397,7 +400,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
                    (unsigned long long)p->iterations);
     out_printf("  %-20s %-13s %9s %11s %11s %11s %10s %8s%s %8s %8s\n", "method", "status", "retakes",
                "-placeholdr", "(N+2)-(2)", "2N-N", "net median", "net sd", hz ? "  2N-N (ns)" : "", "N used",
-               "fence");
+               "fence+");
     plugins_timing_begin(t);
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
@@ -627,7 +630,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     if (nplugins && w)
         json_arr_end(w);
     plat_free(plugin_bests);
-    bad |= methods_part_null(p, &c, methods_steps, &methods_qt, w);
+    bad |= methods_part_aa(p, &c, methods_steps[METHODS_AA_METHOD], &methods_qt, w);
 
     out_printf("Paoloni: %u ensembles of %u back-to-back timings (minimum of each); add1 with 1..%u "
                "iterations (minimum of %u each)\n", (unsigned)p->paoloni_ensembles,

@@ -158,7 +158,8 @@ need(e and e["a"]["samples"] == [10204] * e["accuracy"] and e["b"]["samples"] ==
      and e["diff_mean"] == -90000 and e["verdict"] == "faster", "COMPARE A/B %s" % (e and {k: e[k] for k in ("diff_mean", "verdict")}))
 e = ex.get("chain:add100 vs chain:add100")
 need(e and e["a"]["samples"] == [10204] * e["accuracy"] and e["diff_mean"] == 0 and e["diff_mode"] == 0
-     and e["verdict"] == "no difference" and e["as_expected"], "A/A control of chain:add100")
+     and e["verdict"] == "no difference" and e["as_expected"] and e["order"] == "random"
+     and e["paired"]["p"] == 1 and e["paired"]["mean_diff"] == 0 and e["paired"]["exact"], "A/A control of chain:add100")
 need("chain:nothing vs chain:add100" not in ex, "the unknown pair is not run")
 need(len(ex) == 6, "4 built-in comparisons + A/B + A/A: %s" % sorted(ex))
 print("\n".join(bad) or "ok")

@@ -115,8 +115,8 @@ if m is not None:
     for lst in lists:
         expect_hist += [(len(samples(e)), 0) for e in lst if samples(e)]
     nc = m.get("null_check") if isinstance(m, dict) else None
-    if isinstance(nc, dict) and nc.get("mann_whitney_p"):     # the A/A null check's p-values, last
-        expect_hist.append((len(nc["mann_whitney_p"]), 0))
+    if isinstance(nc, dict) and nc.get("paired_p"):     # the A/A check's signed-rank p-values, last
+        expect_hist.append((len(nc["paired_p"]), 0))
 pairs = []
 c = run.get("comparisons")
 if c is not None:

@@ -351,51 +351,168 @@ static uint64_t sim_bracket(bm_routine f, uint64_t n, void *data)
     return simc.grid * (uint64_t)((phase + d) / (double)simc.grid);
 }
 
-/* Two identical routines on a 21-tick grid, measured 300 times: with one
- * fence for both series their Mann-Whitney p is spread evenly, so p < 0.05
- * about 5% of the time.  (Per-series fences cut one series to a single
- * value by chance and gave p < 0.05 about half the time.)  The bounds are
- * Bin(300, 0.05)'s and Bin(300, 0.5)'s 99.9% quantiles (scipy.stats.binom). */
-static void test_fence_aa(const struct methods_cpu *cpu)
+/* ---- the A/A check on simulated counters (issue 23.8) ----------------------------------- */
+
+/* A/A counters: every timing of either label is drawn from one
+ * distribution, plus a position effect - the first timing of each pair
+ * `first_extra` ticks slower in half the pairs (a cache refilled, a
+ * branch predictor retrained) - and, for the placement check, `empty` a
+ * fixed `empty_extra` ticks slower than the placeholder.  The engine's
+ * calls: warm-up 2, then the first passes in pairs, so the parity of the
+ * call count tells first from second while the first passes run. */
+static struct sim_aa {
+    uint64_t grid;                  /* 21: TCG's counter; 1: a fine counter */
+    double first_extra, empty_extra;
+    uint64_t calls;
+} sima;
+
+static uint64_t sim_aa_bracket(bm_routine f, uint64_t n, void *data)
 {
-    enum { R = 300, N = 100 };
-    struct methods_opts opt = { 0, NULL, NULL, cpu, 21, 1, sim_bracket };
-    unsigned below05 = 0, below5 = 0, told = 0, raw_kept = 1, cut_ok = 1, one_fence = 1, retakes = 0;
-    simc.state = UINT64_C(0x2545F4914F6CDD1D);
-    simc.grid = 21;
-    simc.cost = 0;
+    (void)n;
+    (void)data;
+    double t = sima.grid == 1 ? 200 + 8 * simc_unit() : 0;
+    if (sima.grid != 1) {
+        double u = simc_unit();
+        t = (double)sima.grid * (u < 0.74 ? 1 : u < 0.99 ? 2 : 3);
+    }
+    if (sima.calls >= 2 && sima.calls % 2 == 0 && simc_unit() < 0.5)
+        t += sima.first_extra;
+    if (f == bm_target_empty)
+        t += sima.empty_extra;
+    sima.calls++;
+    return (uint64_t)t;
+}
+
+/* R measurements of routine against the placeholder; counts of the
+ * signed-rank p below 0.01, 0.05, 0.25, 0.5. */
+struct aa_counts {
+    unsigned below[4], exact, kept_all;
+};
+static const double aa_alpha[4] = { 0.01, 0.05, 0.25, 0.5 };
+
+static void aa_run(const struct methods_cpu *cpu, bm_routine f, int fixed_order, int R, struct aa_counts *c)
+{
+    memset(c, 0, sizeof *c);
+    c->kept_all = 1;
     for (int k = 0; k < R; k++) {
+        struct methods_opts opt = { 0, NULL, NULL, cpu, sima.grid, 1, sim_aa_bracket, fixed_order, (uint64_t)k + 1 };
         struct methods_result r;
-        methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_empty, NULL, N, 10, &opt, &r);
-        below05 += r.mw_p < 0.05;
-        below5 += r.mw_p < 0.5;
-        told += r.status == METHODS_OK;
-        one_fence &= r.cal_fence == r.fence && r.bench_fence == r.fence && r.fence >= 21 + 1.5 * 21;
-        retakes += (unsigned)(r.cal_overheads + r.bench_overheads);
-        for (int i = 0; i < N; i++) {
-            cut_ok &= (double)r.placeholder[i] <= r.fence && (double)r.bench[i] <= r.fence;
-            /* a kept sample is its first timing unless that one was above the fence */
-            raw_kept &= (double)r.placeholder_raw[i] > r.fence || r.placeholder_raw[i] == r.placeholder[i];
-            raw_kept &= (double)r.bench_raw[i] > r.fence || r.bench_raw[i] == r.bench[i];
-        }
+        sima.calls = 0;
+        methods_measure_ex(METHOD_LFENCE_RDTSC, f, NULL, 100, 10, &opt, &r);
+        for (int a = 0; a < 4; a++)
+            c->below[a] += r.paired.p < aa_alpha[a];
+        c->exact += (unsigned)r.paired.exact;
+        c->kept_all &= r.paired.n == 100;
         methods_result_free(&r);
     }
-    char what[200];
-    snprintf(what, sizeof what, "A/A on a 21-tick grid: Mann-Whitney p < 0.05 in %u of %d measurements "
-             "(5%% expected; 99.9%% binomial bound 28)", below05, R);
-    CHECK(below05 <= 28, what);
-    snprintf(what, sizeof what, "A/A on a 21-tick grid: p < 0.5 in %u of %d (99.9%% binomial band 122..178)",
-             below5, R);
-    CHECK(below5 >= 122 && below5 <= 178, what);
-    snprintf(what, sizeof what, "A/A: identical routines told from the placeholder in %u of %d (at most the "
-             "p < 0.05 count)", told, R);
-    CHECK(told <= below05, what);
-    CHECK(one_fence, "A/A: one fence per measurement (calibration and benchmark the same), never under "
-          "Q3 + 1.5 steps");
-    snprintf(what, sizeof what, "A/A: every kept sample at or below the fence (%u retakes of 63-tick timings)",
-             retakes);
-    CHECK(cut_ok && retakes > 0, what);
-    CHECK(raw_kept, "A/A: the untruncated first passes are kept beside the good samples");
+}
+
+/* The null distribution of the A/A's p over R = 300 measurements, against
+ * the binomial quantiles of Bin(300, alpha) (scipy.stats.binom.ppf): on a
+ * fine counter p is uniform (each count inside the two-sided 99.9% band);
+ * on TCG's 21-tick grid the exact test is conservative (each count at most
+ * the 99.9% bound).  With the order fixed (placeholder first) the same
+ * position effect is a difference in every measurement. */
+static void test_aa_null(const struct methods_cpu *cpu)
+{
+    static const unsigned lo[4] = { 0, 4, 51, 122 }, hi[4] = { 10, 29, 100, 178 }, bound[4] = { 10, 28, 99, 177 };
+    struct aa_counts c;
+    char what[240];
+    simc.state = UINT64_C(0x2545F4914F6CDD1D);
+    sima.first_extra = 3;
+    sima.empty_extra = 0;
+    sima.grid = 1;
+    aa_run(cpu, bm_target_placeholder, 0, 300, &c);
+    snprintf(what, sizeof what, "A/A on a fine counter with a 3-tick position effect, order drawn per pair: "
+             "signed-rank p < 0.01/0.05/0.25/0.5 in %u/%u/%u/%u of 300 (99.9%% bands 0..10, 4..29, 51..100, "
+             "122..178); exact p in %u", c.below[0], c.below[1], c.below[2], c.below[3], c.exact);
+    int ok = c.exact == 300 && c.kept_all;
+    for (int a = 0; a < 4; a++)
+        ok &= c.below[a] >= lo[a] && c.below[a] <= hi[a];
+    CHECK(ok, what);
+
+    sima.grid = 21;
+    sima.first_extra = 21;
+    aa_run(cpu, bm_target_placeholder, 0, 300, &c);
+    snprintf(what, sizeof what, "A/A on a 21-tick grid with a one-step position effect: p < 0.01/0.05/0.25/0.5 in "
+             "%u/%u/%u/%u of 300 (99.9%% bounds 10, 28, 99, 177: an exact test on ties is conservative)",
+             c.below[0], c.below[1], c.below[2], c.below[3]);
+    ok = c.below[3] > 0;
+    for (int a = 0; a < 4; a++)
+        ok &= c.below[a] <= bound[a];
+    CHECK(ok, what);
+
+    sima.grid = 1;
+    sima.first_extra = 3;
+    aa_run(cpu, bm_target_placeholder, 1, 50, &c);
+    snprintf(what, sizeof what, "the same A/A with the placeholder always first: the position effect is a "
+             "difference (p < 0.05 in %u of 50)", c.below[1]);
+    CHECK(c.below[1] >= 45, what);
+
+    /* Placement: empty 1 tick slower than the placeholder on a fine counter. */
+    sima.first_extra = 0;
+    sima.empty_extra = 1;
+    aa_run(cpu, bm_target_empty, 0, 50, &c);
+    snprintf(what, sizeof what, "placement check: a 1-tick placement effect found (p < 0.05 in %u of 50; bound "
+             "for none: Bin(50, 0.05) 99.9%% = 8)", c.below[1]);
+    CHECK(c.below[1] > 8, what);
+    aa_run(cpu, bm_target_placeholder, 0, 50, &c);
+    snprintf(what, sizeof what, "the true A/A cannot see it: one routine at one address (p < 0.05 in %u of 50)",
+             c.below[1]);
+    CHECK(c.below[1] <= 8, what);
+}
+
+/* ---- the fences on slow and fast routines (issue 23.10) --------------------------------- */
+
+/* A counter with disturbances: a timing is its cost plus 0..4 ticks of
+ * jitter, and 5% of timings (either routine) are disturbed by 30..300
+ * ticks more (an SMI, an emulator exit).  The placeholder costs 100
+ * ticks, the routine 100 + `extra`. */
+static double simd_extra;
+
+static uint64_t sim_dist_bracket(bm_routine f, uint64_t n, void *data)
+{
+    (void)data;
+    double t = 100 + (f == bm_target_placeholder ? 0 : simd_extra * (double)n / 10) + 4 * simc_unit();
+    if (simc_unit() < 0.05)
+        t += 30 + 270 * simc_unit();
+    return (uint64_t)t;
+}
+
+/* The net time (mean T - mean P and median T - median P over N = 10) must
+ * come out as the routine's true extra cost whether the routine is fast
+ * (2 ticks: inside the jitter), slow compared with the fences' spread (60
+ * ticks) or far slower (5000).  One fence from both series pooled put Q1
+ * in the placeholder and Q3 in the routine at 60 ticks: the placeholder
+ * kept disturbances the routine lost, and the mean came out 1.5 ticks low. */
+static void test_fence_scale(const struct methods_cpu *cpu)
+{
+    static const double extras[3] = { 2, 60, 5000 };
+    enum { R = 40 };
+    for (int e = 0; e < 3; e++) {
+        double mean_bias = 0, median_bias = 0;
+        unsigned cut = 1;
+        simd_extra = extras[e];
+        simc.state = UINT64_C(0x9E3779B97F4A7C15) + (uint64_t)e;
+        for (int k = 0; k < R; k++) {
+            struct methods_opts opt = { 0, NULL, NULL, cpu, 1, 1, sim_dist_bracket, 0, (uint64_t)k + 1 };
+            struct methods_result r;
+            methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 200, 10, &opt, &r);
+            mean_bias += (r.mean_net * 10 - extras[e]) / R;
+            median_bias += (r.net_sum.median * 10 - extras[e]) / R;
+            cut &= r.p_sum.max < 100 + 30 && r.t_sum.max < 100 + extras[e] + 30;
+            if (!cut && k == 0)
+                printf("# extra %g: P max %g, T max %g, fences %g %g (+%g)\n", extras[e], r.p_sum.max, r.t_sum.max,
+                       r.cal_fence, r.bench_fence, r.fence_above);
+            methods_result_free(&r);
+        }
+        char what[240];
+        snprintf(what, sizeof what, "fences at a routine %g ticks slower than the placeholder: mean net off by %+.3f, "
+                 "median net by %+.3f ticks over %d measurements (|bias| <= 0.3)", extras[e], mean_bias, median_bias, R);
+        CHECK(fabs(mean_bias) <= 0.3 && fabs(median_bias) <= 0.3, what);
+        snprintf(what, sizeof what, "fences at %g ticks: every disturbance of either series cut", extras[e]);
+        CHECK(cut, what);
+    }
 }
 
 /* A routine 4 ticks longer than the placeholder per iteration, asked for
@@ -685,7 +802,8 @@ int main(void)
     test_overhead_limits();
     test_estimators(&cpu);
     test_paoloni_and_regress(&cpu);
-    test_fence_aa(&cpu);
+    test_aa_null(&cpu);
+    test_fence_scale(&cpu);
     test_grow_n(&cpu);
     test_best();
     test_lfence_check();

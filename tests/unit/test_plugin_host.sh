@@ -154,9 +154,11 @@ check "the A/B: copy:rep_movsb vs copy:sse2 with its statistics and a verdict" \
                and (.z|type) == "number" and (.welch_p|type) == "number" and (.mann_whitney_p|type) == "number"
                and (.verdict | IN("faster", "slower", "no difference")))' "$T/c.json" >/dev/null; echo $?) \
     "$(jq -c '[.comparisons.comparisons[] | {name, status, verdict}]' "$T/c.json")"
-check "the A/A control of A: expects no difference, as_expected exactly when the verdict says so" \
+check "the A/A control of A: one routine, order drawn per trial (as the methods A/A), the paired test; expects no difference, as_expected exactly when the verdict says so" \
     $(jq -e '[.comparisons.comparisons[] | select(.name == "copy:rep_movsb vs copy:rep_movsb")] | length == 1 and
-              (.[0] | .expect == "no difference" and .as_expected == (.verdict == "no difference"))' "$T/c.json" >/dev/null; echo $?)
+              (.[0] | .expect == "no difference" and .as_expected == (.verdict == "no difference") and .order == "random"
+               and .paired.test == "wilcoxon_signed_rank" and .paired.pairs == 50 and .paired.exact
+               and (.paired.p >= 0 and .paired.p <= 1) and (.paired.mean_diff|type) == "number")' "$T/c.json" >/dev/null; echo $?)
 aa=$(jq -r '.comparisons.comparisons[] | select(.name == "copy:rep_movsb vs copy:rep_movsb") | .as_expected' "$T/c.json")
 check "a control that came out wrong is a warning and status 2; a right one leaves status as the rest" \
     $(if [ "$aa" = false ]; then grep -q 'compare copy:rep_movsb vs copy:rep_movsb: the verdict is' "$T/cout" &&

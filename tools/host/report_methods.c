@@ -63,7 +63,8 @@ static void measurements_table(FILE *f, json_t *list)
           "<th rowspan=\"2\">status</th><th rowspan=\"2\">N</th><th colspan=\"3\">ticks per iteration</th>"
           "<th colspan=\"3\">ns per iteration</th><th rowspan=\"2\">net median (ticks)</th>"
           "<th rowspan=\"2\">net sd</th><th rowspan=\"2\">retakes (calibration / benchmark)</th>"
-          "<th rowspan=\"2\">N asked</th><th rowspan=\"2\">fence (ticks)</th><th rowspan=\"2\">Mann-Whitney p</th>"
+          "<th rowspan=\"2\">N asked</th><th rowspan=\"2\">fence above each median (ticks)</th><th rowspan=\"2\">Mann-Whitney p</th>"
+          "<th rowspan=\"2\">paired signed-rank p</th>"
           "<th rowspan=\"2\">untruncated above the fence (routine / placeholder)</th>"
           "</tr><tr>"
           "<th>minus placeholder</th><th>(N+2)-(2)</th><th>N vs 2N</th>"
@@ -90,18 +91,19 @@ static void measurements_table(FILE *f, json_t *list)
         else
             fputs("<td></td>", f);
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations_requested", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "fence", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "fence_above_median", NAN)));
         fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "mann_whitney_p", NAN)));
-        /* the first passes as taken: how many timings the fence sent back */
-        double fence = rj_num(el, "fence", NAN);
+        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(json_object_get(el, "paired"), "p", NAN)));
+        /* the first passes as taken: how many timings each series' fence sent back */
+        double fence_t = rj_num(el, "benchmark_fence", NAN), fence_p = rj_num(el, "calibration_fence", NAN);
         json_t *rt = json_object_get(el, "samples_untruncated"), *rp = json_object_get(el, "placeholder_samples_untruncated");
-        if (json_is_array(rt) && json_is_array(rp) && !isnan(fence)) {
+        if (json_is_array(rt) && json_is_array(rp) && !isnan(fence_t) && !isnan(fence_p)) {
             size_t k, above_t = 0, above_p = 0;
             json_t *x;
             json_array_foreach(rt, k, x)
-                above_t += json_number_value(x) > fence;
+                above_t += json_number_value(x) > fence_t;
             json_array_foreach(rp, k, x)
-                above_p += json_number_value(x) > fence;
+                above_p += json_number_value(x) > fence_p;
             fprintf(f, "<td class=\"n\">%zu / %zu of %zu</td></tr>", above_t, above_p, json_array_size(rt));
         } else {
             fputs("<td></td></tr>", f);
@@ -110,11 +112,38 @@ static void measurements_table(FILE *f, json_t *list)
     fputs("</table>", f);
 }
 
-/* The extended profile's picks and the A/A null check, in words. */
+/* One row of the A/A or placement check's table. */
+static void methods_aa_row(FILE *f, json_t *nc, const char *label)
+{
+    char a[48], b[48], c[48], d[48], e[48];
+    if (!json_is_object(nc))
+        return;
+    fputs("<tr><td>", f);
+    rj_html(f, label);
+    fputs("</td><td>", f);
+    rj_html(f, rj_str(nc, "routine", "?"));
+    fputs(" vs ", f);
+    rj_html(f, rj_str(nc, "placeholder", "placeholder"));
+    fputs("</td><td>", f);
+    rj_html(f, rj_str(nc, "method", "?"));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
+            rj_fmt(a, sizeof a, rj_num(nc, "measured", NAN)), rj_fmt(b, sizeof b, rj_num(nc, "p_below_0_05", NAN)),
+            rj_fmt(c, sizeof c, rj_num(nc, "bound_0_05", NAN)), rj_fmt(d, sizeof d, rj_num(nc, "p_below_0_5", NAN)));
+    fprintf(f, "<td class=\"n\">%s..%s</td>", rj_fmt(e, sizeof e, rj_num(nc, "band_0_5_low", NAN)),
+            rj_fmt(a, sizeof a, rj_num(nc, "band_0_5_high", NAN)));
+    fprintf(f, "<td class=\"n\">%s &plusmn; %s</td>", rj_fmt(b, sizeof b, rj_num(nc, "effect_mean", NAN)),
+            rj_fmt(c, sizeof c, rj_num(nc, "effect_half95", NAN)));
+    fprintf(f, "<td class=\"n\">%s</td><td>%s</td><td>%s</td></tr>", rj_fmt(d, sizeof d, rj_num(nc, "told_apart", NAN)),
+            json_is_true(json_object_get(nc, "false_positives_within_bound")) ? "yes" : "NO",
+            json_is_true(json_object_get(nc, "spread_even")) ? "yes" : "no");
+}
+
+/* The extended profile's picks, the A/A check and the placement check. */
 static void methods_profile_null(FILE *f, json_t *methods)
 {
     json_t *prof = json_object_get(methods, "extended_profile"), *nc = json_object_get(methods, "null_check");
-    char a[48], b[48], c[48], d[48], e[48];
+    json_t *pc = json_object_get(methods, "placement_check");
+    char a[48], b[48];
     if (json_is_object(prof) && rj_str(prof, "best_method", NULL)) {
         fputs("<p id=\"methods-profile\">Extended profile of ", f);
         rj_html(f, rj_str(prof, "routine", "?"));
@@ -130,26 +159,19 @@ static void methods_profile_null(FILE *f, json_t *methods)
         rj_html(f, rj_str(prof, "tie_break", "not stated"));
         fputs(".</p>", f);
     }
-    if (!json_is_object(nc))
-        return;
-    fputs("<h3>A/A null check</h3><table id=\"methods-null-check\"><tr><th>routine</th><th>method</th>"
-          "<th>measured</th><th>p &lt; 0.05</th><th>99.9% bound</th><th>p &lt; 0.5</th><th>99.9% band</th>"
-          "<th>told apart</th><th>false positives within bound</th><th>spread evenly</th></tr><tr><td>", f);
-    rj_html(f, rj_str(nc, "routine", "?"));
-    fputs(" vs ", f);
-    rj_html(f, rj_str(nc, "placeholder", "placeholder"));
-    fputs("</td><td>", f);
-    rj_html(f, rj_str(nc, "method", "?"));
-    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
-            rj_fmt(a, sizeof a, rj_num(nc, "measured", NAN)), rj_fmt(b, sizeof b, rj_num(nc, "p_below_0_05", NAN)),
-            rj_fmt(c, sizeof c, rj_num(nc, "bound_0_05", NAN)), rj_fmt(d, sizeof d, rj_num(nc, "p_below_0_5", NAN)));
-    fprintf(f, "<td class=\"n\">%s..%s</td>", rj_fmt(e, sizeof e, rj_num(nc, "band_0_5_low", NAN)),
-            rj_fmt(a, sizeof a, rj_num(nc, "band_0_5_high", NAN)));
-    fprintf(f, "<td class=\"n\">%s</td><td>%s</td><td>%s</td></tr></table>",
-            rj_fmt(b, sizeof b, rj_num(nc, "told_apart", NAN)),
-            json_is_true(json_object_get(nc, "false_positives_within_bound")) ? "yes" : "NO",
-            json_is_true(json_object_get(nc, "spread_even")) ? "yes" : "no");
-    json_t *ps = json_object_get(nc, "mann_whitney_p");
+    if (json_is_object(nc) || json_is_object(pc)) {
+        fputs("<h3>A/A check and placement check</h3><table id=\"methods-null-check\"><tr><th>check</th>"
+              "<th>routine</th><th>method</th><th>measured</th><th>signed-rank p &lt; 0.05</th><th>99.9% bound</th>"
+              "<th>p &lt; 0.5</th><th>99.9% band</th><th>effect (ticks, routine - placeholder)</th>"
+              "<th>Mann-Whitney told apart</th><th>within the bound</th><th>spread evenly</th></tr>", f);
+        methods_aa_row(f, nc, "A/A: one routine at one address, order drawn per pair");
+        methods_aa_row(f, pc, "placement: two copies at different addresses (a finding, not a control)");
+        fputs("</table><p class=\"note\">The A/A figure says whether the harness and the paired test call identical "
+              "code different more often than chance (5%) allows; it cannot see an effect that is the same for "
+              "both labels, such as where code sits or which member of a pair goes first. The placement check "
+              "shows the first of those.</p>", f);
+    }
+    json_t *ps = json_object_get(nc, "paired_p");
     if (json_is_array(ps) && json_array_size(ps)) {
         size_t n = json_array_size(ps), i;
         double *x = malloc(n * sizeof *x);
@@ -157,8 +179,8 @@ static void methods_profile_null(FILE *f, json_t *methods)
         if (x) {
             json_array_foreach(ps, i, v)
                 x[i] = json_number_value(v);
-            fputs("<div class=\"card null-check\"><h4>Mann-Whitney p of identical routines (even over 0..1 when "
-                  "the engine does not tell them apart)</h4>", f);
+            fputs("<div class=\"card null-check\"><h4>Signed-rank p of the A/A (even over 0..1, or high on a "
+                  "coarse counter, when identical code is not told apart)</h4>", f);
             rj_svg_histogram(f, x, n, NULL, 0, "p", NULL, NULL);
             fputs("</div>", f);
             free(x);

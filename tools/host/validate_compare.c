@@ -4,9 +4,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_util.h"
+#include "stats.h"
 #include "validate.h"
 
 /* bench/compare.c compare_section() and compare_json(). */
@@ -73,6 +75,13 @@ static const struct rv_field comparisons_fields[] = {
     { "comparisons[].fenced_diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
     { "comparisons[].fenced_welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
     { "comparisons[].noise", RV_NUM, OPT, "fraction", NULL, 0 },
+    { "comparisons[].paired", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].paired.test", RV_STR, REQ, NULL, "wilcoxon_signed_rank", NOMIN },
+    { "comparisons[].paired.pairs", RV_UINT, REQ, "trials", NULL, NOMIN },
+    { "comparisons[].paired.mean_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
+    { "comparisons[].paired.median_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
+    { "comparisons[].paired.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
+    { "comparisons[].paired.exact", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
     { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "resolution", RV_OBJ, OPT, NULL, NULL, NOMIN },
@@ -82,6 +91,32 @@ static const struct rv_field comparisons_fields[] = {
     QUIET_PHASES_FIELDS,
     { NULL },
 };
+
+/* The paired test follows from the samples: A - B per trial, Wilcoxon's
+ * signed rank (stats/paired.c). */
+static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char *at, const char *file,
+                                     int *problems, int quiet)
+{
+    json_t *pd = json_object_get(c, "paired"), *sa = json_object_get(a, "samples"), *sb = json_object_get(b, "samples");
+    size_t n = json_is_array(sa) ? json_array_size(sa) : 0;
+    if (!json_is_object(pd) || !n || !json_is_array(sb) || json_array_size(sb) != n)
+        return;
+    size_t wl = STATS_SIGNED_RANK_WORK(n < STATS_SIGNED_RANK_EXACT_MAX ? n : STATS_SIGNED_RANK_EXACT_MAX);
+    double *d = malloc(2 * n * sizeof *d), *work = malloc(wl * sizeof *work);
+    struct stats_paired s;
+    if (d && work) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = json_number_value(json_array_get(sa, i)) - json_number_value(json_array_get(sb, i));
+        stats_signed_rank(d, n, d + n, work, wl, &s);
+        rv_expect_close(rj_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the trials", at, file, problems, quiet);
+        rv_expect_close(rj_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs A - B per trial", at, file,
+                        problems, quiet);
+        rv_expect_close(rj_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of A - B per trial", at, file,
+                        problems, quiet);
+    }
+    free(d);
+    free(work);
+}
 
 /* Each comparison: A and B have as many samples as trials, the means are
  * the samples' and the differences the means'. */
@@ -103,6 +138,7 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
         if (na != nb)
             rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
         rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
+        comparisons_check_paired(c, a, b, at, file, problems, quiet);
         rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
         rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
         /* Means of non-empty samples and their difference are finite:

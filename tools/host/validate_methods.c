@@ -5,9 +5,11 @@
  */
 #include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "report_util.h"
+#include "stats.h"
 #include "validate.h"
 
 /* bench/methods.c methods_section(): methods_status_name() and the members
@@ -75,7 +77,14 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].iterations_why", RV_STR, OPT, NULL, NULL, NOMIN },
     { "measurements[].counter_step_ticks", RV_UINT, OPT, "ticks", NULL, 1 },
     { "measurements[].counter_step_seen", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "measurements[].fence", RV_NUM, OPT, "ticks", NULL, NOMIN },
+    { "measurements[].fence_above_median", RV_NUM, OPT, "ticks", NULL, NOMIN },
+    { "measurements[].order", RV_STR, OPT, NULL, "random|placeholder_first", NOMIN },
+    { "measurements[].routine_first", RV_UINT, OPT, "pairs", NULL, NOMIN },
+    { "measurements[].paired", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "measurements[].paired.pairs", RV_UINT, REQ, "pairs", NULL, NOMIN },
+    { "measurements[].paired.mean_diff", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "measurements[].paired.median_diff", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "measurements[].paired.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
     { "measurements[].mann_whitney_u", RV_NUM_OR_NULL, OPT, "pairs", NULL, 0 },
     { "measurements[].per_iteration.mean_minus_mean", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
     { "measurements[].samples_untruncated", RV_NUMS, OPT, "ticks", NULL, NOMIN },
@@ -157,20 +166,56 @@ static const struct rv_field methods_fields[] = {
     { "null_check", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "null_check.routine", RV_STR, REQ, NULL, NULL, NOMIN },
     { "null_check.placeholder", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "null_check.same_address", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "null_check.method", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "null_check.order", RV_STR, REQ, NULL, "random", NOMIN },
+    { "null_check.test", RV_STR, REQ, NULL, "wilcoxon_signed_rank", NOMIN },
     { "null_check.measurements", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.measured", RV_UINT, REQ, "measurements", NULL, NOMIN },
-    { "null_check.samples", RV_UINT, REQ, "timings per series", NULL, NOMIN },
+    { "null_check.exact", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.samples", RV_UINT, REQ, "pairs per measurement", NULL, NOMIN },
     { "null_check.iterations", RV_UINT, REQ, "N", NULL, NOMIN },
+    { "null_check.paired_p", RV_NUMS, REQ, "probability", NULL, NOMIN },
+    { "null_check.effect_ticks", RV_NUMS, REQ, "ticks", NULL, NOMIN },
     { "null_check.mann_whitney_p", RV_NUMS, REQ, "probability", NULL, NOMIN },
     { "null_check.p_below_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.p_below_0_5", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.mann_whitney_below_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.told_apart", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.bound_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.band_0_5_low", RV_UINT, REQ, "measurements", NULL, NOMIN },
     { "null_check.band_0_5_high", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "null_check.effect_mean", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "null_check.effect_half95", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
     { "null_check.false_positives_within_bound", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "null_check.spread_even", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "placement_check", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "placement_check.routine", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "placement_check.placeholder", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "placement_check.same_address", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "placement_check.method", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "placement_check.order", RV_STR, REQ, NULL, "random", NOMIN },
+    { "placement_check.test", RV_STR, REQ, NULL, "wilcoxon_signed_rank", NOMIN },
+    { "placement_check.measurements", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.measured", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.exact", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.samples", RV_UINT, REQ, "pairs per measurement", NULL, NOMIN },
+    { "placement_check.iterations", RV_UINT, REQ, "N", NULL, NOMIN },
+    { "placement_check.paired_p", RV_NUMS, REQ, "probability", NULL, NOMIN },
+    { "placement_check.effect_ticks", RV_NUMS, REQ, "ticks", NULL, NOMIN },
+    { "placement_check.mann_whitney_p", RV_NUMS, REQ, "probability", NULL, NOMIN },
+    { "placement_check.p_below_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.p_below_0_5", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.mann_whitney_below_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.told_apart", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.bound_0_05", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.band_0_5_low", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.band_0_5_high", RV_UINT, REQ, "measurements", NULL, NOMIN },
+    { "placement_check.effect_mean", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "placement_check.effect_half95", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "placement_check.false_positives_within_bound", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "placement_check.spread_even", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "placement_check.placement_seen", RV_BOOL, REQ, NULL, NULL, NOMIN },
     /* one per plug-in routine timed (bench/plugins.h), same members */
     { "extended_profiles", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "extended_profiles[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
@@ -267,29 +312,77 @@ static void methods_check_measurement(json_t *m, const char *at, const char *fil
                     "per_iteration.n_vs_2n vs (min_t2n - routine_min) / iterations", at, file, problems, quiet);
 }
 
-/* The measurement's one fence (bench/methods.h): both stage fences are it,
- * no kept sample lies above it, the untruncated first passes have one value
- * per sample and are the kept value wherever they lie at or below it; N is
+/* Median (type 7) of a JSON array of numbers; NaN when empty or not numbers. */
+static double methods_arr_median(json_t *arr)
+{
+    size_t n = json_is_array(arr) ? json_array_size(arr) : 0, i;
+    json_t *x;
+    if (!n)
+        return NAN;
+    double *v = malloc(n * sizeof *v), med;
+    if (!v)
+        return NAN;
+    json_array_foreach(arr, i, x)
+        v[i] = json_number_value(x);
+    stats_sort_double(v, n);
+    med = stats_percentile_sorted_double(v, n, 50);
+    free(v);
+    return med;
+}
+
+/* The paired test follows from the untruncated first passes: d = routine -
+ * placeholder per pair, Wilcoxon's signed rank (stats/paired.c). */
+static void methods_check_paired(json_t *m, const char *at, const char *file, int *problems, int quiet)
+{
+    json_t *pd = json_object_get(m, "paired"), *rt = json_object_get(m, "samples_untruncated");
+    json_t *rp = json_object_get(m, "placeholder_samples_untruncated");
+    size_t n = json_is_array(rt) ? json_array_size(rt) : 0;
+    if (!json_is_object(pd) || !n || !json_is_array(rp) || json_array_size(rp) != n)
+        return;
+    double *d = malloc(2 * n * sizeof *d), *work = malloc(STATS_SIGNED_RANK_WORK(n < STATS_SIGNED_RANK_EXACT_MAX
+                                                                                  ? n : STATS_SIGNED_RANK_EXACT_MAX)
+                                                          * sizeof *work);
+    struct stats_paired s;
+    if (d && work) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = json_number_value(json_array_get(rt, i)) - json_number_value(json_array_get(rp, i));
+        stats_signed_rank(d, n, d + n, work, STATS_SIGNED_RANK_WORK(n < STATS_SIGNED_RANK_EXACT_MAX ? n
+                                                                    : STATS_SIGNED_RANK_EXACT_MAX), &s);
+        rv_expect_close(rj_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the first passes", at, file, problems,
+                        quiet);
+        rv_expect_close(rj_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs the first passes", at, file,
+                        problems, quiet);
+        rv_expect_close(rj_num(pd, "median_diff", NAN), s.median_diff, "paired.median_diff vs the first passes", at,
+                        file, problems, quiet);
+        rv_expect_close(rj_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of the first passes", at, file,
+                        problems, quiet);
+    }
+    free(d);
+    free(work);
+}
+
+/* The measurement's fences (bench/methods.h): each series' fence is its
+ * first pass's median plus fence_above_median, no kept sample lies above
+ * its series' fence, the untruncated first passes have one value per
+ * sample and are the kept value wherever they lie at or below it; N is
  * the N asked for or a doubling of it; the mean estimator follows from the
  * samples; the status follows from Mann-Whitney's p and U. */
 static void methods_check_fence(json_t *m, const char *at, const char *file, int *problems, int quiet)
 {
-    static const char *const pairs[2][2] = { { "samples", "samples_untruncated" },
-                                             { "placeholder_samples", "placeholder_samples_untruncated" } };
-    double fence = rj_num(m, "fence", NAN);
+    static const char *const pairs[2][3] = {
+        { "samples", "samples_untruncated", "benchmark_fence" },
+        { "placeholder_samples", "placeholder_samples_untruncated", "calibration_fence" } };
+    double above = rj_num(m, "fence_above_median", NAN);
     char msg[300];
-    if (json_is_number(json_object_get(m, "fence"))) {
-        static const char *const stage[] = { "calibration_fence", "benchmark_fence" };
-        for (int k = 0; k < 2; k++)
-            if (json_object_get(m, stage[k]) && !rv_same(rj_num(m, stage[k], NAN), fence)) {
-                snprintf(msg, sizeof msg, "%s %g is not the measurement's fence %g", stage[k],
-                         rj_num(m, stage[k], NAN), fence);
-                rv_say(file, at, msg, problems, quiet);
-            }
-    }
     for (int k = 0; k < 2; k++) {
         json_t *kept = json_object_get(m, pairs[k][0]), *raw = json_object_get(m, pairs[k][1]);
         size_t nk = json_is_array(kept) ? json_array_size(kept) : 0;
+        double fence = rj_num(m, pairs[k][2], NAN), med = methods_arr_median(raw);
+        if (!isnan(above) && !isnan(med) && !rv_same(fence, med + above)) {
+            snprintf(msg, sizeof msg, "%s %g is not the first pass's median %g + fence_above_median %g", pairs[k][2],
+                     fence, med, above);
+            rv_say(file, at, msg, problems, quiet);
+        }
         if (!isnan(fence))
             for (size_t i = 0; i < nk; i++)
                 if (json_number_value(json_array_get(kept, i)) > fence) {
@@ -315,6 +408,7 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
             }
         }
     }
+    methods_check_paired(m, at, file, problems, quiet);
     double req = rj_num(m, "iterations_requested", NAN), used = rj_num(m, "iterations", NAN);
     if (!isnan(req) && !isnan(used) && req >= 1) {
         double ratio = used / req;
@@ -399,62 +493,76 @@ static void methods_check_profile(json_t *sec, const char *where, const char *fi
     }
 }
 
-/* Smallest k with P(X <= k) >= q, X ~ Bin(n, p) (as bench/methods_section.c). */
-static unsigned long methods_binom_quantile(unsigned long n, double p, double q)
+/* Count of values below x in a JSON array of probabilities; -1 when one is
+ * not a probability (said). */
+static long methods_count_below(json_t *ps, double x, const char *key, const char *at, const char *file,
+                                int *problems, int quiet)
 {
-    double pmf = exp((double)n * log1p(-p)), cdf = pmf;
-    unsigned long k = 0;
-    while (cdf < q && k < n) {
-        pmf *= (double)(n - k) / (double)(k + 1) * p / (1 - p);
-        k++;
-        cdf += pmf;
+    size_t i;
+    json_t *v;
+    long c = 0;
+    char msg[160];
+    json_array_foreach(ps, i, v) {
+        double p = json_number_value(v);
+        if (!json_is_number(v) || !(p >= 0 && p <= 1)) {
+            snprintf(msg, sizeof msg, "%s[%zu] is not a probability", key, i);
+            rv_say(file, at, msg, problems, quiet);
+            return -1;
+        }
+        c += p < x;
     }
-    return k;
+    return c;
 }
 
-/* The A/A null check's counts, bounds and verdict follow from its p-values. */
-static void methods_check_null(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+/* The A/A check's (null_check) or the placement check's counts, bounds and
+ * findings follow from its p-values (bench/methods_aa.c). */
+static void methods_check_aa(json_t *sec, const char *key, const char *where, const char *file, int *problems,
+                             int quiet)
 {
-    json_t *nc = json_object_get(sec, "null_check"), *ps, *x;
-    char at[200], msg[300];
-    size_t i;
+    json_t *nc = json_object_get(sec, key), *ps, *mw;
+    char at[200];
     if (!json_is_object(nc))
         return;
-    snprintf(at, sizeof at, "%s.null_check", where);
-    ps = json_object_get(nc, "mann_whitney_p");
-    if (!json_is_array(ps))
+    snprintf(at, sizeof at, "%s.%s", where, key);
+    ps = json_object_get(nc, "paired_p");
+    mw = json_object_get(nc, "mann_whitney_p");
+    if (!json_is_array(ps) || !json_is_array(mw))
         return;
-    unsigned long n = (unsigned long)json_array_size(ps), b05 = 0, b5 = 0;
-    json_array_foreach(ps, i, x) {
-        double p = json_number_value(x);
-        if (!json_is_number(x) || !(p >= 0 && p <= 1)) {
-            snprintf(msg, sizeof msg, "mann_whitney_p[%zu] is not a probability", i);
-            rv_say(file, at, msg, problems, quiet);
-            return;
-        }
-        b05 += p < 0.05;
-        b5 += p < 0.5;
-    }
+    uint32_t n = (uint32_t)json_array_size(ps);
+    long b05 = methods_count_below(ps, 0.05, "paired_p", at, file, problems, quiet);
+    long b5 = methods_count_below(ps, 0.5, "paired_p", at, file, problems, quiet);
+    long mw05 = methods_count_below(mw, 0.05, "mann_whitney_p", at, file, problems, quiet);
+    if (b05 < 0 || b5 < 0 || mw05 < 0)
+        return;
     struct { const char *key; double want; } c[] = {
         { "measured", (double)n }, { "p_below_0_05", (double)b05 }, { "p_below_0_5", (double)b5 },
-        { "bound_0_05", (double)methods_binom_quantile(n, 0.05, 0.999) },
-        { "band_0_5_low", (double)methods_binom_quantile(n, 0.5, 0.0005) },
-        { "band_0_5_high", (double)methods_binom_quantile(n, 0.5, 0.9995) },
+        { "mann_whitney_below_0_05", (double)mw05 },
+        { "bound_0_05", (double)stats_binom_quantile(n, 0.05, 0.999) },
+        { "band_0_5_low", (double)stats_binom_quantile(n, 0.5, 0.0005) },
+        { "band_0_5_high", (double)stats_binom_quantile(n, 0.5, 0.9995) },
     };
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
         rv_expect_close(rj_num(nc, c[k].key, NAN), c[k].want, c[k].key, at, file, problems, quiet);
+    if (json_array_size(json_object_get(nc, "effect_ticks")) != n || json_array_size(mw) != n)
+        rv_say(file, at, "effect_ticks, mann_whitney_p and paired_p differ in length", problems, quiet);
     if (rj_num(nc, "measured", NAN) > rj_num(nc, "measurements", NAN))
         rv_say(file, at, "more measured than measurements", problems, quiet);
-    if (rj_num(nc, "told_apart", NAN) > (double)b05)
-        rv_say(file, at, "told_apart exceeds the p-values below 0.05", problems, quiet);
+    if (rj_num(nc, "told_apart", NAN) > (double)mw05)
+        rv_say(file, at, "told_apart exceeds the Mann-Whitney p-values below 0.05", problems, quiet);
     int fp_ok = n > 0 && (double)b05 <= rj_num(nc, "bound_0_05", NAN);
     int even = n > 0 && (double)b5 >= rj_num(nc, "band_0_5_low", NAN) && (double)b5 <= rj_num(nc, "band_0_5_high", NAN);
     json_t *wb = json_object_get(nc, "false_positives_within_bound"), *se = json_object_get(nc, "spread_even");
+    json_t *seen = json_object_get(nc, "placement_seen");
     if (json_is_boolean(wb) && json_is_true(wb) != fp_ok)
         rv_say(file, at, "false_positives_within_bound does not follow from p_below_0_05 and bound_0_05", problems,
                quiet);
     if (json_is_boolean(se) && json_is_true(se) != even)
         rv_say(file, at, "spread_even does not follow from p_below_0_5 and the band", problems, quiet);
+    if (json_is_boolean(seen) && json_is_true(seen) == fp_ok)
+        rv_say(file, at, "placement_seen does not follow from p_below_0_05 and bound_0_05", problems, quiet);
+    if (json_is_true(json_object_get(nc, "same_address")) != !strcmp(key, "null_check"))
+        rv_say(file, at, "same_address: the A/A is one routine at one address, the placement check two", problems,
+               quiet);
 }
 
 static void methods_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
@@ -468,7 +576,8 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     rv_quiet_phases(sec, where,
                        (long)(json_array_size(list) + json_array_size(json_object_get(sec, "measurements"))
                               + json_array_size(json_object_get(sec, "paoloni"))
-                              + (json_is_object(json_object_get(sec, "null_check")) ? 1 : 0)), file, problems, quiet);
+                              + (json_is_object(json_object_get(sec, "null_check")) ? 1 : 0)
+                              + (json_is_object(json_object_get(sec, "placement_check")) ? 1 : 0)), file, problems, quiet);
     size_t i;
     char at[300], nm[120];
     int found = 0;
@@ -483,7 +592,8 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
         methods_check_fence(m, at, file, problems, quiet);
     }
     methods_check_profile(sec, where, file, problems, quiet);
-    methods_check_null(sec, where, file, problems, quiet);
+    methods_check_aa(sec, "null_check", where, file, problems, quiet);
+    methods_check_aa(sec, "placement_check", where, file, problems, quiet);
     if (prof && rj_str(prof, "best_method", NULL) && !found)
         rv_say(file, "methods.extended_profile.best_method", "names no method of the methods list", problems, quiet);
     /* a plug-in routine's profile: its ok measurements are methods_measured */
