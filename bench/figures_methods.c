@@ -22,7 +22,8 @@ static const struct figure methods_rows[] = {
     { "extended_profile.*",         NULL, "",      FIG_DETAIL, 0 },
     { "extended_profiles[*].*",     NULL, "",      FIG_DETAIL, FIG_SOMETIMES },
     { "paoloni[*].*",               NULL, "ticks", FIG_DETAIL, 0 },
-    { "null_check.*",               NULL, "",      FIG_DETAIL, 0 },
+    { "null_check.*",               NULL, "",      FIG_DETAIL, 0 },   /* the A/A check */
+    { "placement_check.*",          NULL, "",      FIG_DETAIL, FIG_SOMETIMES },   /* runs from 23.8 on */
     { "pmu.*",                      NULL, "",      FIG_DETAIL, 0 },
     { "cpu.*",                      NULL, "",      FIG_DETAIL, 0 },
     { "quiet_phases.*",             NULL, "",      FIG_DETAIL, 0 },
