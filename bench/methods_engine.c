@@ -40,6 +40,18 @@ static uint64_t methods_job_time(struct methods_job *j, bm_routine f, uint64_t n
     return methods_time(j->bracket, f, n, j->data);
 }
 
+/* A seed spread over all 64 bits (splitmix64's finaliser): callers pass
+ * consecutive seeds, and xorshift64 started from seeds that differ in low
+ * bits gives the same first coins for a while. */
+static uint64_t methods_seed_mix(uint64_t z)
+{
+    z += 0x9E3779B97F4A7C15ull;
+    z = (z ^ (z >> 30)) * 0xBF58476D1CE4E5B9ull;
+    z = (z ^ (z >> 27)) * 0x94D049BB133111EBull;
+    z ^= z >> 31;
+    return z ? z : METHODS_ORDER_SEED;
+}
+
 /* A fair coin (xorshift64's top bit): 1 when the routine goes first. */
 static int methods_coin(struct methods_job *j)
 {
@@ -320,7 +332,7 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     j.iters = iterations;
     j.limit = opt->overhead_limit ? opt->overhead_limit : METHODS_OVERHEAD_LIMIT;
     j.random_order = !opt->fixed_order;
-    j.seed = opt->order_seed ? opt->order_seed : METHODS_ORDER_SEED;
+    j.seed = methods_seed_mix(opt->order_seed ? opt->order_seed : METHODS_ORDER_SEED);
     out->order_random = j.random_order;
     j.r = out;
     snprintf(j.method_point, sizeof j.method_point, "method:%s", j.m->key);
