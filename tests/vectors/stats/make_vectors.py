@@ -27,6 +27,19 @@ How each expected value is computed (never with the C code under test):
   and (use_continuity=False) for Mann-Whitney; Karsh's Z as
   |mean_a - mean_b| / sqrt(s_a^2/n_a + s_b^2/n_b) with sample sds and
   p = 2 * scipy.stats.norm.sf(Z).
+- paired differences (vectors_paired.h): Wilcoxon's signed-rank p from
+  scipy.stats.wilcoxon(d, zero_method='wilcox', correction=False,
+  method='approx'), its z recomputed here from scipy.stats.rankdata, and
+  the exact sign-flip p by brute force over all 2^m sign patterns (m <= 16)
+  or by an integer count of sign patterns per doubled rank sum (exact
+  rational arithmetic), cross-checked against scipy's method='exact' where
+  the data have no ties and no zeros.
+- binomial quantiles (vectors_paired.h): the smallest k with P(X <= k) >= q
+  for the double q, in exact integer arithmetic (sum of C(n, j) a^j
+  (b - a)^(n - j) against q b^n for p = a / b) for n up to 10^5, and for
+  n = 10^6 (METHODSAMPLES' top) in 80-digit decimal arithmetic (which
+  agrees with the integer sums at 10^4 and 10^5); all cross-checked
+  against scipy.stats.binom.ppf.
 - Student t: scipy.stats.t.ppf(0.975, df) (good to ~1e-8 only in scipy 1.10),
   exact t95 for even df from the closed-form distribution in 40-digit decimal
   arithmetic, and 2 * scipy.stats.t.sf(|t|, df) for p-values;
@@ -404,9 +417,184 @@ def emit_files(sets, cs):
         f.write("shifted welch_p %.10g\nshifted mw_p %.10g\n" % (c["welch_p"], c["mw_p"]))
 
 
+# ---- paired differences and binomial quantiles (vectors_paired.h) ----------
+
+def signed_rank_exact_p(d):
+    """Exact two-sided sign-flip p of W+ (zeros dropped, midranks)."""
+    nz = [x for x in d if x != 0]
+    m = len(nz)
+    if m == 0:
+        return F(1)
+    r2 = [int(round(2 * r)) for r in scipy.stats.rankdata([abs(x) for x in nz])]
+    w2 = sum(r for r, x in zip(r2, nz) if x > 0)
+    total = m * (m + 1)
+    if m <= 16:     # brute force over every sign pattern
+        counts = collections.Counter(
+            sum(r for k, r in enumerate(r2) if mask >> k & 1) for mask in range(2 ** m))
+    else:           # integer count of patterns per doubled rank sum
+        counts = {0: 1}
+        for r in r2:
+            nxt = collections.Counter(counts)
+            for s_, c in counts.items():
+                nxt[s_ + r] += c
+            counts = nxt
+    dev = abs(F(w2) - F(total, 2))
+    if dev == 0:
+        return F(1)
+    extreme = sum(c for s_, c in counts.items() if abs(F(s_) - F(total, 2)) >= dev)
+    return min(F(1), F(extreme, 2 ** m))
+
+
+def paired_case(name, d):
+    d = [float(x) for x in d]
+    nz = [x for x in d if x != 0]
+    m = len(nz)
+    xs = sorted(d)
+    mean = sum(F(x) for x in d) / len(d)
+    nan = float('nan')
+    sd = float(np.sqrt(fl(sum((F(x) - mean) ** 2 for x in d) / (len(d) - 1)))) if len(d) > 1 else nan
+    out = dict(name=name, d=d, n=len(d), nonzero=m, positive=sum(x > 0 for x in d),
+               mean=fl(mean), sd=sd, median=fl(median_exact(xs)),
+               half=scipy.stats.t.ppf(0.975, len(d) - 1) * sd / np.sqrt(len(d)) if len(d) > 1 else nan)
+    if m == 0:
+        out.update(w_plus=0.0, z=0.0, p_approx=1.0, p_exact=1.0)
+        return out
+    ranks = scipy.stats.rankdata([abs(x) for x in nz])
+    w = float(sum(r for r, x in zip(ranks, nz) if x > 0))
+    _, tcount = np.unique([abs(x) for x in nz], return_counts=True)
+    var = m * (m + 1) * (2 * m + 1) / 24.0 - float(sum(t ** 3 - t for t in tcount)) / 48.0
+    z = (w - m * (m + 1) / 4.0) / np.sqrt(var)
+    papprox = 2 * scipy.stats.norm.sf(abs(z))
+    if m > 1:       # scipy wants two differences
+        res = scipy.stats.wilcoxon(d, zero_method='wilcox', correction=False, method='approx')
+        assert np.isclose(res.pvalue, papprox, rtol=1e-12), name
+    pe = signed_rank_exact_p(d) if m <= 200 else None     # C's exact limit
+    if m == len(d) and len(set(abs(x) for x in d)) == m and m <= 50:
+        ex = scipy.stats.wilcoxon(d, method='exact')
+        assert np.isclose(ex.pvalue, fl(pe), rtol=1e-12), (name, ex.pvalue, fl(pe))
+    out.update(w_plus=w, z=z, p_approx=papprox, p_exact=fl(pe) if pe is not None else float('nan'))
+    return out
+
+
+def make_paired():
+    rng = np.random.Generator(np.random.PCG64(20261125))
+    cs = []
+    cs.append(paired_case("distinct", [float(v) for v in rng.normal(0.4, 1.0, 12)]))
+    cs.append(paired_case("ties_zeros", [3, -1, 0, 2, 2, -2, 5, 0, 1, -1, 3, 4, -3, 2, 0, 6, 1, -5]))
+    grid = [21 * int(v) for v in rng.choice([-2, -1, 0, 0, 0, 1, 1, 2], 100)]
+    cs.append(paired_case("grid21", grid))
+    cs.append(paired_case("shift60", [float(v) for v in rng.normal(0.35, 1.0, 60)]))
+    cs.append(paired_case("all_zero", [0, 0, 0, 0, 0]))
+    cs.append(paired_case("one", [7]))
+    big = [int(round(v)) for v in rng.normal(0.5, 30.0, 1000)]
+    cs.append(paired_case("big_approx", big))
+    return cs
+
+
+def binom_exact(n, p, qs):
+    """For each double q in qs the smallest k with P(X <= k) >= q, p = a / b,
+    exactly: one walk up the terms C(n, j) a^j (b - a)^(n - j), the running
+    sum compared with ceil(q b^n)."""
+    pf = F(p)
+    a, b = pf.numerator, pf.denominator
+    out = {}
+    if n == 0:
+        return {q: 0 for q in qs}
+    need = sorted(((-(-(F(q) * b ** n).numerator // (F(q) * b ** n).denominator)), q) for q in qs)
+    t = (b - a) ** n             # the j = 0 term
+    s, k = t, 0
+    for want, q in need:
+        while s < want:
+            t = t * (n - k) * a // ((k + 1) * (b - a))
+            k += 1
+            s += t
+        out[q] = k
+    return out
+
+
+def binom_decimal(n, p, qs):
+    """The same quantiles in 80-digit decimal arithmetic, for n where the
+    integer sums take too long: the terms relative to the mode's by the
+    ratio recurrence, out to 10^-70 of it, then the running sum against q
+    times their total.  Decides like the exact sums unless P(X <= k) lies
+    within about 10^-60 of q."""
+    from decimal import Decimal as D, getcontext
+    getcontext().prec = 80
+    pd, qd = D(F(p).numerator) / D(F(p).denominator), D(1)
+    odds = pd / (qd - pd)
+    mode = int((n + 1) * p)
+    terms = {mode: D(1)}
+    r, k = D(1), mode
+    while k > 0 and r > D("1e-70"):
+        r = r * k / ((n - k + 1) * odds)
+        k -= 1
+        terms[k] = r
+    r, k = D(1), mode
+    while k < n and r > D("1e-70"):
+        r = r * (n - k) * odds / (k + 1)
+        k += 1
+        terms[k] = r
+    total = sum(terms.values())
+    out = {}
+    for q in qs:
+        want, c = D(F(q).numerator) / D(F(q).denominator) * total, D(0)
+        for k in sorted(terms):
+            c += terms[k]
+            if c >= want:
+                out[q] = k
+                break
+    return out
+
+
+def make_binom():
+    out = []
+    ns = [0, 1, 2, 10, 100, 200, 1074, 1075, 1076, 2000, 10000, 100000, 1000000]
+    # (q = 1/2 with p = 1/2 and n odd is an exact tie, P(X <= (n-1)/2) = 1/2,
+    # where scipy's ppf rounds up: q = 0.3 instead.)
+    qs = (0.999, 0.0005, 0.9995, 0.3, 0.025)
+    for n in ns:
+        for p in (0.05, 0.5):
+            # exact integer sums up to 10^5 (there also the decimal walk,
+            # which must agree); the 80-digit walk for 10^6
+            ks = binom_exact(n, p, qs) if n <= 100000 else binom_decimal(n, p, qs)
+            if n >= 10000:
+                assert binom_decimal(n, p, qs) == ks, (n, p)
+            for q in qs:
+                ref = scipy.stats.binom.ppf(q, n, p)
+                assert ref == ks[q], (n, p, q, ks[q], ref)
+                out.append((n, p, q, ks[q]))
+    return out
+
+
+def emit_paired(cs, bs):
+    L = ["/* Generated by tests/vectors/stats/make_vectors.py - do not edit. */",
+         "#include <math.h>", "#include <stddef.h>", "#include <stdint.h>", "",
+         "struct vec_paired {",
+         "    const char *name; size_t n; const double *d;",
+         "    size_t nonzero, positive;",
+         "    double mean, sd, half95, median, w_plus, z, p_approx, p_exact;",
+         "};",
+         "struct vec_binom { uint32_t n; double p, q; uint32_t k; };", ""]
+    for c in cs:
+        L.append(carr("vec_pd_" + c["name"], c["d"], False))
+    L.append("static const struct vec_paired vec_paireds[] = {")
+    for c in cs:
+        L.append('    { "%s", %d, vec_pd_%s, %d, %d,' % (c["name"], c["n"], c["name"], c["nonzero"],
+                                                        c["positive"]))
+        L.append("      " + ", ".join(cnum(c[k]) for k in ("mean", "sd", "half", "median", "w_plus",
+                                                            "z", "p_approx", "p_exact")) + " },")
+    L.append("};\n")
+    L.append("static const struct vec_binom vec_binoms[] = {")
+    L += ["    { %d, %s, %s, %d }," % (n, repr(p), repr(q), k) for n, p, q, k in bs]
+    L.append("};")
+    with open(os.path.join(HERE, "vectors_paired.h"), "w") as f:
+        f.write("\n".join(L) + "\n")
+
+
 if __name__ == "__main__":
     rng, sets = make_sets()
     cs = make_compares(rng)
     emit(sets, cs)
     emit_files(sets, cs)
-    print("wrote vectors.h and CLI data files")
+    emit_paired(make_paired(), make_binom())
+    print("wrote vectors.h, vectors_paired.h and CLI data files")
