@@ -175,7 +175,7 @@ struct summary {
 };
 
 /* Build the summary of a results document (the JSON text, len bytes).  The
- * struct is large (about 120 KB): allocate it.  Returns 0, or -1 when the
+ * struct is large (about 70 KB): allocate it.  Returns 0, or -1 when the
  * text is not a results document (then s says only that, in its rows). */
 int summary_build(struct summary *s, const char *json, size_t len);
 
