@@ -63,6 +63,11 @@ HOST_LIBS   := -lm -ljansson -ldl -lsqlite3 -lpq
 HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_C)) \
                   $(patsubst %.asm,$(BUILD)/host/obj/%.asm.o,$(PORTABLE_ASM))
 HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
+# The portable code and the host's port as an archive: the program and every
+# unit test take from it what they use, so a test may provide a service of
+# its own (tests/unit/results_doc.h: its own results document) where the
+# archive's member would otherwise be linked; no weak symbols.
+HOST_LIB       := $(BUILD)/host/libbaremark.a
 UNIT_BINS      := $(patsubst tests/unit/%.c,$(BUILD)/tests/%,$(UNIT_TESTS))
 
 .PHONY: all image sign run test test-unit test-boot host fuzz clean deps results plugin-flags plugins-examples
@@ -176,7 +181,8 @@ run: all
 # object is the normal build's.  tests/boot/test_new_section.sh uses it.
 XS       := $(BUILD)/extra/$(notdir $(EXTRA_SECTION))
 XS_ROW   := -DBAREMARK_EXTRA_SECTIONS='"$(abspath $(EXTRA_SECTION)).def"'
-XS_EFI   := $(filter-out $(BUILD)/efi/bench/sections.o,$(EFI_OBJS)) $(XS)/efi/sections.o $(XS)/efi/section.o
+XS_EFI   := $(filter-out $(BUILD)/efi/bench/sections.o $(BUILD)/efi/boot/sections.o,$(EFI_OBJS)) \
+            $(XS)/efi/sections.o $(XS)/efi/boot_sections.o $(XS)/efi/section.o
 XS_HOST  := $(filter-out $(BUILD)/host/obj/bench/sections.o,$(HOST_PORT_OBJS)) $(XS)/host/sections.o \
             $(XS)/host/section.o $(HOST_MAIN_OBJ)
 .PHONY: extra-section
@@ -185,6 +191,10 @@ extra-section:
 	   { echo "make extra-section: EXTRA_SECTION=DIR/NAME needs DIR/NAME.c and DIR/NAME.def"; exit 2; }
 	@$(MAKE) --no-print-directory $(XS)/baremark.img $(XS)/baremark
 $(XS)/efi/sections.o: bench/sections.c bench/sections.def $(EXTRA_SECTION).def $(BUILD)/buildinfo.h | $(DEPS_STAMP)
+	@mkdir -p $(@D)
+	$(call say,CC,$< + $(EXTRA_SECTION).def)
+	$(Q)$(CC) $(EFI_CFLAGS) $(XS_ROW) -c $< -o $@
+$(XS)/efi/boot_sections.o: boot/sections.c bench/sections.def $(EXTRA_SECTION).def $(BUILD)/buildinfo.h | $(DEPS_STAMP)
 	@mkdir -p $(@D)
 	$(call say,CC,$< + $(EXTRA_SECTION).def)
 	$(Q)$(CC) $(EFI_CFLAGS) $(XS_ROW) -c $< -o $@
@@ -224,14 +234,18 @@ $(BUILD)/host/obj/%.asm.o: %.asm | $(DEPS_STAMP)
 	$(call say,HOSTASM,$<)
 	$(Q)$(NASM) -f elf64 -DBAREMARK_HOST -o $@ $<
 
-$(BUILD)/host/baremark: $(HOST_PORT_OBJS) $(HOST_MAIN_OBJ)
-	$(call say,HOSTLD,$@)
-	$(Q)$(CC) -o $@ $^ $(HOST_LIBS)
+$(HOST_LIB): $(HOST_PORT_OBJS)
+	$(call say,AR,$@)
+	$(Q)rm -f $@ && ar rcs $@ $^
 
-$(BUILD)/tests/%: tests/unit/%.c $(HOST_PORT_OBJS)
+$(BUILD)/host/baremark: $(HOST_MAIN_OBJ) $(HOST_LIB)
+	$(call say,HOSTLD,$@)
+	$(Q)$(CC) -o $@ $(HOST_MAIN_OBJ) $(HOST_LIB) $(HOST_LIBS)
+
+$(BUILD)/tests/%: tests/unit/%.c $(HOST_LIB)
 	@mkdir -p $(dir $@)
 	$(call say,HOSTCC,$<)
-	$(Q)$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_PORT_OBJS) $(HOST_LIBS)
+	$(Q)$(CC) $(HOST_CFLAGS) -Itests/unit -o $@ $< $(HOST_LIB) $(HOST_LIBS)
 
 # ---- plug-ins (plugins/, tools/baremark-plugin) -----------------------------
 # The flags a plug-in is built with, read by tools/baremark-plugin so plug-ins

@@ -199,7 +199,7 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *   PLUGINPROBESECONDS 1..3600 s: the firmware watchdog while each plug-in
  *                     routine is called once before it is timed; a routine
  *                     that does not return by then resets the machine
- *                     (boot/plugin_load.h)                      10
+ *                     (bench/plugins_section.h)                 10
  *   COMPARE           A,B: Karsh's A/B of two targets (plug-in routines
  *                     PLUGIN:ROUTINE or built-in targets) plus the A/A
  *                     control of A; several pairs separated by ';', and

@@ -231,7 +231,7 @@ static void memory_json_row(struct json_writer *w, const struct memory_latency *
 static void memory_json_head(struct json_writer *w, const struct memory_plan *p, uint64_t allocated)
 {
     json_str(w, "profile", p->quick ? "quick" : "full");
-    json_str(w, "allocator", memory_allocator_name ? memory_allocator_name() : "none");
+    json_str(w, "allocator", plat_pages_name());
     if (p->free_bytes)
         json_u64(w, "free_bytes", p->free_bytes);
     else
@@ -254,10 +254,10 @@ static void memory_json_head(struct json_writer *w, const struct memory_plan *p,
 static void *memory_alloc(struct memory_plan *p, uint64_t *got)
 {
     *got = 0;
-    if (!memory_pages_alloc || !p->top)
+    if (!p->top)
         return NULL;
     for (uint64_t s = p->top; s >= MEMORY_MIN_SIZE; s /= 2) {
-        void *b = memory_pages_alloc(s);
+        void *b = plat_pages_alloc(s);
         if (b) {
             if (s < p->top) {
                 p->top = s;
@@ -397,7 +397,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
     out_printf("memory: %s profile: %u sizes from 4 KiB to %s (%s%s%s); %s allocated with %s; free memory %s\n",
                p->quick ? "quick" : "full", p->nsizes, a, p->quick ? "every 4x" : "two per octave",
                p->limited_by[0] ? ", bounded by " : "", p->limited_by, a,
-               memory_allocator_name ? memory_allocator_name() : "?", p->free_bytes ? f : "unknown");
+               plat_pages_name(), p->free_bytes ? f : "unknown");
     if (p->limited_by[0])
         out_printf("memory: the profile asks for up to %s; %s allows %s\n", b, p->limited_by, a);
     int past_llc = memory_llc_reach(p);
@@ -415,7 +415,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
                    "ns", "memory_latency_%llu_ns", (unsigned long long)lat[i].size);
         memory_bw_lava(&bw[i]);
     }
-    memory_pages_free(buf, allocated);
+    plat_pages_free(buf, allocated);
     if (w) {
         memory_json_head(w, p, allocated);
         json_str(w, "past_llc", past_llc < 0 ? "unknown" : past_llc ? "yes" : "no");
@@ -449,7 +449,7 @@ int memory_run(const struct section_ctx *ctx)
     bm_cpuid(1, 0, r);
     int hv = (r[2] >> 31) & 1;
     int quick = ctx->cfg->profile == BM_PROFILE_QUICK || (ctx->cfg->profile == BM_PROFILE_AUTO && hv);
-    memory_plan_make(quick, memory_free_bytes ? memory_free_bytes() : 0, &p);
+    memory_plan_make(quick, plat_free_bytes(), &p);
     struct json_writer *w = results_section_begin("memory", 0);
     int rc = memory_section(&p, w);
     results_section_end();

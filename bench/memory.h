@@ -57,15 +57,10 @@ struct section_ctx;
 #define MEMORY_CHASE_FIXED  5           /* mov, test, jz, mov, ret */
 #define MEMORY_CHASE_PER_ITER (MEMORY_CHASE_UNROLL + 2)   /* 16 loads, dec, jnz */
 
-/* ---- hooks: where the memory comes from ----------------------------------------------- */
-/* Weak hooks (boot/memory_pages.c in the image: AllocatePages and the free
- * conventional memory in the memory map; tools/host/memory_host.c: mmap and
- * MemAvailable).  Without them the section says so and skips. */
-void *memory_pages_alloc(uint64_t bytes) __attribute__((weak));
-void memory_pages_free(void *p, uint64_t bytes) __attribute__((weak));
-uint64_t memory_free_bytes(void) __attribute__((weak));
-/* "firmware AllocatePages" / "mmap" */
-const char *memory_allocator_name(void) __attribute__((weak));
+/* Where the memory comes from: the port's pages (bench/platform.h:
+ * plat_pages_alloc, plat_free_bytes; boot/memory_pages.c in the image:
+ * AllocatePages and the free conventional memory in the memory map;
+ * tools/host/memory_host.c: mmap and MemAvailable). */
 
 /* ---- caches from CPUID ------------------------------------------------------------------- */
 #define MEMORY_MAX_CACHES 8

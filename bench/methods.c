@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "methods.h"
+#include "platform.h"
 #include "targets.h"
 
 #define METHOD_DECL(k) \
@@ -186,7 +187,7 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
 
 void methods_cpu_probe(struct methods_cpu *c)
 {
-    struct methods_cpu_source src = { bm_cpuid, methods_read_msr };
+    struct methods_cpu_source src = { bm_cpuid, plat_msr_access() ? plat_rdmsr : NULL };
     methods_cpu_probe_from(c, &src);
 }
 

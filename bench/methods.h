@@ -132,9 +132,9 @@ struct methods_cpu {
      * 11h yes (AMD documents LFENCE as always dispatch-serializing there;
      * they have no MSR C001_1029, which is not read); CPUID 0x80000021 EAX
      * bit 2 set ("always serializing") yes; MSR 0xC0011029 bit 1 read
-     * through methods_read_msr: under a hypervisor not known whatever it
+     * through plat_rdmsr: under a hypervisor not known whatever it
      * reads (the hypervisor may emulate the MSR), else its bit; no MSR
-     * access or #GP: not known.  lfence_why says which rule decided. */
+     * access (plat_msr_access) or #GP: not known.  lfence_why says which rule decided. */
     int lfence_serializing;
     int amd_cpuid_lfence;        /* -1 leaf absent, else the bit */
     int amd_msr_lfence;          /* -1 not read (no hook, or #GP), else the bit */
@@ -147,11 +147,6 @@ struct methods_cpu {
 #define METHODS_AMD_EXT21_LFENCE (1u << 2)
 #define METHODS_AMD_DE_CFG_MSR   0xC0011029u
 #define METHODS_AMD_DE_CFG_LFENCE (1ull << 1)
-
-/* Hook for the image: read an MSR without crashing (0 and the value, or -1
- * when the CPU refused).  Weak: absent on the host, where portable code
- * cannot read MSRs; kernel/methods_msr.c provides it in the image. */
-int methods_read_msr(uint32_t msr, uint64_t *value) __attribute__((weak));
 
 /* CPUID from portable code (bench/methods.asm): out = eax, ebx, ecx, edx. */
 void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);

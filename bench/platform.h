@@ -19,19 +19,77 @@
 void *plat_alloc(size_t bytes);
 void plat_free(void *p);
 
-/* Time-stamp counter and its calibrated frequency in Hz (0 = unknown). */
+/* Whole pages for large buffers (the memory section): the image takes them
+ * from the firmware (AllocatePages), the host from mmap.  NULL when memory
+ * is short.  plat_free_bytes: the free memory there is (0 = unknown);
+ * plat_pages_name: "firmware AllocatePages" / "mmap". */
+void *plat_pages_alloc(uint64_t bytes);
+void plat_pages_free(void *p, uint64_t bytes);
+uint64_t plat_free_bytes(void);
+const char *plat_pages_name(void);
+
+/* Time-stamp counter and its calibrated frequency in Hz (0 = unknown).  The
+ * image's clock section sets the frequency once it has calibrated; the
+ * host measures it against CLOCK_MONOTONIC_RAW unless it was set. */
 uint64_t plat_ticks(void);
 uint64_t plat_tick_hz(void);
+void plat_set_tick_hz(uint64_t hz);
+
+/* Model-specific registers.  plat_msr_access: nonzero where they can be
+ * read at all (the image, in ring 0; not a Linux process).  Read and write
+ * never crash: 0, or -1 when the CPU refused (#GP from a register it or
+ * the hypervisor does not have). */
+int plat_msr_access(void);
+int plat_rdmsr(uint32_t msr, uint64_t *value);
+int plat_wrmsr(uint32_t msr, uint64_t value);
 
 /* Interrupt masking around timed work.  plat_irq_off returns a token for
  * plat_irq_restore; on the host both are no-ops. */
 unsigned long plat_irq_off(void);
 void plat_irq_restore(unsigned long token);
 
-/* Read a whole file named relative to the run's home (the ESP root in the
- * image, the current directory on the host).  Returns a plat_alloc'd buffer
- * and its size, or NULL when the file cannot be read. */
-void *plat_read_file(const char *name, size_t *size);
+/* ---- files of the run's home (the ESP root in the image, the current
+ * directory on the host); a name may use '/' or '\\'.  A call that fails
+ * gives the reason in a short word (the image: the firmware's status name,
+ * "EFI_NOT_FOUND"; the host: strerror's text). ---- */
+
+/* Read a whole file.  Returns a plat_alloc'd buffer and its size, or NULL
+ * when the file cannot be read (and *why, when why is not NULL). */
+void *plat_read_file(const char *name, size_t *size, const char **why);
+/* The same from where the run's results go (the image: the ESP, or the
+ * volume the results were moved to); writes and deletes go there too. */
+void *plat_read_saved_file(const char *name, size_t *size, const char **why);
+/* Write (create or replace) a whole file; NULL, or why not. */
+const char *plat_write_file(const char *name, const void *buf, size_t n);
+/* Delete a file (no error when it was not there). */
+void plat_delete_file(const char *name);
+/* Call fn for every file in folder `dir` (name and size).  NULL, or why
+ * not; *missing = 1 when the folder is not there. */
+const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx,
+                          int *missing);
+
+/* ---- loading an image (plug-ins, plugins/baremark_plugin.h) ---- */
+struct bm_plugin;
+struct plat_image {
+    void *handle;                        /* for plat_image_unload */
+    const struct bm_plugin *table;       /* the plug-in's table */
+    uint64_t base, size;                 /* where it lies in memory (0: unknown) */
+};
+/* Load and start the image held in buf (the file `name`, which it names in
+ * its own records) and find its plug-in table.  Returns 0, or -1 with one
+ * line in why saying what refused it (nothing stays loaded). */
+int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size);
+/* Unload it again; NULL, or why not (it then stays until a reset). */
+const char *plat_image_unload(void *handle);
+
+/* ---- the run ---- */
+/* Arm the watchdog that resets the machine after `seconds` (0: off); NULL,
+ * or why not.  A no-op on the host. */
+const char *plat_watchdog_arm(unsigned seconds);
+/* Everything printed and written so far onto the run's files now. */
+void plat_flush(void);
+/* The run's name ("20261122-153000"), "" before the files are open. */
+const char *plat_run_name(void);
 
 /* Run fn(arg) so that a CPU exception inside it (divide error, invalid
  * opcode, page fault...) fails only this call: returns 0 with *result set,

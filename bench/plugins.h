@@ -5,9 +5,10 @@
  * with the host services, the selection (PLUGINROUTINES) and the one-call
  * probe that finds a faulting routine before it is timed.
  *
- * Portable: the image's loader (boot/plugin_load.c: LoadImage, the protocol)
- * and the hosted program (dlopen) each find a plug-in's table and hand it
- * here with the file's bytes; everything after that is the same code.
+ * Portable: the image's plugins section (bench/plugins_section.c, over the
+ * port's plat_image_load: LoadImage, the protocol) and the hosted program
+ * (dlopen) each find a plug-in's table and hand it here with the file's
+ * bytes; everything after that is the same code.
  *
  * Every read of a plug-in's table happens inside plat_protected, so a table
  * with a wild pointer is rejected with the fault's description instead of
@@ -113,7 +114,7 @@ int plugins_mark_hung(const char *sha256_hex, const char *target, const char *wh
 void plugins_setup(void);
 
 /* Probe hooks: called before and after each routine's probe call (the image
- * writes a marker file and arms the watchdog; see boot/plugin_load.c). */
+ * writes a marker file and arms the watchdog; see bench/plugins_section.c). */
 struct plugins_probe_hooks {
     void (*before)(const struct plugins_routine *r, void *ctx);
     void (*after)(const struct plugins_routine *r, void *ctx);

@@ -479,9 +479,19 @@ static long pmu_rdpmc_check(void *arg)
     return 0;
 }
 
+static int pmu_plat_read(void *ctx, uint32_t msr, uint64_t *value) { return plat_rdmsr(msr, value); }
+static int pmu_plat_write(void *ctx, uint32_t msr, uint64_t value) { return plat_wrmsr(msr, value); }
+static const struct pmu_msr_ops pmu_plat_ops = { pmu_plat_read, pmu_plat_write, 0 };
+
+/* The port's MSRs, or NULL where there are none. */
+static const struct pmu_msr_ops *pmu_platform_msr(void)
+{
+    return plat_msr_access() ? &pmu_plat_ops : NULL;
+}
+
 int pmu_session_probe(void)
 {
-    const struct pmu_msr_ops *ops = pmu_platform_msr ? pmu_platform_msr() : NULL;
+    const struct pmu_msr_ops *ops = pmu_platform_msr();
 
     if (pmu_probed)
         return pmu_state.usable;
@@ -599,7 +609,7 @@ static long pmu_measure_body(void *arg)
 int pmu_measure(int method, bm_routine routine, void *data, bm_routine placeholder,
                 uint32_t samples, uint64_t iterations, struct pmu_estimates *e)
 {
-    const struct pmu_msr_ops *ops = pmu_platform_msr ? pmu_platform_msr() : NULL;
+    const struct pmu_msr_ops *ops = pmu_platform_msr();
     struct pmu_job j = { .bracket = pmu_bracket(method), .routine = routine,
                          .placeholder = placeholder ? placeholder : bm_target_placeholder,
                          .data = data, .samples = samples, .iterations = iterations };

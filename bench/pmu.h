@@ -5,7 +5,7 @@
  * Portable logic over an MSR-access interface (struct pmu_msr_ops) and a
  * CPUID function, so the same code programs a simulated MSR space in the
  * host tests (tests/unit/test_pmu.c) and the real registers in the image
- * (kernel/pmu_msr.c: rdmsr/wrmsr that never crash).  The counters are read
+ * (bench/platform.h's plat_rdmsr/plat_wrmsr: they never crash).  The counters are read
  * inside the timed bracket with rdpmc (bench/pmu.asm); the image runs in
  * ring 0, where rdpmc needs no CR4.PCE.
  *
@@ -222,9 +222,8 @@ void pmu_estimate(const struct pmu_info *p, const struct pmu_series *pn, const s
 
 /* ---- the image's PMU ------------------------------------------------------------------------ */
 
-/* Hook for the image (kernel/pmu_msr.c): the real MSRs.  Weak: absent on the
- * host, where the PMU is the operating system's. */
-const struct pmu_msr_ops *pmu_platform_msr(void) __attribute__((weak));
+/* The real MSRs come from the port (plat_rdmsr/plat_wrmsr); where it has
+ * none (the host, where the PMU is the operating system's) no counters. */
 
 /* The PMU state of this run: probed once (pmu_session_probe), started
  * around each measurement (pmu_measure). */

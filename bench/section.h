@@ -25,9 +25,6 @@ struct figure_table;
 struct section_ctx {
     const struct bm_config *cfg;        /* the run's settings */
     const struct acpi_info *acpi;       /* the ACPI tables sysinfo found */
-    /* Set the TSC frequency the rest of the run sees through plat_tick_hz
-     * (the clock section calls it once it has calibrated). */
-    void (*set_tick_hz)(uint64_t hz);
 };
 
 /* One entry of the table. */
@@ -38,9 +35,7 @@ struct section {
     /* Its name on serial ("comparisons: skipped (settings)") when that
      * differs, also accepted by SECTIONS=; NULL: the name. */
     const char *label;
-    /* The section; NULL (a weak symbol not linked in): "not built into
-     * this image". */
-    int (*run)(const struct section_ctx *ctx);
+    /* (Its run function is the image's: boot/sections.c.) */
     unsigned flags;                     /* SECTION_OFF_BY_DEFAULT, ... */
     /* The figures it reports (bench/figures.h): its results member's
      * table, which the LAVA lines, the fleet reader and the run summary
@@ -56,7 +51,8 @@ struct section {
  * in the settings' "sections" list; nothing is said when it is off. */
 #define SECTION_OWN_SETTING    0x2u
 
-/* The sections in run order (bench/sections.c). */
+/* The sections in run order (bench/sections.c; the rows are in
+ * bench/sections.def). */
 extern const struct section section_table[];
 extern const unsigned section_count;
 /* At most this many (the settings keep one bit per section). */

@@ -9,9 +9,10 @@
  * docs/adding-a-section.md is the recipe (the file: its run function and
  * its figure table; the row: its place in the run order).
  *
- * The run functions are weak: a section whose file is not linked (kernel/
- * code in the hosted program, a section still being written) is NULL, and
- * efi_main says "not built into this image".
+ * This table is portable (names, labels, flags, figure tables: what the
+ * settings, the fleet reader and the summary read).  The run functions are
+ * the image's alone: boot/sections.c lists them from the same rows, so a
+ * section whose run function is not linked into the image is a link error.
  */
 #include <stddef.h>
 
@@ -19,16 +20,14 @@
 #include "section.h"
 
 /* Each row of bench/sections.def (and of BAREMARK_EXTRA_SECTIONS, a
- * section built from outside the tree: docs/adding-a-section.md): its run
- * function (weak: NULL when its file is not linked) and its figure table. */
-#define SECTION(name, label, run, flags, figures) \
-    int run(const struct section_ctx *ctx) __attribute__((weak)); \
-    extern const struct figure_table figures;
+ * section built from outside the tree: docs/adding-a-section.md): its
+ * figure table. */
+#define SECTION(name, label, run, flags, figures) extern const struct figure_table figures;
 #include "sections.def"
 #undef SECTION
 
 const struct section section_table[] = {
-#define SECTION(name, label, run, flags, figures) { name, label, run, flags, &figures },
+#define SECTION(name, label, run, flags, figures) { name, label, flags, &figures },
 #include "sections.def"
 #undef SECTION
 };

@@ -14,17 +14,13 @@
 #include "io.h"
 #include "out.h"
 #include "platform.h"
-#include "plugin_load.h"
+#include "plugins_section.h"
 #include "results.h"
 #include "run.h"
 #include "sections.h"
 #include "settings.h"
 #include "sysinfo.h"
 #include "trap.h"
-
-/* The exception handlers may be absent from a partial build. */
-#pragma weak trap_init
-#pragma weak trap_fini
 
 static void main_banner(void)
 {
@@ -106,11 +102,9 @@ static void main_sections(const struct section_ctx *ctx)
         if (!config_section_enabled(ctx->cfg, s->name)) {
             if (!(s->flags & SECTION_OWN_SETTING))
                 out_printf("%s: skipped (settings)\n", section_label(s));
-        } else if (!s->run) {
-            out_printf("%s: not built into this image\n", section_label(s));
         } else {
             run_stage(s->name);
-            run_status_raise(s->run(ctx));
+            run_status_raise(section_runs[i](ctx));
             lava_flush();               /* its LAVA cases, after its text */
         }
     }
@@ -132,23 +126,20 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     main_settings(&cfg);
     /* The handlers first: the system block reads MSRs (the microcode)
      * through the safe accessors, which need them. */
-    if (trap_init)
-        trap_init();
+    trap_init();
     run_stage("system");
     sysinfo_report(&acpi);
     struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile };
     if (!cpu_info.has_tsc) {
-        if (trap_fini)
-            trap_fini();
+        trap_fini();
         return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
                          "baremark cannot time anything; nothing was measured");
     }
-    struct section_ctx ctx = { &cfg, &acpi, run_set_tick_hz };
+    struct section_ctx ctx = { &cfg, &acpi };
     main_sections(&ctx);
     run_stage("end");
-    plugin_load_fini();                 /* teardown and UnloadImage of the plug-ins */
-    if (trap_fini)
-        trap_fini();
+    plugins_section_fini();             /* teardown and unload of the plug-ins */
+    trap_fini();
     run_fault_injection_check();
     main_idle(&cfg);
     return run_end(&how);

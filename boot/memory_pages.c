@@ -21,7 +21,7 @@ static uint64_t memory_pages(uint64_t bytes)
     return (bytes + MEMORY_PAGE - 1) / MEMORY_PAGE;
 }
 
-void *memory_pages_alloc(uint64_t bytes)
+void *plat_pages_alloc(uint64_t bytes)
 {
     EFI_PHYSICAL_ADDRESS a = 0;
     EFI_STATUS s = uefi_call_wrapper(BS->AllocatePages, 4, AllocateAnyPages, EfiLoaderData,
@@ -29,7 +29,7 @@ void *memory_pages_alloc(uint64_t bytes)
     return s == EFI_SUCCESS ? (void *)(uintptr_t)a : NULL;
 }
 
-void memory_pages_free(void *p, uint64_t bytes)
+void plat_pages_free(void *p, uint64_t bytes)
 {
     if (p)
         uefi_call_wrapper(BS->FreePages, 2, (EFI_PHYSICAL_ADDRESS)(uintptr_t)p, memory_pages(bytes));
@@ -37,7 +37,7 @@ void memory_pages_free(void *p, uint64_t bytes)
 
 /* Free memory: the EfiConventionalMemory ranges of the memory map (the
  * section asks for one contiguous range and steps down when it is refused). */
-uint64_t memory_free_bytes(void)
+uint64_t plat_free_bytes(void)
 {
     UINTN entries, key, desc_size;
     UINT32 desc_version;
@@ -56,7 +56,7 @@ uint64_t memory_free_bytes(void)
     return total;
 }
 
-const char *memory_allocator_name(void)
+const char *plat_pages_name(void)
 {
     return "firmware AllocatePages";
 }

@@ -1,7 +1,8 @@
 /*
  * boot/platform_efi.c - bench/platform.h for the image: memory from the
  * firmware (or an AP's arena), the TSC, interrupt masking, files on the ESP,
- * protected calls through kernel/trap.h and the fault-injection points.
+ * loading plug-in images, the watchdog, protected calls through kernel/trap.h
+ * and the fault-injection points.
  * The rest of the port: output in boot/output.c, pages in
  * boot/memory_pages.c, CPUs and workers in boot/mp.c.
  */
@@ -15,6 +16,7 @@
 #include "mp.h"
 #include "out.h"
 #include "platform.h"
+#include "plugins/baremark_plugin.h"
 #include "run.h"
 #include "trap.h"
 
@@ -36,22 +38,139 @@ void plat_free(void *p)
 }
 uint64_t plat_ticks(void) { return rdtsc(); }
 uint64_t plat_tick_hz(void) { return run_tick_hz; }
+void plat_set_tick_hz(uint64_t hz) { run_tick_hz = hz; }
+
+/* MSRs through kernel/trap.h: a #GP from a register the CPU or the
+ * hypervisor does not have is caught and reported as a refusal. */
+int plat_msr_access(void) { return 1; }
+int plat_rdmsr(uint32_t msr, uint64_t *value) { return cpu_rdmsr_safe(msr, value); }
+int plat_wrmsr(uint32_t msr, uint64_t value) { return cpu_wrmsr_safe(msr, value); }
 unsigned long plat_irq_off(void) { return cpu_irq_save(); }
 void plat_irq_restore(unsigned long token) { cpu_irq_restore(token); }
 const char *plat_name(void) { return "uefi"; }
-void run_set_tick_hz(uint64_t hz) { run_tick_hz = hz; }
 
-void *plat_read_file(const char *name, size_t *size)
+/* The firmware's file paths: from the ESP's root, '\\' between names. */
+static void plat_efi_path(const char *name, char *path, size_t size)
 {
-    char path[260];
     size_t k = 0;
     if (name[0] != '\\' && name[0] != '/')
         path[k++] = '\\';
-    for (size_t i = 0; name[i] && k + 1 < sizeof path; i++)
+    for (size_t i = 0; name[i] && k + 1 < size; i++)
         path[k++] = name[i] == '/' ? '\\' : name[i];
     path[k] = 0;
-    return fw_esp_read(path, size, NULL);
 }
+
+void *plat_read_file(const char *name, size_t *size, const char **why)
+{
+    char path[260];
+    EFI_STATUS s = EFI_SUCCESS;
+    plat_efi_path(name, path, sizeof path);
+    void *buf = fw_esp_read(path, size, &s);
+    if (!buf && why)
+        *why = fw_status_name(s);
+    return buf;
+}
+
+void *plat_read_saved_file(const char *name, size_t *size, const char **why)
+{
+    char path[260];
+    EFI_STATUS s = EFI_SUCCESS;
+    plat_efi_path(name, path, sizeof path);
+    void *buf = fw_save_read(path, size, &s);
+    if (!buf && why)
+        *why = fw_status_name(s);
+    return buf;
+}
+
+const char *plat_write_file(const char *name, const void *buf, size_t n)
+{
+    char path[260];
+    plat_efi_path(name, path, sizeof path);
+    EFI_STATUS s = fw_esp_write_whole(path, buf, n);
+    return s == EFI_SUCCESS ? NULL : fw_status_name(s);
+}
+
+void plat_delete_file(const char *name)
+{
+    char path[260];
+    plat_efi_path(name, path, sizeof path);
+    fw_esp_delete(path);
+}
+
+const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx,
+                          int *missing)
+{
+    char path[260];
+    plat_efi_path(dir, path, sizeof path);
+    EFI_STATUS s = fw_esp_list(path, fn, ctx);
+    *missing = s == EFI_NOT_FOUND || s == EFI_NOT_READY;
+    return s == EFI_SUCCESS ? NULL : fw_status_name(s);
+}
+
+/* ---- loading an image: LoadImage from the file's bytes, StartImage, and its
+ * table through BM_PLUGIN_PROTOCOL_GUID (plugins/baremark_plugin.h) ---- */
+
+static EFI_GUID plat_plugin_guid = BM_PLUGIN_PROTOCOL_GUID;
+
+int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size)
+{
+    char path[260];
+    EFI_HANDLE child;
+    const char *stage, *file = strrchr(name, '\\') ? strrchr(name, '\\') + 1 : name;
+
+    memset(img, 0, sizeof *img);
+    plat_efi_path(name, path, sizeof path);
+    EFI_STATUS s = fw_image_start(path, buf, n, &child, &stage);
+    if (s != EFI_SUCCESS) {
+        /* UEFI 2.10 LoadImage: either status means the platform's policy
+         * (Secure Boot's db/dbx) refused the file. */
+        if (s == EFI_SECURITY_VIOLATION || s == EFI_ACCESS_DENIED)
+            snprintf(why, why_size, "refused by the firmware under Secure Boot (%s: not signed with a key it "
+                     "trusts); sign it: baremark-stick add-plugin STICK %s --key KEY --cert CERT",
+                     fw_status_name(s), file);
+        else
+            snprintf(why, why_size, "the firmware's %s failed (%s)", stage, fw_status_name(s));
+        return -1;
+    }
+    /* shim 16 takes over LoadImage/StartImage for what its second stage
+     * loads and frees every image when its entry point returns (it supports
+     * only applications): the plug-in's table would then be freed memory.
+     * Its loaded-image protocol goes with it, which is how this shows. */
+    EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
+    if (!li) {
+        snprintf(why, why_size, "unloaded as soon as it started: the loader baremark was started by (shim) frees "
+                 "drivers; plug-ins need the firmware's own loader (README, Secure Boot, way (a))");
+        return -1;
+    }
+    img->table = fw_handle_protocol(child, &plat_plugin_guid);
+    if (!img->table) {
+        snprintf(why, why_size, "it started but published no baremark plug-in protocol: build it with "
+                 "tools/baremark-plugin");
+        fw_image_unload(child);
+        return -1;
+    }
+    img->handle = child;
+    img->base = (uint64_t)(uintptr_t)li->ImageBase;
+    img->size = li->ImageSize;
+    return 0;
+}
+
+const char *plat_image_unload(void *handle)
+{
+    EFI_STATUS s = fw_image_unload(handle);
+    return s == EFI_SUCCESS ? NULL : fw_status_name(s);
+}
+
+/* ---- the run ---- */
+
+const char *plat_watchdog_arm(unsigned seconds)
+{
+    EFI_STATUS s = fw_watchdog_arm(seconds);
+    return s == EFI_SUCCESS ? NULL : fw_status_name(s);
+}
+
+void plat_flush(void) { run_flush(); }
+const char *plat_run_name(void) { return run_name(); }
 
 int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
 {

@@ -40,9 +40,6 @@ void run_stage(const char *name);
 void run_status_raise(int status);
 int run_status(void);
 
-/* Set the TSC frequency portable code sees through plat_tick_hz(). */
-void run_set_tick_hz(uint64_t hz);
-
 /* How a run ends (settings QEMUEXIT, SHUTDOWN, ENDWAIT, ENDWAITSECONDS). */
 struct run_exit {
     int qemu_exit;                 /* status to QEMU's isa-debug-exit */

@@ -15,7 +15,7 @@
  *     edge retried;
  *  3. per reference, the tightest window that agrees with the others (bench/
  *     clock_math.h): kHz and its uncertainty in ppm; pairwise disagreement;
- *  4. the chosen frequency (order of trust below), ctx->set_tick_hz, then the
+ *  4. the chosen frequency (order of trust below), plat_set_tick_hz, then the
  *     quiet-machine check (bench/quiet.h) at that rate.
  *
  * Order of trust (most trusted first), and why:
@@ -56,7 +56,7 @@ struct clock_msrs {
 struct section_ctx;
 
 /* The clock section: calibrate, set the run's TSC frequency
- * (ctx->set_tick_hz), the quiet-machine check, the "clock" results member.
+ * (plat_set_tick_hz), the quiet-machine check, the "clock" results member.
  * Returns SECTION_OK, or SECTION_WARNINGS when no reference gave a rate. */
 int clock_run(const struct section_ctx *ctx);
 

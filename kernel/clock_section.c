@@ -14,6 +14,7 @@
 #include "hpet.h"
 #include "out.h"
 #include "pit.h"
+#include "platform.h"
 #include "quiet.h"
 #include "section.h"
 #include "trap.h"
@@ -72,7 +73,7 @@ int clock_run(const struct section_ctx *ctx)
         if (calib_ms > CLOCK_BUDGET_MS)
             out_printf("clock: note: calibration took longer than %d ms (slow reads retried)\n",
                        CLOCK_BUDGET_MS);
-        ctx->set_tick_hz((uint64_t)llround(s.chosen_khz * 1000));
+        plat_set_tick_hz((uint64_t)llround(s.chosen_khz * 1000));
         quiet_phase_begin();
         have_q = quiet_check(ctx->cfg->quiet_ms, (uint64_t)llround(s.chosen_khz * 1000), &q) == 0;
         quiet_phase_end(&qp);

@@ -17,7 +17,7 @@
 
 /* struct plat_fault: what a protected call reports (bench/platform.h). */
 
-/* Install / remove the handlers (weak in boot/main.c). */
+/* Install / remove the handlers (efi_main, around the sections). */
 int trap_init(void);
 void trap_fini(void);
 int trap_installed(void);

@@ -1,8 +1,8 @@
 /*
  * tests/unit/results_doc.h - for host unit tests of sections that write
- * JSON: a results document of the test's own (overrides the hosted
- * program's weak results_section_begin/end) that doc_take() closes and
- * parses with jansson.  Include once, in the test's .c file.
+ * JSON: a results document of the test's own (results_section_begin/end
+ * here, so the link takes none from the hosted program's archive) that
+ * doc_take() closes and parses with jansson.  Include once, in the test's .c file.
  *
  * bench/json.h and jansson both name a function json_null: ours is hidden
  * here (the tests write no nulls themselves).

@@ -569,11 +569,11 @@ static char *read_default_file(size_t *size)
 {
     char path[512];
     const char *top = getenv("TOP");
-    char *t = plat_read_file("tools/baremark.cfg", size);
+    char *t = plat_read_file("tools/baremark.cfg", size, NULL);
     if (t || !top)
         return t;
     snprintf(path, sizeof path, "%s/tools/baremark.cfg", top);
-    return plat_read_file(path, size);
+    return plat_read_file(path, size, NULL);
 }
 
 static void test_default_file(void)

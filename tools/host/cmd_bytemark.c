@@ -2,11 +2,8 @@
  * tools/host/cmd_bytemark.c - `baremark bytemark [-c FILE] [--json FILE]`
  * (the BYTEmark suite under Linux, same report as the image) and
  * `baremark verify [--json FILE]` (every kernel's checks, exit 1 on a FAIL).
- *
- * It also holds the host program's results document for these commands:
- * weak results_section_begin/end collecting the sections in memory, written
- * to --json FILE at the end.  A strong definition elsewhere in tools/host
- * replaces them.
+ * The sections' results go into the hosted program's results document
+ * (tools/host/results_host.c), written to --json FILE at the end.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,52 +12,10 @@
 #include "bytemark/bytemark.h"
 #include "commands.h"
 #include "config.h"
+#include "host_platform.h"
 #include "json.h"
 #include "platform.h"
 #include "results.h"
-
-static struct json_writer host_doc;
-static int host_doc_open, host_section_array;
-
-__attribute__((weak)) struct json_writer *results_section_begin(const char *name, int array)
-{
-    if (!host_doc_open) {
-        host_doc_begin(&host_doc);
-        host_doc_open = 1;
-    }
-    host_section_array = array;
-    if (array)
-        json_arr_begin(&host_doc, name);
-    else
-        json_obj_begin(&host_doc, name);
-    return &host_doc;
-}
-
-__attribute__((weak)) void results_section_end(void)
-{
-    if (host_section_array)
-        json_arr_end(&host_doc);
-    else
-        json_obj_end(&host_doc);
-}
-
-/* Close the document and write it to `path` (nothing when path is NULL). */
-static int host_doc_write(const char *path, int status)
-{
-    if (!path || !host_doc_open)
-        return 0;
-    json_i64(&host_doc, "status", status);
-    json_bool(&host_doc, "ended", 1);
-    json_obj_end(&host_doc);
-    FILE *f = fopen(path, "w");
-    if (!f || fwrite(host_doc.buf, 1, host_doc.len, f) != host_doc.len || fputc('\n', f) == EOF) {
-        fprintf(stderr, "baremark: cannot write %s\n", path);
-        if (f)
-            fclose(f);
-        return -1;
-    }
-    return fclose(f) == 0 ? 0 : -1;
-}
 
 static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
 {
@@ -105,7 +60,7 @@ int cmd_bytemark(int argc, char **argv)
     config_defaults(&cfg);
     if (cfg_file) {
         size_t size = 0;
-        char *text = plat_read_file(cfg_file, &size);
+        char *text = plat_read_file(cfg_file, &size, NULL);
         if (!text) {
             fprintf(stderr, "baremark: cannot read command file %s\n", cfg_file);
             return 2;
@@ -116,7 +71,7 @@ int cmd_bytemark(int argc, char **argv)
             fprintf(stderr, "%s: %d line(s) ignored\n", cfg_file, problems);
     }
     int rc = bytemark_run(&cfg);
-    if (host_doc_write(json_file, rc) != 0)
+    if (host_results_write(json_file, rc) != 0)
         return 1;
     return rc ? 1 : 0;
 }
@@ -129,7 +84,7 @@ int cmd_verify(int argc, char **argv)
     struct bm_config cfg;
     config_defaults(&cfg);
     int failed = bytemark_verify(&cfg);
-    if (host_doc_write(json_file, failed ? 2 : 0) != 0)
+    if (host_results_write(json_file, failed ? 2 : 0) != 0)
         return 1;
     return failed ? 1 : 0;
 }

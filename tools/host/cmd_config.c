@@ -82,7 +82,7 @@ int cmd_config(int argc, char **argv)
         size_t size = 0;
         if (rj_check_input("config", file))
             return 2;
-        char *text = plat_read_file(file, &size);
+        char *text = plat_read_file(file, &size, NULL);
         struct cli_diag d = { file };
         if (!text) {
             fprintf(stderr, "baremark config: cannot read %s\n", file);

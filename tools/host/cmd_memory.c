@@ -50,7 +50,7 @@ int cmd_memory(int argc, char **argv)
             return cmd_memory_usage();
     }
     struct memory_plan p;
-    uint64_t free_bytes = memory_free_bytes();
+    uint64_t free_bytes = plat_free_bytes();
     /* --max-mib N: as if only 2N MiB were free (the plan takes half). */
     if (max_mib && (!free_bytes || free_bytes > 2 * ((uint64_t)max_mib << 20)))
         free_bytes = 2 * ((uint64_t)max_mib << 20);

@@ -497,7 +497,7 @@ static void compare_json(const struct analysis *a, const struct analysis *b,
 int cmd_compare(int argc, char **argv)
 {
     for (int i = 1; i < argc; i++)   /* two plug-in routines: tools/host/cmd_plugin_compare.c */
-        if (!strcmp(argv[i], "--plugin") && cmd_compare_plugin)
+        if (!strcmp(argv[i], "--plugin"))
             return cmd_compare_plugin(argc, argv);
     int json = 0;
     double noise = CLI_DEFAULT_NOISE;

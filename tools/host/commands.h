@@ -2,32 +2,29 @@
  * tools/host/commands.h - subcommands of the hosted program build/host/baremark.
  * Each lives in its own tools/host/cmd_*.c and returns the process exit code
  * (0 ok, 1 failure/check failed, 2 usage or input error).  argv[0] is the
- * subcommand's name.  Declared weak so the program builds while a command's
- * file does not exist yet; main() reports such a command as unavailable.
+ * subcommand's name.
  */
 #ifndef BAREMARK_COMMANDS_H
 #define BAREMARK_COMMANDS_H
 
 #include <stddef.h>
 
-#define WEAK __attribute__((weak))
-int cmd_stats(int argc, char **argv) WEAK;      /* stats [--json] [FILE] */
-int cmd_compare(int argc, char **argv) WEAK;    /* compare [--json] A B */
-int cmd_bench_stats(int argc, char **argv) WEAK;/* bench-stats: cost of a summary */
-int cmd_verify(int argc, char **argv) WEAK;     /* verify: BYTEmark checks */
-int cmd_bytemark(int argc, char **argv) WEAK;   /* bytemark [-c FILE] */
-int cmd_quiet(int argc, char **argv) WEAK;      /* quiet [--seconds S]: TSC gap check */
-int cmd_methods(int argc, char **argv) WEAK;    /* methods: timing methods under Linux */
-int cmd_memory(int argc, char **argv) WEAK;     /* memory: latency and bandwidth sweep */
-int cmd_config(int argc, char **argv) WEAK;     /* config FILE: parse and print a command file */
-int cmd_report(int argc, char **argv) WEAK;     /* report RUN.json [-o FILE.html] */
-int cmd_compare_runs(int argc, char **argv) WEAK; /* compare-runs [--json|--html] A.json B.json */
-int cmd_validate(int argc, char **argv) WEAK;   /* validate RUN.json...: check against the schema */
-int cmd_fleet(int argc, char **argv) WEAK;      /* fleet DIR|FILE...: many machines' runs, one table per figure */
-int cmd_compare_plugin(int argc, char **argv) WEAK; /* compare --plugin F.so A B: plug-in A/B */
-int cmd_show(int argc, char **argv) WEAK;       /* show RUN.json...: the run's summary */
-int cmd_history(int argc, char **argv) WEAK;    /* history add|show|check|export|html|bench */
-#undef WEAK
+int cmd_stats(int argc, char **argv);      /* stats [--json] [FILE] */
+int cmd_compare(int argc, char **argv);    /* compare [--json] A B */
+int cmd_bench_stats(int argc, char **argv);/* bench-stats: cost of a summary */
+int cmd_verify(int argc, char **argv);     /* verify: BYTEmark checks */
+int cmd_bytemark(int argc, char **argv);   /* bytemark [-c FILE] */
+int cmd_quiet(int argc, char **argv);      /* quiet [--seconds S]: TSC gap check */
+int cmd_methods(int argc, char **argv);    /* methods: timing methods under Linux */
+int cmd_memory(int argc, char **argv);     /* memory: latency and bandwidth sweep */
+int cmd_config(int argc, char **argv);     /* config FILE: parse and print a command file */
+int cmd_report(int argc, char **argv);     /* report RUN.json [-o FILE.html] */
+int cmd_compare_runs(int argc, char **argv); /* compare-runs [--json|--html] A.json B.json */
+int cmd_validate(int argc, char **argv);   /* validate RUN.json...: check against the schema */
+int cmd_fleet(int argc, char **argv);      /* fleet DIR|FILE...: many machines' runs, one table per figure */
+int cmd_compare_plugin(int argc, char **argv); /* compare --plugin F.so A B: plug-in A/B */
+int cmd_show(int argc, char **argv);       /* show RUN.json...: the run's summary */
+int cmd_history(int argc, char **argv);    /* history add|show|check|export|html|bench */
 
 /* The head of a hosted program's results document: schema, platform and a
  * name from the local time (YYYYMMDD-HHMMSS, as the image names its runs).

@@ -10,6 +10,7 @@
 #include <sys/mman.h>
 
 #include "memory.h"
+#include "platform.h"
 #include "methods.h"
 
 /* Transparent huge pages are 2 MiB on x86-64: the buffer is placed on a
@@ -22,7 +23,7 @@ static void *memory_host_map;           /* what mmap returned, for munmap */
 static uint64_t memory_host_map_bytes;
 static int memory_host_madvise = -1;    /* 0 accepted, else errno; -1 not asked */
 
-void *memory_pages_alloc(uint64_t bytes)
+void *plat_pages_alloc(uint64_t bytes)
 {
     uint64_t total = bytes + MEMORY_HOST_HUGE;
     void *p = mmap(NULL, total, PROT_READ | PROT_WRITE, MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
@@ -37,7 +38,7 @@ void *memory_pages_alloc(uint64_t bytes)
     return (void *)a;
 }
 
-void memory_pages_free(void *p, uint64_t bytes)
+void plat_pages_free(void *p, uint64_t bytes)
 {
     (void)bytes;
     if (p && memory_host_map)
@@ -45,7 +46,7 @@ void memory_pages_free(void *p, uint64_t bytes)
     memory_host_map = NULL;
 }
 
-uint64_t memory_free_bytes(void)
+uint64_t plat_free_bytes(void)
 {
     FILE *f = fopen("/proc/meminfo", "r");
     char line[256];
@@ -60,7 +61,7 @@ uint64_t memory_free_bytes(void)
     return (uint64_t)kb * 1024;
 }
 
-const char *memory_allocator_name(void)
+const char *plat_pages_name(void)
 {
     return "mmap";
 }

@@ -11,12 +11,15 @@
  * routines that never return.
  */
 #define _GNU_SOURCE
+#include <dirent.h>
+#include <errno.h>
 #include <setjmp.h>
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <sys/time.h>
 #include <time.h>
 #include <x86intrin.h>
@@ -44,6 +47,14 @@ static uint64_t host_ns(void)
     return (uint64_t)ts.tv_sec * 1000000000ull + (uint64_t)ts.tv_nsec;
 }
 
+void plat_set_tick_hz(uint64_t hz) { host_tick_hz = hz; }
+
+/* A Linux process reads no MSR (the kernel's msr driver is root-only and
+ * not what the image measures with): no PMU programming, no DE_CFG. */
+int plat_msr_access(void) { return 0; }
+int plat_rdmsr(uint32_t msr, uint64_t *value) { (void)msr, (void)value; return -1; }
+int plat_wrmsr(uint32_t msr, uint64_t value) { (void)msr, (void)value; return -1; }
+
 uint64_t plat_tick_hz(void)
 {
     if (!host_tick_hz) {
@@ -57,11 +68,14 @@ uint64_t plat_tick_hz(void)
     return host_tick_hz;
 }
 
-void *plat_read_file(const char *name, size_t *size)
+void *plat_read_file(const char *name, size_t *size, const char **why)
 {
     FILE *f = fopen(name, "rb");
-    if (!f)
+    if (!f) {
+        if (why)
+            *why = strerror(errno);
         return NULL;
+    }
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
     size_t got;
@@ -78,9 +92,68 @@ void *plat_read_file(const char *name, size_t *size)
     if (buf) {
         buf[n] = 0;
         *size = n;
+    } else if (why) {
+        *why = strerror(ENOMEM);
     }
     return buf;
 }
+
+/* The hosted program's results and its reads share the current directory. */
+void *plat_read_saved_file(const char *name, size_t *size, const char **why)
+{
+    return plat_read_file(name, size, why);
+}
+
+const char *plat_write_file(const char *name, const void *buf, size_t n)
+{
+    FILE *f = fopen(name, "wb");
+    if (!f)
+        return strerror(errno);
+    int bad = fwrite(buf, 1, n, f) != n;
+    bad |= fclose(f) != 0;
+    return bad ? strerror(errno) : NULL;
+}
+
+void plat_delete_file(const char *name) { remove(name); }
+
+const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx,
+                          int *missing)
+{
+    DIR *d = opendir(dir);
+    struct dirent *e;
+    *missing = !d && errno == ENOENT;
+    if (!d)
+        return strerror(errno);
+    while ((e = readdir(d)) != NULL) {
+        char path[4096];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+        if (stat(path, &st) == 0 && S_ISREG(st.st_mode))
+            fn(e->d_name, (uint64_t)st.st_size, ctx);
+    }
+    closedir(d);
+    return NULL;
+}
+
+/* The hosted program opens plug-ins as Linux shared objects with dlopen
+ * (tools/host/plugin_host.c: baremark methods/compare --plugin FILE.so);
+ * it starts no EFI image. */
+int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size)
+{
+    (void)buf, (void)n;
+    memset(img, 0, sizeof *img);
+    snprintf(why, why_size, "%s: the hosted program loads plug-ins as .so files (--plugin FILE.so), not EFI images",
+             name);
+    return -1;
+}
+
+const char *plat_image_unload(void *handle) { (void)handle; return NULL; }
+
+/* No watchdog under Linux: a routine that never returns is ended by
+ * host_protect_timeout's alarm instead. */
+const char *plat_watchdog_arm(unsigned seconds) { (void)seconds; return NULL; }
+void plat_flush(void) { fflush(stdout); }
+const char *plat_run_name(void) { return ""; }
 
 void out_vprintf(const char *fmt, va_list ap) { vprintf(fmt, ap); }
 void plat_serial_write(const char *s, size_t n) { fwrite(s, 1, n, stdout); }

@@ -1,29 +1,25 @@
 /*
- * boot/plugin_load.c - finding, loading, probing and unloading the plug-in
- * images (see plugin_load.h; the checks and the registry are
- * bench/plugins.c).
+ * bench/plugins_section.c - the plugins section (see plugins_section.h):
+ * find every *.efi in \baremark\plugins, load and start it through the
+ * port's image loader (bench/platform.h), hand its table to bench/plugins.c
+ * for the checks, run the routines' setup and probe each routine once, and
+ * at the end of the run tear down and unload.
  */
-#include <efi.h>
-#include <efilib.h>
 #include <stdio.h>
 #include <string.h>
 
 #include "compare.h"
 #include "config.h"
-#include "firmware.h"
 #include "json.h"
 #include "out.h"
 #include "pe_image.h"
 #include "platform.h"
-#include "plugin_load.h"
 #include "plugins.h"
+#include "plugins_section.h"
 #include "results.h"
-#include "run.h"
 #include "section.h"
 
 #define PLUGIN_HANGS_MAX  (64 * 1024)   /* bytes of plugin-hangs.txt read */
-
-static EFI_GUID plugin_guid = BM_PLUGIN_PROTOCOL_GUID;
 
 struct plugin_names {
     char name[PLUGINS_MAX_FILES][PLUGINS_FILE_MAX];
@@ -62,68 +58,43 @@ static void plugin_collect(const char *name, uint64_t size, void *ctx)
 
 /* ---- loading one file ---------------------------------------------------------------- */
 
-static void plugin_load_one(const char *name)
+static void plugins_load_one(const char *name)
 {
-    char path[PLUGINS_FILE_MAX + 32], why[200];
-    EFI_STATUS s;
+    char path[PLUGINS_FILE_MAX + 32], why[PLUGINS_WHY_MAX];
+    const char *err = "";
     size_t n = 0;
-    EFI_HANDLE child;
-    const char *stage;
+    struct plat_image img;
 
     snprintf(path, sizeof path, "%s\\%s", PLUGINS_FOLDER, name);
-    void *buf = fw_esp_read(path, &n, &s);
+    void *buf = plat_read_file(path, &n, &err);
     struct plugins_file *f = plugins_file_add(name, buf ? buf : "", buf ? n : 0);
     if (!f) {
-        FreePool(buf);
+        plat_free(buf);
         return;
     }
     if (!buf) {
-        plugins_file_reject(f, "cannot be read (%s)", fw_status_name(s));
+        plugins_file_reject(f, "cannot be read (%s)", err);
         return;
     }
     if (pe_check_plugin(buf, n, NULL, why, sizeof why)) {
         plugins_file_reject(f, "%s", why);
-        FreePool(buf);
+        plat_free(buf);
         return;
     }
-    s = fw_image_start(path, buf, n, &child, &stage);
-    FreePool(buf);        /* LoadImage made its own copy */
-    if (s != EFI_SUCCESS) {
-        /* UEFI 2.10 LoadImage: either status means the platform's policy
-         * (Secure Boot's db/dbx) refused the file. */
-        if (s == EFI_SECURITY_VIOLATION || s == EFI_ACCESS_DENIED)
-            plugins_file_reject(f, "refused by the firmware under Secure Boot (%s: not signed with a key it "
-                                "trusts); sign it: baremark-stick add-plugin STICK %s --key KEY --cert CERT",
-                                fw_status_name(s), name);
-        else
-            plugins_file_reject(f, "the firmware's %s failed (%s)", stage, fw_status_name(s));
+    int rc = plat_image_load(path, buf, n, &img, why, sizeof why);
+    plat_free(buf);       /* the loader made its own copy */
+    if (rc) {
+        plugins_file_reject(f, "%s", why);
         return;
     }
-    /* shim 16 takes over LoadImage/StartImage for what its second stage
-     * loads and frees every image when its entry point returns (it supports
-     * only applications): the plug-in's table would then be freed memory.
-     * Its loaded-image protocol goes with it, which is how this shows. */
-    EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
-    if (!li) {
-        plugins_file_reject(f, "unloaded as soon as it started: the loader baremark was started by (shim) frees "
-                            "drivers; plug-ins need the firmware's own loader (README, Secure Boot, way (a))");
+    if (plugins_file_attach(f, img.table)) {
+        plat_image_unload(img.handle);
         return;
     }
-    const struct bm_plugin *p = fw_handle_protocol(child, &plugin_guid);
-    if (!p) {
-        plugins_file_reject(f, "it started but published no baremark plug-in protocol: build it with "
-                            "tools/baremark-plugin");
-        fw_image_unload(child);
-        return;
-    }
-    if (plugins_file_attach(f, p)) {
-        fw_image_unload(child);
-        return;
-    }
-    f->handle = child;
+    f->handle = img.handle;
     /* a fault's RIP minus the base is the address in the plug-in's own listing */
     out_printf("plugin %s: loaded at 0x%llx (%llu bytes in memory)\n", name,
-               (unsigned long long)(uintptr_t)li->ImageBase, (unsigned long long)li->ImageSize);
+               (unsigned long long)img.base, (unsigned long long)img.size);
 }
 
 /* ---- routines that hung in an earlier run ------------------------------------------------ */
@@ -132,34 +103,34 @@ static void plugin_load_one(const char *name)
 static void plugin_take_marker(void)
 {
     size_t n = 0, m = 0;
-    char *mark = fw_save_read(PLUGIN_PROBE_MARKER, &n, NULL);
+    char *mark = plat_read_saved_file(PLUGIN_PROBE_MARKER, &n, NULL);
     if (!mark)
         return;
-    char *old = fw_save_read(PLUGIN_HANGS_FILE, &m, NULL);
-    char *all = AllocatePool(m + n + 2);
+    char *old = plat_read_saved_file(PLUGIN_HANGS_FILE, &m, NULL);
+    char *all = plat_alloc(m + n + 2);
     if (all) {
         memcpy(all, old ? old : "", m);
         memcpy(all + m, mark, n);
         if (n && mark[n - 1] != '\n')
             all[m + n++] = '\n';
-        EFI_STATUS s = fw_esp_write_whole(PLUGIN_HANGS_FILE, all, m + n);
-        if (s == EFI_SUCCESS)
-            fw_esp_delete(PLUGIN_PROBE_MARKER);
+        const char *err = plat_write_file(PLUGIN_HANGS_FILE, all, m + n);
+        if (!err)
+            plat_delete_file(PLUGIN_PROBE_MARKER);
         else
-            out_printf("plugins: could not write %s (%s)\n", PLUGIN_HANGS_FILE, fw_status_name(s));
-        FreePool(all);
+            out_printf("plugins: could not write %s (%s)\n", PLUGIN_HANGS_FILE, err);
+        plat_free(all);
     }
     out_printf("plugins: the previous run was reset while probing a plug-in routine (%s): %.*s", PLUGIN_PROBE_MARKER,
                (int)n, mark);
-    FreePool(old);
-    FreePool(mark);
+    plat_free(old);
+    plat_free(mark);
 }
 
 /* plugin-hangs.txt: "SHA256 PLUGIN:ROUTINE FILE RUN" a line. */
 static void plugin_apply_hangs(void)
 {
     size_t n = 0;
-    char *text = fw_save_read(PLUGIN_HANGS_FILE, &n, NULL);
+    char *text = plat_read_saved_file(PLUGIN_HANGS_FILE, &n, NULL);
     if (!text)
         return;
     for (char *line = text; line < text + n && line - text < PLUGIN_HANGS_MAX;) {
@@ -176,7 +147,7 @@ static void plugin_apply_hangs(void)
             break;
         line = end + 1;
     }
-    FreePool(text);
+    plat_free(text);
 }
 
 /* ---- the probe ------------------------------------------------------------------------ */
@@ -192,8 +163,8 @@ static struct plugin_probe_ctx plugin_marker_state;
 static void plugin_marker_write(const struct plugins_routine *r, struct plugin_probe_ctx *c)
 {
     char line[PLUGINS_TARGET_MAX + PLUGINS_FILE_MAX + SHA256_HEX + 48];
-    int n = snprintf(line, sizeof line, "%s %s %s %s\n", r->file->sha256, r->target, r->file->file, run_name());
-    if (!c->marker_failed && fw_esp_write_whole(PLUGIN_PROBE_MARKER, line, (size_t)n) != EFI_SUCCESS) {
+    int n = snprintf(line, sizeof line, "%s %s %s %s\n", r->file->sha256, r->target, r->file->file, plat_run_name());
+    if (!c->marker_failed && plat_write_file(PLUGIN_PROBE_MARKER, line, (size_t)n)) {
         c->marker_failed = 1;
         out_printf("plugins: cannot write %s: a routine that hangs will not be named on the next boot\n",
                    PLUGIN_PROBE_MARKER);
@@ -205,7 +176,7 @@ static void plugin_marker_clear(const struct plugins_routine *r, void *ctx)
     struct plugin_probe_ctx *c = ctx;
     (void)r;
     if (!c->marker_failed)
-        fw_esp_delete(PLUGIN_PROBE_MARKER);
+        plat_delete_file(PLUGIN_PROBE_MARKER);
 }
 
 static void plugin_timing_before(const struct plugins_routine *r, void *ctx)
@@ -218,10 +189,10 @@ static void plugin_probe_before(const struct plugins_routine *r, void *ctx)
     struct plugin_probe_ctx *c = ctx;
     out_printf("plugins: probe %s (%s)\n", r->target, r->file->file);
     plugin_marker_write(r, c);
-    fw_watchdog_arm(c->seconds);        /* restarts the countdown */
+    plat_watchdog_arm(c->seconds);      /* restarts the countdown */
 }
 
-static void plugin_probe_all(const struct plugin_load_opts *o)
+static void plugin_probe_all(const struct plugins_section_opts *o)
 {
     struct plugin_probe_ctx *c = &plugin_marker_state;
     struct plugins_probe_hooks hooks = { plugin_probe_before, plugin_marker_clear, c };
@@ -229,16 +200,16 @@ static void plugin_probe_all(const struct plugin_load_opts *o)
     out_printf("plugins: each routine is called once (%llu iterations) with interrupts enabled and the firmware "
                "watchdog armed for %u s before it is timed; one that never returns resets the machine, and the "
                "next boot names and skips it\n", (unsigned long long)o->probe_iterations, o->probe_seconds);
-    run_flush();                        /* everything so far is on the ESP before the first call */
+    plat_flush();                       /* everything so far is on the ESP before the first call */
     plugins_probe(o->probe_iterations, &hooks);
-    EFI_STATUS s = fw_watchdog_arm(o->watchdog_after);
-    if (s != EFI_SUCCESS)
-        out_warn("plugins: the watchdog could not be set back after the probes (%s)", fw_status_name(s));
+    const char *err = plat_watchdog_arm(o->watchdog_after);
+    if (err)
+        out_warn("plugins: the watchdog could not be set back after the probes (%s)", err);
 }
 
 /* ---- the section ------------------------------------------------------------------------ */
 
-int plugin_load_section(const struct plugin_load_opts *o)
+int plugins_section_load(const struct plugins_section_opts *o)
 {
     static struct plugin_names names;
     uint64_t t0 = plat_ticks();
@@ -246,16 +217,17 @@ int plugin_load_section(const struct plugin_load_opts *o)
 
     plugins_reset();
     memset(&names, 0, sizeof names);
-    EFI_STATUS s = fw_esp_list(PLUGINS_FOLDER, plugin_collect, &names);
-    if (s == EFI_NOT_FOUND || s == EFI_NOT_READY)
+    int missing = 0;
+    const char *err = plat_list_dir(PLUGINS_FOLDER, plugin_collect, &names, &missing);
+    if (err && missing)
         out_printf("plugins: no %s folder on the ESP: no plug-ins\n", PLUGINS_FOLDER);
-    else if (s != EFI_SUCCESS)
-        out_warn("plugins: %s cannot be listed (%s); no plug-ins loaded", PLUGINS_FOLDER, fw_status_name(s));
+    else if (err)
+        out_warn("plugins: %s cannot be listed (%s); no plug-ins loaded", PLUGINS_FOLDER, err);
     else
         out_printf("plugins: %u file%s named *.efi in %s\n", names.n, names.n == 1 ? "" : "s", PLUGINS_FOLDER);
     bad |= names.skipped > 0;
     for (unsigned i = 0; i < names.n; i++)
-        plugin_load_one(names.name[i]);
+        plugins_load_one(names.name[i]);
     plugin_take_marker();
     plugin_apply_hangs();
     bad |= plugins_select(o->routines) > 0;
@@ -297,11 +269,11 @@ int plugins_run(const struct section_ctx *ctx)
         it = n + 2;
     if (it < COMPARE_PRECISION)
         it = COMPARE_PRECISION;
-    struct plugin_load_opts o = { cfg->plugin_routines, cfg->plugin_probe_seconds, it, cfg->watchdog_seconds };
-    return plugin_load_section(&o);
+    struct plugins_section_opts o = { cfg->plugin_routines, cfg->plugin_probe_seconds, it, cfg->watchdog_seconds };
+    return plugins_section_load(&o);
 }
 
-void plugin_load_fini(void)
+void plugins_section_fini(void)
 {
     unsigned loaded = 0, unloaded = 0;
     plugins_set_timing_hooks(NULL);
@@ -311,10 +283,10 @@ void plugin_load_fini(void)
         if (!f->handle)
             continue;
         loaded++;
-        EFI_STATUS s = fw_image_unload(f->handle);
-        if (s != EFI_SUCCESS)
+        const char *err = plat_image_unload(f->handle);
+        if (err)
             out_printf("plugin %s: UnloadImage: %s (it stays in memory until the machine resets)\n", f->file,
-                       fw_status_name(s));
+                       err);
         else
             unloaded++;
         f->handle = NULL;

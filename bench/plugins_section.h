@@ -1,10 +1,10 @@
 /*
- * boot/plugin_load.h - the image's side of plug-ins: find every *.efi in
- * \baremark\plugins on the ESP, load and start it with the firmware
- * (LoadImage from the file's bytes, StartImage), read its table through
- * BM_PLUGIN_PROTOCOL_GUID, hand it to bench/plugins.c for the checks, run
- * the routines' setup and probe each routine once, and at the end of the
- * run tear down and UnloadImage.
+ * bench/plugins_section.h - the plugins section: find every *.efi in
+ * \baremark\plugins, load and start it through the port's image loader
+ * (bench/platform.h; the image: LoadImage from the file's bytes, StartImage,
+ * the table through BM_PLUGIN_PROTOCOL_GUID), hand it to bench/plugins.c
+ * for the checks, run the routines' setup and probe each routine once, and
+ * at the end of the run tear down and unload.
  *
  * A routine that never returns.  The probe calls each routine once with
  * interrupts enabled and the firmware watchdog armed for PLUGINPROBESECONDS,
@@ -20,15 +20,15 @@
  * timer stopped: a routine that returns when probed but hangs later cannot
  * be stopped by anything but a reset.
  */
-#ifndef BAREMARK_PLUGIN_LOAD_H
-#define BAREMARK_PLUGIN_LOAD_H
+#ifndef BAREMARK_PLUGINS_SECTION_H
+#define BAREMARK_PLUGINS_SECTION_H
 
 #include <stdint.h>
 
 #define PLUGIN_PROBE_MARKER "\\baremark\\plugin-probe.txt"
 #define PLUGIN_HANGS_FILE   "\\baremark\\plugin-hangs.txt"
 
-struct plugin_load_opts {
+struct plugins_section_opts {
     const char *routines;             /* PLUGINROUTINES ("" = all) */
     unsigned probe_seconds;           /* watchdog per probe call */
     uint64_t probe_iterations;        /* iterations of the probe call */
@@ -37,7 +37,7 @@ struct plugin_load_opts {
 
 /* Load, check, list, set up and probe; write the "plugins" results section.
  * Returns 0, or 2 when a file was rejected or a routine taken out. */
-int plugin_load_section(const struct plugin_load_opts *o);
+int plugins_section_load(const struct plugins_section_opts *o);
 
 /* The section (bench/sections.c): the options from the settings
  * (PLUGINROUTINES, PLUGINPROBESECONDS, WATCHDOGSECONDS; the probe call's
@@ -47,6 +47,6 @@ struct section_ctx;
 int plugins_run(const struct section_ctx *ctx);
 
 /* End of the run: teardown, free, UnloadImage every plug-in. */
-void plugin_load_fini(void);
+void plugins_section_fini(void);
 
 #endif
