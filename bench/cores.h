@@ -1,7 +1,7 @@
 /*
  * bench/cores.h - the cores section: every logical CPU, started through the
  * port's workers (bench/platform.h: the firmware's MP Services in the image).
- * kernel/cores.c drives the CPUs and measures (kernel/cores_work.h is the
+ * kernel/cores_section.c drives the CPUs and measures (kernel/cores_work.h is the
  * work each CPU runs); bench/cores_report.c prints the text and the LAVA
  * cases, bench/cores_json.c writes the "cores" member, from struct cores.
  *
@@ -172,7 +172,7 @@ void cores_print_scores(struct cores *c);
 void cores_json(const struct cores *c);
 
 struct section_ctx;
-/* The section (bench/sections.c; kernel/cores.c). */
+/* The section (bench/sections.c; kernel/cores_section.c). */
 int cores_run(const struct section_ctx *ctx);
 
 #endif

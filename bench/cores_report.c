@@ -1,6 +1,6 @@
 /*
  * bench/cores_report.c - the cores section's text on serial and screen and
- * its LAVA cases (see cores.h), from what kernel/cores.c measured.
+ * its LAVA cases (see cores.h), from what kernel/cores_section.c measured.
  */
 #include <math.h>
 #include <stdio.h>

@@ -14,6 +14,7 @@
 #include "io.h"
 #include "out.h"
 #include "platform.h"
+#include "platform_efi.h"
 #include "plugins_section.h"
 #include "results.h"
 #include "run.h"
@@ -68,7 +69,7 @@ static void main_settings(const struct bm_config *cfg)
             out_warn("INJECTFAULT=%s without INJECTIN: no fault will be injected",
                      config_fault_name(cfg->inject_fault));
         else
-            run_set_fault_injection(config_fault_name(cfg->inject_fault), cfg->inject_where);
+            platform_efi_fault_arm(config_fault_name(cfg->inject_fault), cfg->inject_where);
     }
 }
 
@@ -140,7 +141,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     run_stage("end");
     plugins_section_fini();             /* teardown and unload of the plug-ins */
     trap_fini();
-    run_fault_injection_check();
+    platform_efi_fault_check();
     main_idle(&cfg);
     return run_end(&how);
 }

@@ -16,8 +16,8 @@
 #include "firmware.h"
 #include "out.h"
 #include "platform.h"
-#include "run.h"
-#include "run_internal.h"
+#include "output.h"
+#include "results_doc.h"
 #include "serial.h"
 
 #define RUN_LOG_INITIAL   (1u << 20)   /* grows while interrupts are on */

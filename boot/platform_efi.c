@@ -17,7 +17,8 @@
 #include "out.h"
 #include "platform.h"
 #include "plugins/baremark_plugin.h"
-#include "run.h"
+#include "platform_efi.h"
+#include "run_files.h"
 #include "trap.h"
 
 static uint64_t run_tick_hz;
@@ -186,7 +187,7 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
 static char run_inject_kind[16], run_inject_where[32];
 static int run_inject_fired;
 
-void run_set_fault_injection(const char *kind, const char *where)
+void platform_efi_fault_arm(const char *kind, const char *where)
 {
     snprintf(run_inject_kind, sizeof run_inject_kind, "%s", kind);
     snprintf(run_inject_where, sizeof run_inject_where, "%s", where);
@@ -210,7 +211,7 @@ const char *plat_fault_take(const char *key)
     return run_inject_kind;
 }
 
-void run_fault_injection_check(void)
+void platform_efi_fault_check(void)
 {
     if (run_inject_kind[0] && !run_inject_fired)
         out_warn("INJECTIN=%s named no test that ran: no %s fault was injected",

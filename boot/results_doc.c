@@ -1,27 +1,26 @@
 /*
- * boot/results_doc.c - the image's results document (bench/results.h): the
- * sections' members as they are written, the errors (every warning's and
- * fatal line's text), and the document as boot/run_files.c writes it.
+ * boot/results_doc.c - the image's results document in memory (see
+ * results_doc.h): the sections' members as they are written, the errors,
+ * the status and stage, and the document as boot/run_files.c writes it.
  */
 #include <efi.h>
 #include <efilib.h>
 #include <stdio.h>
 
 #include "json.h"
-#include "results.h"
-#include "run.h"
-#include "run_internal.h"
+#include "results_doc.h"
 #include "run_status.h"
 
 static struct json_writer run_doc, run_errors;
 static int run_section_is_array;
+static int run_state = RUN_OK;
 /* The stage the run is in: written into every file before the end, so a
  * run that never ends says where it stopped ("interrupted during memory"). */
 static char run_stage_name[32] = "startup";
 
 /* ---- the results document ---------------------------------------------------- */
 
-struct json_writer *results_section_begin(const char *name, int array)
+struct json_writer *results_doc_member_begin(const char *name, int array)
 {
     run_section_is_array = array;
     if (array)
@@ -31,13 +30,12 @@ struct json_writer *results_section_begin(const char *name, int array)
     return &run_doc;
 }
 
-void results_section_end(void)
+void results_doc_member_end(void)
 {
     if (run_section_is_array)
         json_arr_end(&run_doc);
     else
         json_obj_end(&run_doc);
-    run_flush();
 }
 
 /* The document as written: sections so far, then errors, status, ended. */
@@ -57,7 +55,7 @@ void results_doc_compose(struct json_writer *w, int ended)
      * now: interrupted, in this stage.  The final write replaces both with
      * the numeric status of the last serial line. */
     if (ended) {
-        json_i64(w, "status", run_status());
+        json_i64(w, "status", run_state);
     } else {
         json_str(w, "status", RS_INTERRUPTED_TEXT);
         json_str(w, "stage", run_stage_name);
@@ -85,3 +83,11 @@ void results_doc_stage(const char *name)
 {
     snprintf(run_stage_name, sizeof run_stage_name, "%s", name);
 }
+
+void run_status_raise(int status)
+{
+    if (status > run_state)
+        run_state = status;
+}
+
+int run_status(void) { return run_state; }

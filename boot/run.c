@@ -13,9 +13,7 @@
 #include "out.h"
 #include "platform.h"
 #include "qemu.h"
-#include "results.h"
 #include "run.h"
-#include "run_internal.h"
 #include "summary.h"
 
 
@@ -25,8 +23,6 @@ static const char *const run_status_text[] = {
     [RUN_WARNINGS] = "completed with warnings",
     [RUN_FAILED] = "could not run",
 };
-
-static int run_state = RUN_OK;
 
 /* ---- the summary ------------------------------------------------------------ */
 
@@ -62,14 +58,6 @@ void run_stage(const char *name)
     run_flush();
 }
 
-void run_status_raise(int status)
-{
-    if (status > run_state)
-        run_state = status;
-}
-
-int run_status(void) { return run_state; }
-
 uint64_t run_end(const struct run_exit *how)
 {
     unsigned run_json_changed;
@@ -101,20 +89,20 @@ uint64_t run_end(const struct run_exit *how)
     /* LAVA's run_status case and end line (serial only), the summary of
      * the results as written (into the log on the ESP and OUTFILE's copy
      * too), then the fixed last line (tests and tools/run-qemu look for it). */
-    lava_end(run_state);
+    lava_end(run_status());
     run_summary();
     run_flush();
     if (outfile)
         run_outfile(how->outfile);
     run_files_close();
-    out_printf("baremark: run ended, status %d (%s)\n", run_state, run_status_text[run_state]);
+    out_printf("baremark: run ended, status %d (%s)\n", run_status(), run_status_text[run_status()]);
     if (how->qemu_exit)
-        qemu_debug_exit((uint8_t)run_state);
+        qemu_debug_exit((uint8_t)run_status());
     if (how->shutdown)
         fw_shutdown();
     if (wait)
         fw_wait_key(how->end_wait_seconds);
-    return run_state == RUN_FAILED ? EFI_ABORTED : EFI_SUCCESS;
+    return run_status() == RUN_FAILED ? EFI_ABORTED : EFI_SUCCESS;
 }
 
 uint64_t run_fatal(const struct run_exit *how, const char *fmt, ...)

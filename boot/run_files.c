@@ -1,7 +1,8 @@
 /*
  * boot/run_files.c - the run's files on the ESP: \\baremark\\NAME.log and
  * NAME.json, named from the firmware clock and never over an earlier run's,
- * written at the end of every section (run_flush), and OUTFILE's copy.
+ * written at the end of every section (run_flush: bench/results.h's
+ * results_section_end), and OUTFILE's copy.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -13,8 +14,9 @@
 #include "json.h"
 #include "out.h"
 #include "results.h"
-#include "run.h"
-#include "run_internal.h"
+#include "output.h"
+#include "results_doc.h"
+#include "run_files.h"
 #include "volumes.h"
 
 #define RUN_DIR           "\\baremark"
@@ -234,4 +236,17 @@ void run_files_changed(unsigned *times, size_t *first_at)
 {
     *times = run_json_changed;
     *first_at = run_json_changed_at;
+}
+
+/* ---- bench/results.h: each member closed is written at once ---- */
+
+struct json_writer *results_section_begin(const char *name, int array)
+{
+    return results_doc_member_begin(name, array);
+}
+
+void results_section_end(void)
+{
+    results_doc_member_end();
+    run_flush();
 }

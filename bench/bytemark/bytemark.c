@@ -18,6 +18,7 @@
 #include "buildinfo.h"
 #include "bytemark.h"
 #include "bytemark_internal.h"
+#include "bytemark_report.h"
 #include "json.h"
 #include "lava.h"
 #include "out.h"
@@ -32,12 +33,6 @@ const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
     &bm_assign, &bm_idea, &bm_huffman, &bm_nnet, &bm_lu
 };
 
-#ifdef BAREMARK_EFI
-#define BM_CFLAGS BUILD_EFI_CFLAGS
-#else
-#define BM_CFLAGS BUILD_HOST_CFLAGS
-#endif
-
 /* BYTEMARK.md section 3: the index exponents exactly as nbench0.c writes
  * them (not exactly 1/7 and 1/3). */
 #define BM_EXP_ORIG_INT 0.142857
@@ -45,21 +40,6 @@ const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
 #define BM_EXP_LX_MEM   0.3333333333
 #define BM_EXP_LX_INT   0.25
 #define BM_EXP_LX_FP    0.3333333333
-
-/* Outcome of one test. */
-enum bm_outcome { BM_OUT_OK, BM_OUT_DISABLED, BM_OUT_MISSING, BM_OUT_NOMEM, BM_OUT_CAP,
-                  BM_OUT_FAILED, BM_OUT_FAULT };
-
-struct bm_result {
-    enum bm_outcome outcome;
-    double min_seconds;
-    uint64_t workload;
-    char size[96];              /* the kernel's describe() of the adjusted size */
-    char why[160];              /* fault description */
-    double scores[BM_RUNS_CAP];
-    size_t n;
-    struct bm_run_stats st;
-};
 
 /* Everything one test needs, passed through plat_protected. */
 struct bm_job {
@@ -410,120 +390,6 @@ static void bm_print_indexes(const struct bm_indexes *ix)
     if (ix->missing)
         out_printf("(%d of the 10 tests did not run: as in BYTEmark, the products have fewer "
                    "factors but the same exponents)\n", ix->missing);
-}
-
-/* ---- JSON ----------------------------------------------------------------------- */
-
-static const char *bm_outcome_key(enum bm_outcome o)
-{
-    static const char *const keys[] = { "ok", "disabled", "not_built", "skipped_nomem",
-                                        "failed_cap", "failed", "failed_fault" };
-    return keys[o];
-}
-
-static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum bm_test_id id,
-                         const struct bm_result *r)
-{
-    json_obj_begin(w, NULL);
-    json_str(w, "key", k ? k->key : "?");
-    json_str(w, "name", k ? k->name : "?");
-    json_i64(w, "id", id);
-    json_str(w, "status", bm_outcome_key(r->outcome));
-    if (r->why[0])
-        json_str(w, "why", r->why);
-    if (k && r->outcome != BM_OUT_DISABLED && r->outcome != BM_OUT_MISSING) {
-        json_str(w, "unit", k->unit);
-        json_double(w, "min_seconds", r->min_seconds);
-        json_u64(w, "workload", r->workload);
-        json_str(w, "size", r->size);
-        json_arr_begin(w, "scores");
-        for (size_t i = 0; i < r->n; i++)
-            json_double(w, NULL, r->scores[i]);
-        json_arr_end(w);
-    }
-    if (k && r->outcome == BM_OUT_OK) {
-        json_u64(w, "runs", r->n);
-        json_double(w, "mean", r->st.mean);
-        json_double(w, "sd", r->st.sd);
-        json_double(w, "t", r->st.t);
-        json_double(w, "half", r->st.half);
-        json_double(w, "rel_half", r->st.rel_half);
-        json_bool(w, "certain", r->st.certain);
-        json_double(w, "old_index", r->st.mean / k->base_p90);
-        json_double(w, "new_index", r->st.mean / k->base_k6);
-        json_double(w, "base_p90", k->base_p90);
-        json_double(w, "base_k6", k->base_k6);
-    }
-    json_obj_end(w);
-}
-
-/* Which overall indexes have a kernel that ran: an index none of whose
- * kernels ran is a product of no factors (1), so it is no figure (null in
- * the JSON, skip on LAVA). */
-struct bm_index_groups {
-    int orig_int, fp, lx_mem, lx_int;
-};
-
-static struct bm_index_groups bm_index_groups(const int ran[BM_NTESTS])
-{
-    struct bm_index_groups g;
-    g.fp = ran[BM_FOURIER] || ran[BM_NNET] || ran[BM_LU];
-    g.lx_int = ran[BM_NUMSORT] || ran[BM_EMFLOAT] || ran[BM_IDEA] || ran[BM_HUFFMAN];
-    g.lx_mem = ran[BM_STRSORT] || ran[BM_BITFIELD] || ran[BM_ASSIGN];
-    g.orig_int = g.lx_int || g.lx_mem;
-    return g;
-}
-
-static void bm_json_index(struct json_writer *w, const char *key, int any, double v)
-{
-    if (any)
-        json_double(w, key, v);
-    else
-        json_null(w, key);
-}
-
-static void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uint64_t hz,
-                    const struct bm_result *res, const struct bm_indexes *ix, const int ran[BM_NTESTS],
-                    const struct quiet_phase_totals *qt)
-{
-    struct json_writer *w = results_section_begin("bytemark", 0);
-    json_str(w, "profile", p->name);
-    json_str(w, "profile_requested", p->requested == BM_PROFILE_AUTO ? "auto" : p->name);
-    json_bool(w, "hypervisor", p->hypervisor);
-    json_u64(w, "min_runs", p->min_runs);
-    json_u64(w, "max_runs", p->max_runs);
-    json_double(w, "profile_min_seconds", p->min_seconds);
-    json_u64(w, "global_min_ticks", cfg->global_min_ticks);
-    json_u64(w, "align", cfg->align);
-    json_u64(w, "tick_hz", hz);
-    json_str(w, "tick", "1 us of TSC time");
-    json_str(w, "compiler", BUILD_COMPILER);
-    json_str(w, "cflags", BM_CFLAGS);
-    json_str(w, "platform", plat_name());
-    json_bool(w, "comparable", !cfg->not_comparable);
-    json_bool(w, "not_comparable", cfg->not_comparable);
-    if (cfg->not_comparable)
-        json_str(w, "not_comparable_why", cfg->not_comparable_why);
-    json_bool(w, "customrun", cfg->customrun);
-    json_arr_begin(w, "tests");
-    for (int i = 0; i < BM_NTESTS; i++)
-        bm_json_test(w, bm_kernels[i], (enum bm_test_id)i, &res[i]);
-    json_arr_end(w);
-    if (ix) {
-        struct bm_index_groups g = bm_index_groups(ran);
-        json_obj_begin(w, "indexes");
-        bm_json_index(w, "original_integer", g.orig_int, ix->orig_int);
-        bm_json_index(w, "original_fp", g.fp, ix->orig_fp);
-        bm_json_index(w, "linux_memory", g.lx_mem, ix->lx_mem);
-        bm_json_index(w, "linux_integer", g.lx_int, ix->lx_int);
-        bm_json_index(w, "linux_fp", g.fp, ix->lx_fp);
-        json_u64(w, "tests_missing", (uint64_t)ix->missing);
-        json_obj_end(w);
-    } else {
-        json_null(w, "indexes");
-    }
-    quiet_phase_totals_json(w, "quiet_phases", qt);
-    results_section_end();
 }
 
 /* ---- LAVA --------------------------------------------------------------------- */

@@ -1,5 +1,5 @@
 /*
- * kernel/cores.c - the cores section (see bench/cores.h): the BSP drives,
+ * kernel/cores_section.c - the cores section (see bench/cores.h): the BSP drives,
  * the APs' workers (bench/platform.h) run kernel/cores_work.h and BYTEmark
  * tests (kernel/cores_drive.c), the TSC part is kernel/cores_tsc.c;
  * bench/cores_report*.c and bench/cores_json.c print and write what was
