@@ -1,5 +1,5 @@
 /*
- * bench/figures_cores.c - the cores section's figures (kernel/cores.c,
+ * bench/figures_cores.c - the cores section's figures (kernel/cores_section.c,
  * docs/results-schema.md "cores"): see bench/figures.h.  Per CPU: its TSC
  * offset and rate against the reference CPU, its scores alone; per pair:
  * the median round trip; per kernel: all CPUs at once.

@@ -23,7 +23,7 @@ struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fa
 int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout);
 int cores_one(struct cores *c, uint32_t cpu, long (*fn)(void *), void *arg, struct cores_fail *fail,
               uint64_t timeout);
-/* A BYTEmark test on a CPU (kernel/cores.c): the BSP runs it with
+/* A BYTEmark test on a CPU (kernel/cores_section.c): the BSP runs it with
  * interrupts enabled (it allocates through the firmware). */
 long cores_score_fn(void *arg);
 
