@@ -5,14 +5,17 @@
 # counts as a failure: a crash never passes silently.
 # With one argument (a test program or script), runs just that test with
 # build/tests/out as OUTDIR and the file's base name: sh tests/run_one.sh
-# tests/boot/test_clock.sh (the images and programs must be built).
+# tests/boot/test_clock.sh (the images and programs must be built); its
+# exit status is then the test's: 0 when every result passed, 1 when one
+# failed (or the test crashed or printed no result).
 if [ $# -eq 1 ]; then
     t=$1 out=build/tests/out name=$(basename "$1" .sh)
     mkdir -p "$out"
     case $t in *.sh) set -- "$out" "$name" bash "$t" ;; *) set -- "$out" "$name" "$t" ;; esac
     sh "$0" "$@"
     cat "$out/$name.txt"
-    exit 0
+    ! grep -q '^FAIL:' "$out/$name.txt"
+    exit $?
 fi
 out=$1 name=$2
 shift 2

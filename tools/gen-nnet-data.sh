@@ -14,8 +14,12 @@
 # what this script writes.
 set -eu
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tools/lib/common.sh"
+bm_init gen-nnet-data.sh "$@"
+case ${1:-} in -*) bm_usage_error "unknown option $1" ;; esac
+[ $# -le 1 ] || bm_usage_error "give at most one input file"
 in=${1:-$top/bench/bytemark/NNET.DAT}
-[ -r "$in" ] || { echo "gen-nnet-data.sh: cannot read $in" >&2; exit 1; }
+[ -r "$in" ] || bm_die "cannot read $in"
 size=$(wc -c < "$in" | tr -d ' ')
 name=$(basename "$in")
 

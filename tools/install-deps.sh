@@ -43,6 +43,9 @@
 #   postgresql       lava-server's database (started on 127.0.0.1 only)
 #   curl             reads the server's REST API in the lab test
 set -u
+. "$(cd "$(dirname "$0")/.." && pwd)/tools/lib/common.sh"
+bm_init install-deps "$@"
+case ${1:-} in ''|--test|--lab) ;; *) bm_usage_error "unknown option $1 (the options are --test and --lab)" ;; esac
 LAB_PACKAGES="lava-server lava-dispatcher lavacli postgresql curl"
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk xorriso libjansson-dev clang libclang-rt-dev jq"
 PACKAGES="$PACKAGES libsqlite3-dev libpq-dev"

@@ -9,8 +9,11 @@
 # \baremark\plugins\ first (tools/baremark-stick add-plugin); like a stick,
 # the image keeps them for later runs until removed.
 set -u
-img=$1 results=$2
 top=$(cd "$(dirname "$0")/.." && pwd)
+. "$top/tools/lib/common.sh"
+bm_init "make run" "$@"
+[ $# -eq 2 ] || bm_usage_error "give IMAGE and RESULTS-DIR"
+img=$1 results=$2
 if [ -n "${PLUGINS:-}" ]; then
     # shellcheck disable=SC2086
     "$top/tools/baremark-stick" add-plugin "$img" $PLUGINS ||
@@ -18,8 +21,8 @@ if [ -n "${PLUGINS:-}" ]; then
 fi
 plugins=$("$top/tools/baremark-stick" list-plugins "$img" 2>/dev/null | awk 'NR > 1 && NF == 3 { printf " %s", $1 }')
 [ -n "$plugins" ] && echo "make run: plug-ins on the image:$plugins (tools/baremark-stick remove-plugin $img NAME takes one off)"
-serial=$(mktemp)
-trap 'rm -f "$serial"' EXIT
+bm_tmpdir
+serial=$BM_TMP/serial
 echo "make run: booting $img under QEMU (${ACCEL:-tcg}); serial output follows"
 "$top/tools/run-qemu" --timeout "${RUN_TIMEOUT:-1800}" --serial "$serial" \
     --smp "${RUN_SMP:-2}" --options "${RUN_OPTIONS:-profile=quick}" "$img"
@@ -37,11 +40,16 @@ rrc=0
 "$top/tools/baremark-results" "$img" "$results" >/dev/null || rrc=$?
 [ $rrc -le 2 ] || echo "make run: could not copy results from $img"
 name=$(tr -d '\r' < "$serial" | sed -n 's/^results: \\baremark\\\([^ ]*\)\.log .*/\1/p' | tail -1)
+# The last lines: how the run ended (a run cut short says where, from its
+# JSON), then where its files and its report are.
 if [ -n "$name" ] && [ -f "$results/$name.json" ]; then
-    echo "make run: results in $results/$name.log and $results/$name.json"
-    if [ -x "$top/tools/baremark-report" ]; then
-        "$top/tools/baremark-report" "$results/$name.json" -o "$results/$name.html" &&
-            echo "make run: report in $results/$name.html"
+    if [ "$rc" != 0 ] && [ "$rc" != 2 ] && command -v jq >/dev/null 2>&1; then
+        stage=$(jq -r 'select(.status == "interrupted") | .stage // "an unknown stage"' "$results/$name.json" 2>/dev/null)
+        [ -n "$stage" ] && echo "make run: the results file says the run was interrupted during $stage"
+    fi
+    echo "make run: results $results/$name.json (and $name.log)"
+    if "$top/tools/baremark-report" "$results/$name.json" -o "$results/$name.html"; then
+        echo "make run: report  $results/$name.html"
     fi
 else
     echo "make run: this run saved no files (see the warnings above); earlier runs are in $results"

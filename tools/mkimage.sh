@@ -5,17 +5,20 @@
 # works on the file, mtools writes the FAT at the partition's offset.
 #   --size MB   image size (default 64; FAT32 needs at least ~33 MiB)
 set -eu
-[ $# -ge 3 ] || { echo "usage: $0 EFI CFG IMAGE [--size MB]" >&2; exit 2; }
+. "$(cd "$(dirname "$0")/.." && pwd)/tools/lib/common.sh"
+bm_init mkimage.sh "$@"
+case ${1:-} in -*) bm_usage_error "unknown option $1" ;; esac
+[ $# -ge 3 ] || bm_usage_error "give EFI, CFG and IMAGE"
 efi=$1 cfg=$2 img=$3
 shift 3
 size=64
 while [ $# -gt 0 ]; do
     case $1 in
-    --size) size=$2; shift 2 ;;
-    *) echo "mkimage: unknown option $1" >&2; exit 2 ;;
+    --size) [ $# -ge 2 ] || bm_usage_error "--size needs a size in MB"; size=$2; shift 2 ;;
+    *) bm_usage_error "unknown option $1" ;;
     esac
 done
-ESP_TYPE=C12A7328-F81F-11D2-BA4B-00A0C93EC93B
+ESP_TYPE=$BM_ESP_TYPE
 tmp="$img.tmp"
 rm -f "$tmp"
 truncate -s "${size}M" "$tmp"

@@ -320,7 +320,7 @@ validates cores-blocked
 check cores-blocked blocked 2
 fi
 
-# ---- 8. the host tools on these runs: report, compare-runs, validate's checks ---------------
+# ---- 8. the host tools on these runs: report, diff, validate's checks ---------------
 T=$TEST_TMP
 if want tools && [ -f "$T/cores-tcg2.json" ] && [ -f "$T/cores-fault.json" ]; then
     "$VALIDATE" report "$T/cores-tcg2.json" -o "$T/cores-tcg2.html" > /dev/null 2>&1
@@ -336,22 +336,22 @@ print(("PASS: %s" if ok else "FAIL: %s (" + repr(cells) + ")") % "report: the la
 ok = all(x in h for x in ('id="cores-cpus"', 'id="cores-tsc"', 'id="cores-scores"', '&times; one core'))
 print(("PASS: %s" if ok else "FAIL: %s (a table missing)") % "report: CPU list, TSC and scores tables")
 PY
-    "$VALIDATE" compare-runs --json "$T/cores-tcg2.json" "$T/cores-fault.json" > "$T/cores-compare.json" 2>&1
+    "$VALIDATE" diff --json "$T/cores-tcg2.json" "$T/cores-fault.json" > "$T/cores-compare.json" 2>&1
     /usr/bin/python3 - "$T/cores-compare.json" <<'PY'
 import json, sys
 try:
     d = json.load(open(sys.argv[1]))
 except Exception as e:
-    print("FAIL: compare-runs: JSON (%s)" % e); sys.exit(0)
+    print("FAIL: diff: JSON (%s)" % e); sys.exit(0)
 items = [i for i in d.get("items", []) if i.get("kind") in ("core", "cores")]
 names = [i["name"] for i in items]
 ok = "CPU 0 numsort" in names and "CPU 1 numsort" in names and any(i["kind"] == "cores" for i in items)
-print(("PASS: %s" if ok else "FAIL: %s (" + repr(names) + ")") % "compare-runs: per-core rows (CPU 0, CPU 1) and the all-core sum side by side")
+print(("PASS: %s" if ok else "FAIL: %s (" + repr(names) + ")") % "diff: per-core rows (CPU 0, CPU 1) and the all-core sum side by side")
 c0 = [i for i in items if i["name"] == "CPU 0 numsort"]
 ok = c0 and c0[0]["n_a"] >= 3 and c0[0]["n_b"] >= 3 and c0[0]["verdict"] in ("no difference", "A faster", "A slower")
-print(("PASS: %s" if ok else "FAIL: %s (" + repr(c0) + ")") % "compare-runs: CPU 0 tested from both runs' samples")
+print(("PASS: %s" if ok else "FAIL: %s (" + repr(c0) + ")") % "diff: CPU 0 tested from both runs' samples")
 c1 = [i for i in items if i["name"] == "CPU 1 numsort"]
-print(("PASS: %s" if c1 and c1[0]["verdict"] == "not run in B" else "FAIL: %s (" + repr(c1) + ")") % "compare-runs: CPU 1's fault in B said")
+print(("PASS: %s" if c1 and c1[0]["verdict"] == "not run in B" else "FAIL: %s (" + repr(c1) + ")") % "diff: CPU 1's fault in B said")
 PY
     # validate catches a damaged matrix and a wrong all-core sum
     jq '.cores.latency.min_ticks[0][1] += 1 | .cores.scores.all_cores[0].sum += 1' "$T/cores-tcg2.json" > "$T/cores-bad.json"

@@ -5,7 +5,7 @@
 # 505 MiB" line starts with a digit).  The JSON left on the stick
 # must be valid, say "status": "interrupted" with "stage": "memory", keep
 # the sections finished before (clock) and not claim an end; every host
-# tool (baremark-results' listing, validate, report, compare-runs, fleet)
+# tool (baremark-results' listing, validate, report, diff, fleet)
 # must say "interrupted during memory", never "0 completed".
 . "$(dirname "$0")/lib.sh"
 img=$(fresh_image interrupted)
@@ -47,11 +47,11 @@ else
     fail "report" "$(grep -o 'id="verdict">[^<]*' "$T/run.html")"
 fi
 
-"$B" compare-runs "$T/run.json" "$T/run.json" > "$T/cmp" 2>&1
+"$B" diff "$T/run.json" "$T/run.json" > "$T/cmp" 2>&1
 if grep -q '^A: .*), interrupted during memory: only the sections it finished$' "$T/cmp"; then
-    pass "compare-runs: each run's line says interrupted during memory"
+    pass "diff: each run's line says interrupted during memory"
 else
-    fail "compare-runs" "$(head -2 "$T/cmp" | tr '\n' '|')"
+    fail "diff" "$(head -2 "$T/cmp" | tr '\n' '|')"
 fi
 
 mkdir -p "$T/fleet/board-1" && cp "$T/run.json" "$T/fleet/board-1/"

@@ -8,11 +8,11 @@
 #                                 and chain:add1000 (PLUGINROUTINES=chain);
 #   tools/baremark-results        the run's JSON off the image;
 #   build/host/baremark methods --plugin chain.so    the same source under Linux;
-#   tools/baremark-compare        the two runs, routine by routine.
+#   tools/baremark-diff        the two runs, routine by routine.
 # Under -icount one instruction is one tick, so the image's side is exact:
 # with N iterations a net sample is (F - 1 + N (K + 2)) / N ticks (F = 5:
 # the routine's fixed instructions, 1: the placeholder's ret), i.e. 1002.4
-# for K = 1000 and 102.4 for K = 100 at N = 10; compare-runs shows it in ns
+# for K = 1000 and 102.4 for K = 100 at N = 10; diff shows it in ns
 # through the run's calibrated clock (the clock section runs for that: two
 # clocks of different rates are compared in ns, never in ticks).  The host's
 # side is whatever this machine measures: only its presence is checked.
@@ -63,7 +63,7 @@ else
     fail "hosted: chain.so measured under Linux" "$(tail -3 "$W/linux.log")"
 fi
 
-"$TOP/tools/baremark-compare" "$run" "$W/linux.json" --json > "$W/cmp.json" 2> "$W/cmp.err"
+"$TOP/tools/baremark-diff" "$run" "$W/linux.json" --json > "$W/cmp.json" 2> "$W/cmp.err"
 for k in 100 1000; do
     want=$(jq -n --argjson k $k --argjson n $N '(5 - 1 + $n * ($k + 2)) / $n')
     # the image's value: want ticks in ns through its clock, computed here from its JSON
@@ -75,9 +75,9 @@ for k in 100 1000; do
                and (.b | type) == "number" and (.ratio | type) == "number"
                and (.welch_p | type) == "number" and (.verdict | IN("A faster", "A slower", "no difference")))' \
             "$W/cmp.json" >/dev/null 2>&1; then
-        pass "baremark-compare: chain:add$k side by side; the image's net time exactly $want ticks per iteration"
+        pass "baremark-diff: chain:add$k side by side; the image's net time exactly $want ticks per iteration"
     else
-        fail "baremark-compare: chain:add$k side by side; the image's net time exactly $want ticks per iteration" \
+        fail "baremark-diff: chain:add$k side by side; the image's net time exactly $want ticks per iteration" \
             "$(jq -c --arg t chain:add$k '.items[]? | select(.name == $t)' "$W/cmp.json" 2>&1) $(cat "$W/cmp.err")"
     fi
 done

@@ -85,7 +85,8 @@ check "removing a plug-in that is not there: exit 1, named" \
     $([ $rc = 1 ] && grep -q 'no plug-in chain.efi on' "$T/out"; echo $?) "rc $rc: $(cat "$T/out")"
 
 "$S" > "$T/out" 2>&1; rc=$?
-check "no arguments: usage, exit 2" $([ $rc = 2 ] && grep -q '^usage: baremark-stick add-plugin' "$T/out"; echo $?) "rc $rc"
+check "no arguments: one line naming the commands and --help, exit 2" \
+    $([ $rc = 2 ] && [ "$(wc -l < "$T/out")" = 1 ] && grep -q '^baremark-stick: .*add-plugin.*(baremark-stick --help)$' "$T/out"; echo $?) "rc $rc"
 "$S" add-plugin "$IMG" > "$T/out" 2>&1; rc=$?
 check "add-plugin without a file: usage, exit 2" $([ $rc = 2 ]; echo $?) "rc $rc"
 "$S" frobnicate "$IMG" > "$T/out" 2>&1; rc=$?

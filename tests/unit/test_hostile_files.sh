@@ -90,16 +90,16 @@ cp $G "$T/$(cat "$T/name")"
 $B validate "$T/$(cat "$T/name")" > "$T/v" 2>&1
 check "validate: a file name with ESC is shown escaped" \
     $(! grep -q "$(printf '\033')" "$T/v" && grep -q 'x\\x1b\[2J.json: valid' "$T/v"; echo $?) "$(cat -v "$T/v")"
-# compare-runs: names (in both runs) and the machine from a file
+# diff: names (in both runs) and the machine from a file
 plant ctl2.json "
 for t in d['bytemark']['tests']: t['name'] = t['name'] + '\x1b[31m' + 'K' * 200
 d['system']['cpu_brand'] = 'CPU\x1b]0;x\x07'
 d['name'] = 'run\x1b[2J'
 "
 cp "$T/ctl2.json" "$T/ctl3.json"
-$B compare-runs "$T/ctl2.json" "$T/ctl3.json" > "$T/c" 2>&1
-check "compare-runs: no ESC or BEL byte in its text" $(! grep -q "$(printf '\033')\|$(printf '\007')" "$T/c"; echo $?) "$(cat -v "$T/c" | head -3)"
-check "compare-runs: long names cut to the column with a note" \
+$B diff "$T/ctl2.json" "$T/ctl3.json" > "$T/c" 2>&1
+check "diff: no ESC or BEL byte in its text" $(! grep -q "$(printf '\033')\|$(printf '\007')" "$T/c"; echo $?) "$(cat -v "$T/c" | head -3)"
+check "diff: long names cut to the column with a note" \
     $(grep -q '\\x1b\[31mKKK.*~' "$T/c" && grep -q '^(~: a name or unit cut' "$T/c"; echo $?) "$(head -8 "$T/c")"
 
 # ---- 3. the report refuses what is not a results document, warns of problems --

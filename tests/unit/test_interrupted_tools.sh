@@ -44,12 +44,12 @@ check "report: the verdict badge says interrupted during clock" \
     $(grep -q 'class="badge b-interrupted" id="verdict">interrupted during clock<' "$T/r.html"; echo $?) \
     "$(grep -o 'id="verdict">[^<]*' "$T/r.html")"
 
-"$B" compare-runs "$F" tests/fixtures/results/20260101-120000.json > "$T/c" 2>&1
-check "compare-runs text: A interrupted during clock, B as it was" \
+"$B" diff "$F" tests/fixtures/results/20260101-120000.json > "$T/c" 2>&1
+check "diff text: A interrupted during clock, B as it was" \
     $(grep -q '^A: .*, interrupted during clock: only the sections it finished$' "$T/c" &&
       grep -q '^B: .*)$' "$T/c"; echo $?) "$(head -2 "$T/c" | tr '\n' '|')"
-"$B" compare-runs --json "$F" tests/fixtures/results/20260101-120000.json > "$T/c.json" 2>&1
-check "compare-runs --json: each run's state in words" \
+"$B" diff --json "$F" tests/fixtures/results/20260101-120000.json > "$T/c.json" 2>&1
+check "diff --json: each run's state in words" \
     $(jq -e '.a.run == "interrupted during clock" and .b.run == "0 completed and saved"' "$T/c.json" >/dev/null; echo $?)
 
 "$B" fleet "$T/fleet" > "$T/fl" 2>&1

@@ -173,13 +173,13 @@ check "compare with a faulting routine: it is named, nothing compared with it, s
     $([ $rc = 1 ] && grep -q 'routine faults:ud .*ILL' "$T/cout" && jq -e '.status == 2' "$T/cf.json" >/dev/null; echo $?) \
     "rc $rc: $(grep -i warn "$T/cout" | head -3)"
 
-# ---- compare-runs on two hosted plug-in runs ----------------------------------------------
-"$B" compare-runs "$T/m.json" "$T/m.json" > "$T/cr0.txt"
-check "compare-runs of a plug-in run with itself: a routine row per routine, ratio 1, no difference" \
+# ---- diff on two hosted plug-in runs ----------------------------------------------
+"$B" diff "$T/m.json" "$T/m.json" > "$T/cr0.txt"
+check "diff of a plug-in run with itself: a routine row per routine, ratio 1, no difference" \
     $([ "$(grep -Ec '^routine +(chain:add100|chain:add1000|branch:branchless) +ns/iteration .* 1\.0000 .* no difference$' "$T/cr0.txt")" = 3 ]; echo $?) \
     "$(grep '^routine' "$T/cr0.txt")"
 
-# ---- compare-runs: plug-in routines side by side ----------------------------------------
+# ---- diff: plug-in routines side by side ----------------------------------------
 # A: the fixture run with its add10 measurement renamed chain:add10 (a plug-in
 # routine); B: the same with every timing 3 ticks more and a 20% slower clock.
 # Expected figures computed independently with scipy from the net samples.
@@ -188,8 +188,8 @@ jq '(.methods.measurements[] | select(.target == "add10")) |= (.target = "chain:
     $G > "$T/ra.json"
 jq '(.methods.measurements[] | select(.target == "chain:add10" and .samples)) |= (.samples |= map(. + 3))
     | .clock.chosen_khz *= 0.8 | .name = "B"' "$T/ra.json" > "$T/rb.json"
-"$B" compare-runs --json "$T/ra.json" "$T/rb.json" > "$T/cr.json"; rc=$?
-check "compare-runs with a plug-in routine: exit 0" $([ $rc = 0 ]; echo $?) "rc $rc"
+"$B" diff --json "$T/ra.json" "$T/rb.json" > "$T/cr.json"; rc=$?
+check "diff with a plug-in routine: exit 0" $([ $rc = 0 ]; echo $?) "rc $rc"
 /usr/bin/python3 - "$T/ra.json" "$T/rb.json" "$T/cr.json" > "$T/py" 2>&1 <<'PY'
 import json, sys, statistics
 from scipy import stats
@@ -220,14 +220,14 @@ else:
     if it["verdict"] != want: bad.append(f"verdict {it['verdict']} want {want}")
 print("; ".join(bad) or "ok")
 PY
-check "compare-runs: the routine's net ns per iteration, ratio, p-values and verdict match scipy" \
+check "diff: the routine's net ns per iteration, ratio, p-values and verdict match scipy" \
     $(grep -qx ok "$T/py"; echo $?) "$(cat "$T/py")"
-"$B" compare-runs "$T/ra.json" "$T/rb.json" > "$T/cr.txt"
-check "compare-runs text: a routine line for chain:add10 (with its method in brackets)" \
+"$B" diff "$T/ra.json" "$T/rb.json" > "$T/cr.txt"
+check "diff text: a routine line for chain:add10 (with its method in brackets)" \
     $(grep -Eq '^routine +chain:add10 \[lfence\+rdtsc\] +ns/iteration ' "$T/cr.txt"; echo $?) "$(grep chain "$T/cr.txt")"
-check "compare-runs text: the comparisons present in both runs with each run's verdict" \
+check "diff text: the comparisons present in both runs with each run's verdict" \
     $(grep -Eq '^Foo vs Foo +no difference \([-+][0-9.]+%\) +no difference \([-+][0-9.]+%\) +same verdict$' "$T/cr.txt"; echo $?) \
     "$(grep -A3 'A/B comparisons' "$T/cr.txt")"
-"$B" compare-runs --method rdtscp "$T/ra.json" "$T/rb.json" > "$T/cr2.txt"
-check "compare-runs --method: a method without samples in both says so" \
+"$B" diff --method rdtscp "$T/ra.json" "$T/rb.json" > "$T/cr2.txt"
+check "diff --method: a method without samples in both says so" \
     $(grep -Eq '^routine +chain:add10 .* method not good in both$' "$T/cr2.txt"; echo $?) "$(grep chain "$T/cr2.txt")"

@@ -84,13 +84,13 @@ check "validate: the complete and the unfinished run are valid" $? "$(tr '\n' '|
 check "validate: the run cut short is invalid JSON, with file and line" \
     $([ $rc -eq 1 ] && grep -q '20260101-121000.json:[0-9]*:[0-9]*: not valid JSON' "$T/v"; echo $?) "$(cat "$T/v")"
 
-# ---- compare-runs and report on the fixture run (tests/fixtures/run-guess.json)
+# ---- diff and report on the fixture run (tests/fixtures/run-guess.json)
 G=tests/fixtures/run-guess.json
 # B: lfence+rdtsc 3 ticks slower, NUMERIC SORT 5% faster, FOURIER identical.
 jq '.methods.methods[1].overhead.samples |= map(. + 3) | .bytemark.tests[0].scores |= map(. * 1.05)
     | .bytemark.tests[0].mean *= 1.05 | .name = "B"' $G > "$T/b.json"
-"$B" compare-runs --json $G "$T/b.json" > "$T/cmp.json"
-check "compare-runs --json: exit 0" $?
+"$B" diff --json $G "$T/b.json" > "$T/cmp.json"
+check "diff --json: exit 0" $?
 /usr/bin/python3 - $G "$T/b.json" "$T/cmp.json" > "$T/py" 2>&1 <<'PY'
 # Expected values computed independently with scipy from the raw samples.
 import json, sys
@@ -126,18 +126,18 @@ for k, v in want.items():
         bad.append(f"{k}: verdict {items[k]['verdict']}, want {v}")
 print("; ".join(bad) or "ok")
 PY
-check "compare-runs: p-values and ratios match scipy from the raw samples; verdicts right" \
+check "diff: p-values and ratios match scipy from the raw samples; verdicts right" \
     $(grep -qx ok "$T/py"; echo $?) "$(cat "$T/py")"
-"$B" compare-runs --noise 0.2 --json $G "$T/b.json" | jq -e '[.items[] | select(.verdict == "A faster" or .verdict == "A slower")] | length == 0' >/dev/null
-check "compare-runs: a 20% noise threshold turns every verdict into no difference" $?
-"$B" compare-runs $G "$T/b.json" > "$T/cmp.txt"
-check "compare-runs text: one line per method and kernel in both runs" \
+"$B" diff --noise 0.2 --json $G "$T/b.json" | jq -e '[.items[] | select(.verdict == "A faster" or .verdict == "A slower")] | length == 0' >/dev/null
+check "diff: a 20% noise threshold turns every verdict into no difference" $?
+"$B" diff $G "$T/b.json" > "$T/cmp.txt"
+check "diff text: one line per method and kernel in both runs" \
     $([ "$(grep -Ec '^(method|kernel) ' "$T/cmp.txt")" = 7 ]; echo $?) "$(cat "$T/cmp.txt")"
-"$B" compare-runs --html $G "$T/b.json" > "$T/cmp.html"
-check "compare-runs --html: a page with a row per item" \
+"$B" diff --html $G "$T/b.json" > "$T/cmp.html"
+check "diff --html: a page with a row per item" \
     $([ "$(grep -o '<tr><td>' "$T/cmp.html" | wc -l)" = "$(jq '.items | length' "$T/cmp.json")" ]; echo $?)
-"$B" compare-runs $G > /dev/null 2>&1
-check "compare-runs with one file: usage, exit 2" $([ $? = 2 ]; echo $?)
+"$B" diff $G > /dev/null 2>&1
+check "diff with one file: usage, exit 2" $([ $? = 2 ]; echo $?)
 "$B" report $G -o "$T/r.html" > /dev/null
 check "report: exit 0 and an HTML file" $(grep -q '</html>' "$T/r.html"; echo $?)
 check "report: no script and no external resource" $(! grep -Eq '<script|<link|src="http' "$T/r.html"; echo $?)

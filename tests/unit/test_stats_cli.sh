@@ -27,7 +27,7 @@ check "NaN is rejected with its line (stdin)" $([ $rc -eq 2 ] && grep -q '(stdin
 printf '1\n99999999999999999999999\n' | $B stats --json > "$T/out" 2>/dev/null; rc=$?
 check "an integer beyond 2^64 is read as a double, not wrapped" \
     $([ $rc -eq 0 ] && grep -q '"type":"double"' "$T/out"; echo $?)
-$B compare $V/shifted_a.txt "$T/bad.txt" > /dev/null 2> "$T/err"; rc=$?
+$B stats $V/shifted_a.txt "$T/bad.txt" > /dev/null 2> "$T/err"; rc=$?
 check "compare: malformed B gives exit 2 and the line" $([ $rc -eq 2 ] && grep -q ':5:' "$T/err"; echo $?)
 $B stats "$T/nonexistent" > /dev/null 2>&1; rc=$?
 check "missing file: exit status 2" $([ $rc -eq 2 ]; echo $?)
@@ -48,7 +48,7 @@ check "stats near 2^63: exact max" $(grep -Eq "^  max +$(expect 'near_2_63 max')
 check "stats near 2^63: exact median" $(grep -Eq "^  median +$(expect 'near_2_63 median')\$" "$T/out"; echo $?)
 
 # JSON is valid and carries the p-values scipy gives.
-$B compare --json $V/shifted_a.txt $V/shifted_b.txt > "$T/cmp.json"; rc=$?
+$B stats --json $V/shifted_a.txt $V/shifted_b.txt > "$T/cmp.json"; rc=$?
 check "compare --json: exit 0" $rc
 /usr/bin/python3 - "$T/cmp.json" $(expect 'shifted welch_p') $(expect 'shifted mw_p') <<'PY'
 import json, sys
@@ -60,7 +60,7 @@ print(("PASS" if ok else "FAIL") + ": compare --json: Mann-Whitney p as scipy")
 print(("PASS" if d["verdict"] == "no difference" else "FAIL")
       + ": compare: 0.8% median difference is within the default 1% noise")
 PY
-$B compare --noise 0.001 $V/shifted_a.txt $V/shifted_b.txt > "$T/out"
+$B stats --noise 0.001 $V/shifted_a.txt $V/shifted_b.txt > "$T/out"
 check "compare --noise 0.001: A is faster" $(grep -q 'A is faster than B' "$T/out"; echo $?)
 $B stats --json $V/bimodal.txt | /usr/bin/python3 -c 'import json,sys; json.load(sys.stdin)' 2>/dev/null
 check "stats --json is valid JSON" $?

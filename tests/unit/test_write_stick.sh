@@ -15,7 +15,8 @@ IMG=$T/image.img
 head -c 1048576 /dev/urandom > "$IMG"
 
 "$W" > "$T/out" 2>&1; rc=$?
-check "no arguments: usage, exit 2" $([ $rc = 2 ] && grep -q '^usage: write-stick IMAGE' "$T/out"; echo $?) "rc $rc"
+check "no arguments: one line saying what to give and --help, exit 2" \
+    $([ $rc = 2 ] && [ "$(wc -l < "$T/out")" = 1 ] && grep -q '^write-stick: give IMAGE and DEVICE.*(write-stick --help)$' "$T/out"; echo $?) "rc $rc"
 
 "$W" "$T/missing.img" /dev/null > "$T/out" 2>&1; rc=$?
 check "a missing image is refused (exit 1)" $([ $rc = 1 ] && grep -q 'no image' "$T/out"; echo $?) "rc $rc: $(cat "$T/out")"

@@ -1,5 +1,5 @@
 /*
- * tools/host/cmd_compare_runs.c - `baremark compare-runs [--json|--html]
+ * tools/host/cmd_compare_runs.c - `baremark diff [--json|--html]
  * [--noise F] A.json B.json`: two runs side by side (two machines, two
  * firmware settings, bare metal against the hosted Linux program).
  *
@@ -391,13 +391,13 @@ int cmd_compare_runs(int argc, char **argv)
     const char *files[2] = { NULL, NULL };
     int nfiles = 0;
     const char *method = NULL;
-    static const char usage[] = "usage: baremark compare-runs [--json|--html] [--noise F] [--method NAME] A.json B.json\n";
+    static const char usage[] = "usage: baremark diff [--json|--html] [--noise F] [--method NAME] A.json B.json\n";
 
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json") || !strcmp(argv[i], "--html")) {
             enum cr_format want = argv[i][2] == 'j' ? CR_JSON : CR_HTML;
             if (fmt != CR_TEXT && fmt != want) {
-                fprintf(stderr, "baremark compare-runs: --json and --html contradict each other: give one\n");
+                fprintf(stderr, "baremark diff: --json and --html contradict each other: give one\n");
                 return 2;
             }
             fmt = want;
@@ -406,7 +406,7 @@ int cmd_compare_runs(int argc, char **argv)
             char *end;
             noise = strtod(argv[++i], &end);
             if (*end || noise < 0 || noise >= 1) {
-                fprintf(stderr, "baremark compare-runs: --noise wants a fraction in [0, 1), e.g. 0.01\n");
+                fprintf(stderr, "baremark diff: --noise wants a fraction in [0, 1), e.g. 0.01\n");
                 return 2;
             }
         } else if (!strcmp(argv[i], "--method") && i + 1 < argc)
@@ -428,7 +428,7 @@ int cmd_compare_runs(int argc, char **argv)
         runs[k].path = files[k];
         runs[k].root = rj_load(files[k], err, sizeof err);
         if (!runs[k].root) {
-            fprintf(stderr, "baremark compare-runs: %s\n", err);
+            fprintf(stderr, "baremark diff: %s\n", err);
             if (k)
                 json_decref(runs[0].root);
             return 2;

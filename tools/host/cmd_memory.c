@@ -21,10 +21,9 @@
 
 static int cmd_memory_usage(void)
 {
-    fprintf(stderr, "usage: baremark memory [--quick|--full] [--max-mib N] [--json FILE]\n"
-                    "  --quick (default): 4 KiB every 4x to max(64 MiB, 4 x the largest cache)\n"
-                    "  --full: two sizes per octave up to max(256 MiB, 4 x the largest cache)\n"
-                    "  --max-mib bounds the largest size\n");
+    fprintf(stderr, "usage: baremark memory [--quick|--full] [--max-mib N] [--json FILE] (--quick, the default: "
+                    "4 KiB every 4x to max(64 MiB, 4 x the largest cache); --full: two sizes per octave up to "
+                    "max(256 MiB, 4 x the largest cache); --max-mib bounds the largest size)\n");
     return 2;
 }
 

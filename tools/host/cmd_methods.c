@@ -46,10 +46,9 @@
 
 static int cmd_methods_usage(void)
 {
-    fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N]\n"
-                    "                        [--precision N] [--accuracy N]\n"
-                    "                        [--no-methods] [--no-compare] [--json FILE]\n"
-                    "                        [--plugin FILE.so ...] [--routines LIST] [--timeout S]\n");
+    fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N] [--precision N] "
+                    "[--accuracy N] [--no-methods] [--no-compare] [--json FILE] [--plugin FILE.so ...] "
+                    "[--routines LIST] [--timeout S]\n");
     return 2;
 }
 

@@ -23,8 +23,8 @@
 
 static int quiet_usage(void)
 {
-    fprintf(stderr, "usage: baremark quiet [--seconds S] [--json [FILE]]\n"
-                    "  S from 0.001 to %g (default %g, as the image's QUIETMS)\n",
+    fprintf(stderr, "usage: baremark quiet [--seconds S] [--json [FILE]] (S from 0.001 to %g, default %g as the "
+                    "image's QUIETMS)\n",
             QUIET_MAX_SECONDS, CONFIG_DEFAULT_QUIET_MS / 1000.0);
     return 2;
 }

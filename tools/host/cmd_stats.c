@@ -391,10 +391,19 @@ static int json_emit(struct json_writer *w)
 
 /* ---- commands --------------------------------------------------------------- */
 
+static int stats_two(int argc, char **argv);
+
 int cmd_stats(int argc, char **argv)
 {
-    int json = 0;
+    int json = 0, files = 0;
     const char *path = NULL;
+    for (int i = 1; i < argc; i++)      /* two files: one against the other */
+        if (!strcmp(argv[i], "--noise"))
+            i++;
+        else if (argv[i][0] != '-' || !strcmp(argv[i], "-"))
+            files++;
+    if (files == 2)
+        return stats_two(argc, argv);
     for (int i = 1; i < argc; i++) {
         if (!strcmp(argv[i], "--json"))
             json = 1;
@@ -494,11 +503,9 @@ static void compare_json(const struct analysis *a, const struct analysis *b,
     json_obj_end(w);
 }
 
-int cmd_compare(int argc, char **argv)
+/* `stats A B`: two samples against each other (Z, Welch, Mann-Whitney). */
+static int stats_two(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)   /* two plug-in routines: tools/host/cmd_plugin_compare.c */
-        if (!strcmp(argv[i], "--plugin"))
-            return cmd_compare_plugin(argc, argv);
     int json = 0;
     double noise = CLI_DEFAULT_NOISE;
     const char *path[2] = { NULL, NULL };
@@ -521,7 +528,7 @@ int cmd_compare(int argc, char **argv)
         }
     }
     if (np != 2) {
-        fprintf(stderr, "usage: baremark compare [--json] [--noise FRACTION] A B\n");
+        fprintf(stderr, "usage: baremark stats [--json] [--noise FRACTION] A B\n");
         return 2;
     }
     struct sample x[2];
@@ -609,6 +616,10 @@ static double bench_best(int is_u64, const uint64_t *u, const double *d, uint64_
 
 int cmd_bench_stats(int argc, char **argv)
 {
+    if (argc > 1) {
+        fprintf(stderr, "usage: baremark bench-stats (it takes no arguments; got %s)\n", argv[1]);
+        return 2;
+    }
     size_t n = BENCH_N;
     uint64_t *u = malloc(n * sizeof *u), *su = malloc(n * sizeof *su);
     double *d = malloc(n * sizeof *d), *sd = malloc(n * sizeof *sd);
@@ -627,4 +638,25 @@ int cmd_bench_stats(int argc, char **argv)
     free(d);
     free(sd);
     return 0;
+}
+
+/* `compare` is the A/B of two routines (README "The tools": one meaning of
+ * each verb); two sample files are `stats A B`, still accepted here. */
+int cmd_compare(int argc, char **argv)
+{
+    for (int i = 1; i < argc; i++)   /* two plug-in routines: tools/host/cmd_plugin_compare.c */
+        if (!strcmp(argv[i], "--plugin"))
+            return cmd_compare_plugin(argc, argv);
+    int files = 0, other = 0;
+    for (int i = 1; i < argc; i++)
+        if (!strcmp(argv[i], "--noise"))
+            i++;
+        else if (argv[i][0] != '-')
+            files++;
+        else if (strcmp(argv[i], "--json"))
+            other++;
+    if (files == 2 && !other)         /* what would have worked: say the new name once */
+        fprintf(stderr, "baremark: two sample files are compared with 'baremark stats A B' now "
+                        "('compare' is the A/B of two routines: compare --plugin F.so A B)\n");
+    return stats_two(argc, argv);
 }

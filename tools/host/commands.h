@@ -10,7 +10,7 @@
 #include <stddef.h>
 
 int cmd_stats(int argc, char **argv);      /* stats [--json] [FILE] */
-int cmd_compare(int argc, char **argv);    /* compare [--json] A B */
+int cmd_compare(int argc, char **argv);    /* compare --plugin F.so A B (two sample files: stats A B) */
 int cmd_bench_stats(int argc, char **argv);/* bench-stats: cost of a summary */
 int cmd_verify(int argc, char **argv);     /* verify: BYTEmark checks */
 int cmd_bytemark(int argc, char **argv);   /* bytemark [-c FILE] */
@@ -19,7 +19,7 @@ int cmd_methods(int argc, char **argv);    /* methods: timing methods under Linu
 int cmd_memory(int argc, char **argv);     /* memory: latency and bandwidth sweep */
 int cmd_config(int argc, char **argv);     /* config FILE: parse and print a command file */
 int cmd_report(int argc, char **argv);     /* report RUN.json [-o FILE.html] */
-int cmd_compare_runs(int argc, char **argv); /* compare-runs [--json|--html] A.json B.json */
+int cmd_compare_runs(int argc, char **argv); /* diff (was compare-runs) [--json|--html] A.json B.json */
 int cmd_validate(int argc, char **argv);   /* validate RUN.json...: check against the schema */
 int cmd_fleet(int argc, char **argv);      /* fleet DIR|FILE...: many machines' runs, one table per figure */
 int cmd_compare_plugin(int argc, char **argv); /* compare --plugin F.so A B: plug-in A/B */

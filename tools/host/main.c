@@ -16,9 +16,9 @@ struct command {
 };
 
 static const struct command commands[] = {
-    { "stats", cmd_stats, "stats [--json] [FILE]     summary and histogram of one number a line" },
-    { "compare", cmd_compare, "compare [--json] A B      two-sample comparison of two such files\n"
-                              "  compare --plugin F.so A B  Karsh's A/B of two plug-in routines (and A/A)" },
+    { "stats", cmd_stats, "stats [--json] [FILE]     summary and histogram of one number a line\n"
+                          "  stats [--json] A B        two samples against each other (Welch, Mann-Whitney)" },
+    { "compare", cmd_compare, "compare --plugin F.so A B  the A/B of two plug-in routines, Karsh's way (and A/A)" },
     { "bench-stats", cmd_bench_stats, "bench-stats               cost of a full summary of 10^5 samples" },
     { "verify", cmd_verify, "verify                    run every BYTEmark kernel's checks" },
     { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
@@ -27,7 +27,7 @@ static const struct command commands[] = {
     { "memory", cmd_memory, "memory [--quick|--full]   latency and bandwidth by working-set size" },
     { "show", cmd_show, "show RUN.json...         the run's summary: verdict, clock, estimates, A/B" },
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
-    { "compare-runs", cmd_compare_runs, "compare-runs [--json|--html] A.json B.json  compare two runs" },
+    { "diff", cmd_compare_runs, "diff [--json|--html] A.json B.json  two runs side by side, figure by figure" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
     { "history", cmd_history, "history add|show|check|export|html  every run kept per machine, change points" },
     { "fleet", cmd_fleet, "fleet [--csv|--html] DIR|FILE...  many machines' runs, one table per figure" },
@@ -66,6 +66,11 @@ static int command_help(const struct command *c)
     return 0;
 }
 
+/* Old names that still work, with a one-line notice (README "The tools"). */
+static const struct { const char *old, *now; } renamed[] = {
+    { "compare-runs", "diff" },
+};
+
 int main(int argc, char **argv)
 {
     if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
@@ -76,6 +81,11 @@ int main(int argc, char **argv)
         printf("baremark %s\n", BUILD_VERSION);
         return 0;
     }
+    for (size_t i = 0; i < sizeof renamed / sizeof renamed[0]; i++)
+        if (!strcmp(argv[1], renamed[i].old)) {
+            fprintf(stderr, "baremark: '%s' is now 'baremark %s'\n", renamed[i].old, renamed[i].now);
+            argv[1] = (char *)renamed[i].now;
+        }
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name))
             continue;

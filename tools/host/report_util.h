@@ -1,6 +1,6 @@
 /*
  * tools/host/report_util.h - shared helpers of the results tools (validate,
- * report, compare-runs): reading a results file with jansson, finding raw
+ * report, diff): reading a results file with jansson, finding raw
  * samples in it, and drawing them as inline SVG.  Host-only.
  *
  * The results format is docs/results-schema.md.  The helpers are tolerant:

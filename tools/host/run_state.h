@@ -1,6 +1,6 @@
 /*
  * tools/host/run_state.h - bench/run_status.h for the host tools that hold
- * a results document as a jansson tree (validate, report, compare-runs).
+ * a results document as a jansson tree (validate, report, diff).
  */
 #ifndef BAREMARK_RUN_STATE_H
 #define BAREMARK_RUN_STATE_H
