@@ -6,7 +6,8 @@
 #   make run            boot the image under QEMU, copy results to build/results
 #   make test           host unit tests and QEMU boot tests
 #   make host           the hosted Linux program build/host/baremark
-#   make fuzz           fuzz the command-file and load-option parsers and the results reader
+#   make fuzz           fuzz the command-file parsers, the results reader and the
+#                       plug-in PE checks
 #   make extra-section EXTRA_SECTION=DIR/NAME
 #                       an image and hosted program with one more section
 #                       (docs/adding-a-section.md)
