@@ -1,5 +1,5 @@
 /*
- * tools/host/compare_runs_print.c - `baremark compare-runs`' output: the
+ * tools/host/compare_runs_print.c - `baremark diff`' output (two runs): the
  * items of two runs side by side and the A/B comparisons present in both,
  * as text, JSON or HTML (see cmd_compare_runs.c for what is compared).
  */
