@@ -56,16 +56,6 @@ static double cr_khz(json_t *root)
     return k > 0 ? k : NAN;
 }
 
-static double cr_median(const double *x, size_t n)
-{
-    double *s = malloc((n ? n : 1) * sizeof *s), m;
-    memcpy(s, x, n * sizeof *s);
-    stats_sort_double(s, n);
-    m = stats_percentile_sorted_double(s, n, 50);
-    free(s);
-    return m;
-}
-
 static double cr_mean(const double *x, size_t n)
 {
     double s = 0;
@@ -143,8 +133,8 @@ static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struc
             cr_scale(a, it->na, 1e6 / A->khz);
             cr_scale(b, it->nb, 1e6 / B->khz);
         }
-        it->a = it->na ? cr_median(a, it->na) : NAN;
-        it->b = it->nb ? cr_median(b, it->nb) : NAN;
+        it->a = it->na ? rj_median(a, it->na) : NAN;
+        it->b = it->nb ? rj_median(b, it->nb) : NAN;
         it->ratio = it->a / it->b;
         cr_test(it, a, b, noise, 0);
         free(a);
@@ -241,8 +231,8 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
         double *a = NULL, *b = NULL;
         it->na = cr_net_samples(cr_measurement(la, target, method), ns ? A->khz : NAN, &a);
         it->nb = cr_net_samples(cr_measurement(lb, target, method), ns ? B->khz : NAN, &b);
-        it->a = it->na ? cr_median(a, it->na) : NAN;
-        it->b = it->nb ? cr_median(b, it->nb) : NAN;
+        it->a = it->na ? rj_median(a, it->na) : NAN;
+        it->b = it->nb ? rj_median(b, it->nb) : NAN;
         it->ratio = it->a / it->b;
         cr_test(it, a, b, noise, 0);
         free(a);

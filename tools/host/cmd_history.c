@@ -50,7 +50,8 @@ struct ch_opts {
 
 static int ch_bad(const char *why)
 {
-    fprintf(stderr, "baremark history: %s\n%s", why, ch_usage);
+    /* one line, as every tool's usage error (README "The tools") */
+    fprintf(stderr, "baremark history: %s (baremark history --help)\n", why);
     return 2;
 }
 
@@ -143,10 +144,12 @@ int history_bench_run(const char *db, long runs, long figures);
 int cmd_history(int argc, char **argv)
 {
     struct ch_opts o = { 0 };
-    if (argc < 2 || !strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    if (argc < 2)
+        return ch_bad("name a verb: add, show, check, export, html or bench");
+    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
         fputs("baremark history: every run kept per machine, change points per series\n", stdout);
         fputs(ch_usage, stdout);
-        return argc < 2 ? 2 : 0;
+        return 0;
     }
     int rc = ch_parse(argc, argv, &o);
     if (rc) {

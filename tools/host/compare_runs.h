@@ -1,5 +1,5 @@
 /*
- * tools/host/compare_runs.h - what `baremark compare-runs` shares between
+ * tools/host/compare_runs.h - what `baremark diff` (two runs) shares between
  * its files: cmd_compare_runs.c reads the two runs and builds the items,
  * compare_runs_print.c prints them as text, JSON or HTML.
  */

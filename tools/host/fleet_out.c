@@ -14,16 +14,6 @@
 
 /* ---- the tables' figures ------------------------------------------------------------------ */
 
-static double fl_median(const double *x, size_t n)
-{
-    double *s = malloc((n ? n : 1) * sizeof *s), m;
-    memcpy(s, x, n * sizeof *s);
-    stats_sort_double(s, n);
-    m = stats_percentile_sorted_double(s, n, 50);
-    free(s);
-    return m;
-}
-
 static enum fl_sense fl_sense(const char *unit)
 {
     size_t n = strlen(unit);
@@ -94,7 +84,7 @@ void fl_analyse(struct fleet *F)
         g->hi = -INFINITY;
         for (size_t i = 0; i < g->n; i++) {
             struct fl_cell *c = &g->cells[i];
-            c->value = fl_median(c->vals, c->nv);
+            c->value = rj_median(c->vals, c->nv);
             v[i] = c->value;
             g->lo = fmin(g->lo, c->value);
             g->hi = fmax(g->hi, c->value);

@@ -652,3 +652,15 @@ json_t *rj_bytemark_tests(json_t *bytemark)
     static const char *const names[] = { "tests", "kernels", NULL };
     return rj_list(bytemark, names);
 }
+
+double rj_median(const double *x, size_t n)
+{
+    double *s = malloc((n ? n : 1) * sizeof *s), m;
+    if (!s)
+        return NAN;
+    memcpy(s, x, n * sizeof *s);
+    stats_sort_double(s, n);
+    m = stats_percentile_sorted_double(s, n, 50);
+    free(s);
+    return m;
+}

@@ -46,6 +46,10 @@ json_t *rj_first_array(json_t *obj, const char *const *names);
  * the count is 0. */
 size_t rj_numbers(json_t *arr, double **out);
 
+/* The median of x[0..n-1] (type-7, stats/stats.h), x left as it is; NAN
+ * when n is 0 (compare-runs' and the fleet's medians). */
+double rj_median(const double *x, size_t n);
+
 /* A sample array's conventional names in the results (see the schema). */
 json_t *rj_samples(json_t *obj);
 
