@@ -156,10 +156,13 @@ int pe_authenticode_sha256(const void *buf, size_t n, uint8_t out[SHA256_DIGEST]
         return -1;
     uint64_t pe = pe_u32(b + PE_DOS_LFANEW), opt = pe + 4 + PE_COFF_SIZE;
     uint64_t opt_size = pe_u16(b + pe + 4 + 16), nsec = pe_u16(b + pe + 4 + 2);
+    /* The header must hold the certificate directory before anything past
+     * the magic is read: pe_signature_bytes vouches for that much only then. */
+    if (opt_size < PE_OPT_DIRS + (PE_DIR_SECURITY + 1) * PE_DIR_SIZE)
+        return -1;
     uint64_t sec = opt + opt_size, hdr = pe_u32(b + opt + PE_OPT_HDR_SIZE);
     uint64_t dir = opt + PE_OPT_DIRS + (uint64_t)PE_DIR_SECURITY * PE_DIR_SIZE;
-    if (opt_size < PE_OPT_DIRS + (PE_DIR_SECURITY + 1) * PE_DIR_SIZE || nsec > PE_AUTH_SECTIONS ||
-        sec + nsec * PE_SECTION_SIZE > hdr || hdr > n)
+    if (nsec > PE_AUTH_SECTIONS || sec + nsec * PE_SECTION_SIZE > hdr || hdr > n)
         return -1;
     unsigned order[PE_AUTH_SECTIONS], k = 0;
     for (unsigned i = 0; i < nsec; i++) {          /* insertion sort by raw offset */

@@ -16,13 +16,16 @@
  *     "truncated: ...";
  *   - pe_signature_bytes is -1 or a size that fits in the file; for an
  *     accepted image whose optional header has no certificate directory it
- *     is 0 (not signed), never -1.
+ *     is 0 (not signed), never -1;
+ *   - pe_authenticode_sha256 returns 0 or -1, the same digest twice, and 0
+ *     only for a file pe_signature_bytes reads as a whole image.
  */
 #include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "bench/pe_image.h"
+#include "bench/sha256.h"
 
 #define FUZZ_WHY_MAX      256
 #define FUZZ_OPT_CERT_END (112 + 5 * 8)   /* the optional header through data directory 4 */
@@ -71,6 +74,11 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 
     int64_t sig = pe_signature_bytes(b, size);
     fuzz_require(sig >= -1 && (sig < 0 || (uint64_t)sig <= size));
+
+    uint8_t d1[SHA256_DIGEST], d2[SHA256_DIGEST];
+    int h1 = pe_authenticode_sha256(b, size, d1), h2 = pe_authenticode_sha256(b, size, d2);
+    fuzz_require((h1 == 0 || h1 == -1) && h1 == h2 && (h1 || !memcmp(d1, d2, sizeof d1)));
+    fuzz_require(h1 == -1 || sig >= 0);
 
     if (rc == 0) {
         fuzz_require(info.machine == PE_MACHINE_X64 && info.subsystem == PE_SUBSYSTEM_EFI_BOOT_DRV);

@@ -74,6 +74,7 @@ $B methods --quick --full > "$T/o" 2>&1; rc=$?
 check "methods --quick --full: refused (exit 2)" $([ $rc = 2 ] && grep -q 'contradict' "$T/o"; echo $?) "rc $rc"
 
 # ---- the shell tools: one language (tools/lib/common.sh) ------------------------
+make -s host > /dev/null 2>&1    # current, so the wrappers below do not rebuild it inside their timeout
 # --help: the usage on stdout, exit 0, nothing on stderr; a bad option: exit 2
 # (run-qemu 1: 2 is a run status there) and exactly one line on stderr that
 # names the tool.  tools/baremark-compare is only the old name of
