@@ -75,7 +75,7 @@ struct bm_config {
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
     int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
-    /* the cores section (boot/cores.h); zero values mean the defaults */
+    /* the cores section (bench/cores.h); zero values mean the defaults */
     char cores_list[64];           /* CORES=all|0,2-5 */
     uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (BM_SMP_NONE: none) */
     uint32_t smp_tests;            /* SMPTESTS=: bit per test id */
@@ -96,7 +96,7 @@ struct bm_config {
 enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, BM_FAULT_HANG };
 
 /*
- * ---- the command-file format (bench/config.c) ------------------------------
+ * ---- the command-file format (bench/config_parse.c) ------------------------------
  *
  * One NAME=value a line.  Names are case-insensitive; spaces and tabs around
  * the name and the value are ignored.  Lines end with LF, CRLF or CR; a UTF-8

@@ -1,6 +1,6 @@
 /*
  * bench/figures_plugins.c - the plugins section's figures
- * (boot/plugin_load.c, docs/results-schema.md "plugins"): counts only;
+ * (bench/plugins_section.c, docs/results-schema.md "plugins"): counts only;
  * the routines' timings are the methods section's (PLUGIN:ROUTINE).
  */
 #include "figures.h"

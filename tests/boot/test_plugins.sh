@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot test: your own routines as plug-ins in the image (boot/plugin_load.c,
+# Boot test: your own routines as plug-ins in the image (bench/plugins_section.c,
 # bench/plugins.c), built here with tools/baremark-plugin and copied onto an
 # image copy with mcopy into ::/baremark/plugins.
 #

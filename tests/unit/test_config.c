@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_config.c - the command-file and load-option parsers
- * (bench/config.c).  Expected values come from BYTEMARK.md section 6 (names,
+ * (bench/config_parse.c, config_values.c).  Expected values come from BYTEMARK.md section 6 (names,
  * meanings, CUSTOMRUN and MINSECONDS rules), the BYTEmark document's sample
  * command file (seed 002), and the ranges documented in bench/config.h.
  */

@@ -13,7 +13,7 @@
 #include "run_state.h"
 #include "validate.h"
 
-/* ---- top level (boot/run.c) ------------------------------------------------- */
+/* ---- top level (boot/results_doc.c) ------------------------------------------------- */
 
 const struct rv_field rv_top_fields[] = {
     { "schema", RV_UINT, REQ, NULL, NULL, 1 },

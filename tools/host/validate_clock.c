@@ -1,5 +1,5 @@
 /*
- * tools/host/validate_clock.c - the clock section (kernel/clock.c): the references,
+ * tools/host/validate_clock.c - the clock section (kernel/clock_section.c): the references,
  * their windows, the agreement table and the chosen rate.
  */
 #include <math.h>
@@ -9,7 +9,7 @@
 #include "report_util.h"
 #include "validate.h"
 
-/* kernel/clock.c clock_names[], in its order of trust. */
+/* kernel/clock_calib.c clock_names[], in its order of trust. */
 #define CLOCK_REFS "hpet|pm_timer|pit|cpuid_15|cpuid_16"
 
 static const struct rv_field clock_fields[] = {
