@@ -61,26 +61,28 @@ static void plat_efi_path(const char *name, char *path, size_t size)
     path[k] = 0;
 }
 
-void *plat_read_file(const char *name, size_t *size, const char **why)
+/* Read `name` with the firmware reader `read` (the boot volume's or the
+ * results volume's). */
+static void *plat_efi_read(void *(*read)(const char *, size_t *, EFI_STATUS *), const char *name, size_t *size,
+                           const char **why)
 {
     char path[260];
     EFI_STATUS s = EFI_SUCCESS;
     plat_efi_path(name, path, sizeof path);
-    void *buf = fw_esp_read(path, size, &s);
+    void *buf = read(path, size, &s);
     if (!buf && why)
         *why = fw_status_name(s);
     return buf;
 }
 
+void *plat_read_file(const char *name, size_t *size, const char **why)
+{
+    return plat_efi_read(fw_esp_read, name, size, why);
+}
+
 void *plat_read_saved_file(const char *name, size_t *size, const char **why)
 {
-    char path[260];
-    EFI_STATUS s = EFI_SUCCESS;
-    plat_efi_path(name, path, sizeof path);
-    void *buf = fw_save_read(path, size, &s);
-    if (!buf && why)
-        *why = fw_status_name(s);
-    return buf;
+    return plat_efi_read(fw_save_read, name, size, why);
 }
 
 const char *plat_write_file(const char *name, const void *buf, size_t n)
