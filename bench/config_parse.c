@@ -119,7 +119,8 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         const char *why = config_outfile_why(c->outfile);
         if (why) {
             cfg_report(x, "%s: '%.*s' refused: %s; no copy of the log is written", p->name, CFG_SHOW, v, why);
-            c->outfile[0] = 0;
+            /* all of it: settings compare with memcmp (the fuzzer's round trip) */
+            memset(c->outfile, 0, sizeof c->outfile);
             return -1;
         }
         return 0;
