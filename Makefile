@@ -140,6 +140,10 @@ define efi_pe
 	$(call say,OBJCOPY,$@)
 	$(Q)objcopy -j .text -j .sdata -j .data -j .sbat -j .dynamic -j .dynsym -j .rel -j .rela \
 	   -j '.rel.*' -j '.rela.*' -j .reloc --target efi-app-x86_64 --subsystem=10 $< $@
+	@# A whole number of 8 bytes, as sbsign pads before signing and efitools'
+	@# hash-to-efi-sig-list pads before hashing: the firmware hashes the file
+	@# as it is, so an unpadded file's db hash from efitools would not match.
+	$(Q)truncate -s %8 $@
 endef
 
 $(BUILD)/baremark.so: $(EFI_OBJS)

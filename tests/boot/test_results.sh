@@ -53,7 +53,7 @@ if [ -f "$out/$name.json" ]; then
     jq '.status = "0" | .system.cpu_brand = 5' "$out/$name.json" > "$TEST_TMP/results.bad.json"
     "$B" validate "$TEST_TMP/results.bad.json" > "$TEST_TMP/results.bad.out" 2>&1
     rc=$?
-    [ $rc = 1 ] && grep -q 'status: expected a non-negative integer' "$TEST_TMP/results.bad.out" &&
+    [ $rc = 1 ] && grep -q 'status: a string other than "interrupted"' "$TEST_TMP/results.bad.out" &&
         grep -q 'system.cpu_brand: expected a string' "$TEST_TMP/results.bad.out" &&
         pass "results: a damaged copy is rejected with the field named" ||
         fail "results: a damaged copy is rejected" "rc $rc: $(tr '\n' '|' < "$TEST_TMP/results.bad.out")"
