@@ -250,6 +250,17 @@ else
     fail "baremark fleet --lava --device-type baremark-qemu --last 4 --page 3" "$(head -3 "$W/fleet-last.txt" | tr '\n' '|')"
 fi
 
+# The history, straight from the server: each job a run of its device.
+H=$W/history.db
+"$BUILD/host/baremark" history add --db "$H" --lava "$LAB_URL" --token "$LAB_TOKEN" --jobs "$(echo $jobs | tr ' ' ',')" \
+    > "$W/history.txt" 2> "$W/history.err"
+if grep -q '^history: 3 runs added, 0 already stored, 0 skipped' "$W/history.txt" &&
+    grep -Eq 'LAVA job [0-9]+ on bm-qemu-03-slow, [0-9]{2,} figures' "$W/history.txt"; then
+    pass "baremark history add --lava: the 3 jobs stored as runs of their devices"
+else
+    fail "baremark history add --lava" "$(cat "$W/history.txt" "$W/history.err" | tail -3 | tr '\n' '|')"
+fi
+
 trap - EXIT
 if lab down > "$W/down.log" 2>&1 && ! pgrep -f 'lava-worker|lava-server manage|gunicorn3 lava_server|lava-run' >/dev/null &&
     ! ss -Hltn | grep -Eq '127\.0\.0\.1:(8000|8001|5500|5432) '; then

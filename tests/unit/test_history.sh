@@ -159,6 +159,25 @@ else
     fail "html: the series drawn with its change point" "$(wc -c < "$W/history.html") bytes"
 fi
 
+# A LAVA server's jobs as tools/lava/fetch-results writes them: each job a
+# run of its device; only baremark's cases with a number are figures.
+mkdir -p "$W/lava/bm-1"
+for j in 1 2; do
+    { printf '# lava-job: %s\n# lava-server: http://127.0.0.1:8000/\n# device: bm-1\n' $j
+      printf '# device-type: baremark-qemu\n# started: 2026-11-25T10:0%s:00Z\n# health: Complete\n' $j
+      printf -- "- definition: 'lava'\n  case: 'file-download'\n  result: 'pass'\n  measurement: '1.5'\n  unit: 'seconds'\n"
+      printf -- "- definition: 'baremark'\n  case: 'bytemark_numsort'\n  result: 'pass'\n  measurement: '45%s.5'\n  unit: 'arrays/s'\n" $j
+      printf -- "- definition: 'baremark'\n  case: 'clock_cpuid_15_khz'\n  result: 'skip'\n  measurement: 'None'\n  unit: ''\n"
+    } > "$W/lava/bm-1/job-$j.yaml"
+done
+"$B" history add --db "$W/lava.db" "$W/lava" > "$W/lava.txt" 2>&1
+n=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute(\"select count(*) from runs\").fetchone()[0], c.execute(\"select group_concat(f.name) from figures f\").fetchone()[0], c.execute(\"select sum(value) from points\").fetchone()[0])" "$W/lava.db")
+if [ "$n" = "2 bytemark_numsort 904.0" ] && grep -q 'LAVA job 1 on bm-1, 1 figures' "$W/lava.txt"; then
+    pass "add: a LAVA server's jobs (fetch-results' files), only baremark's numeric cases as figures"
+else
+    fail "add: a LAVA server's jobs" "$n; $(tail -2 "$W/lava.txt" | tr '\n' '|')"
+fi
+
 # PostgreSQL: a private cluster on 127.0.0.1, the same answer.
 PGBIN=$(ls -d /usr/lib/postgresql/*/bin 2>/dev/null | tail -1)
 if [ -z "$PGBIN" ] || ! id postgres >/dev/null 2>&1; then

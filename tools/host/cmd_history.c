@@ -22,6 +22,8 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include "commands.h"
 #include "history.h"
@@ -33,6 +35,7 @@
 
 static const char ch_usage[] =
     "usage: baremark history add [--db DB] [--machine NAME] FILE|DIR...\n"
+    "       baremark history add [--db DB] --lava URL (--device-type T [--last N] | --jobs ID,...) [--token T]\n"
     "       baremark history show [--db DB] [--machine M] [--since REF] [--alpha P]\n"
     "       baremark history check [--db DB] [--machine M] --since REF [--threshold PCT]\n"
     "       baremark history export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
@@ -41,6 +44,8 @@ static const char ch_usage[] =
 
 struct ch_opts {
     const char *db, *machine, *since, *out, *run;
+    const char *lava[12];       /* fetch-results' options, in pairs */
+    int nlava;
     double alpha, threshold;
     int csv, bmf, all, quiet, db_given;
     long runs, figures;
@@ -81,6 +86,11 @@ static int ch_parse(int argc, char **argv, struct ch_opts *o)
             o->out = argv[++i];
         else if (CH_VALUE("--run"))
             o->run = argv[++i];
+        else if ((CH_VALUE("--lava") || CH_VALUE("--device-type") || CH_VALUE("--last") || CH_VALUE("--jobs") ||
+                  CH_VALUE("--token") || CH_VALUE("--device")) && o->nlava + 2 <= 12) {
+            o->lava[o->nlava++] = a;
+            o->lava[o->nlava++] = argv[++i];
+        }
         else if (CH_VALUE("--alpha")) {
             o->alpha = strtod(argv[++i], &end);
             if (*end || !(o->alpha > 0 && o->alpha < 1))
@@ -141,6 +151,44 @@ static int ch_close_out(FILE *f, const char *path)
 
 int history_bench_run(const char *db, long runs, long figures);
 
+/* history add --lava: tools/lava/fetch-results copies the jobs' results
+ * into a temporary folder (one file a job, DEVICE/job-ID.yaml), which is
+ * then added like any folder.  Returns the folder, or NULL. */
+static char *ch_fetch_lava(const struct ch_opts *o)
+{
+    char exe[4096], script[4200], *tmp = strdup("/tmp/baremark-history-lava.XXXXXX");
+    ssize_t n = readlink("/proc/self/exe", exe, sizeof exe - 1);
+    if (!tmp || !mkdtemp(tmp)) {
+        fprintf(stderr, "baremark history: cannot make a temporary folder\n");
+        free(tmp);
+        return NULL;
+    }
+    exe[n > 0 ? n : 0] = 0;
+    char *slash = strrchr(exe, '/');
+    if (slash)
+        *slash = 0;
+    snprintf(script, sizeof script, "%s/../../tools/lava/fetch-results", exe);   /* build/host/ -> the tree */
+    const char *argv[20] = { "/usr/bin/python3", script };
+    int k = 2;
+    for (int i = 0; i < o->nlava; i++)
+        argv[k++] = o->lava[i];
+    argv[k++] = "-o";
+    argv[k++] = tmp;
+    argv[k] = NULL;
+    pid_t pid = fork();
+    if (pid == 0) {
+        execv(argv[0], (char *const *)argv);
+        _exit(127);
+    }
+    int status = 0;
+    if (pid < 0 || waitpid(pid, &status, 0) < 0 || !WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+        fprintf(stderr, "baremark history: could not read the LAVA server (tools/lava/fetch-results said why)\n");
+        free(tmp);
+        return NULL;
+    }
+    return tmp;
+}
+
 int cmd_history(int argc, char **argv)
 {
     struct ch_opts o = { 0 };
@@ -169,7 +217,7 @@ int cmd_history(int argc, char **argv)
         free(o.args);
         return ch_bad("the verbs are add, show, check, export, html, bench");
     }
-    if ((!strcmp(verb, "add") && !o.nargs) || (strcmp(verb, "add") && o.nargs) ||
+    if ((!strcmp(verb, "add") && !o.nargs == !o.nlava) || (strcmp(verb, "add") && (o.nargs || o.nlava)) ||
         (!strcmp(verb, "check") && !o.since) || (!strcmp(verb, "export") && o.csv == o.bmf) ||
         (!strcmp(verb, "html") && !o.out)) {
         free(o.args);
@@ -182,8 +230,21 @@ int cmd_history(int argc, char **argv)
     }
     if (!strcmp(verb, "add")) {
         struct history_add_opts ao = { o.machine, o.quiet };
-        struct history_add_result r;
-        rc = history_add(db, o.args, o.nargs, &ao, &r);
+        struct history_add_result r = { 0 };
+        char *lava = o.nlava ? ch_fetch_lava(&o) : NULL;
+        if (o.nlava && !lava) {
+            hdb_close(db);
+            free(o.args);
+            return 1;
+        }
+        rc = lava ? history_add(db, &lava, 1, &ao, &r) : history_add(db, o.args, o.nargs, &ao, &r);
+        if (lava) {
+            char cmd[300];
+            snprintf(cmd, sizeof cmd, "rm -rf '%s'", lava);   /* mkdtemp's name: no quote in it */
+            if (system(cmd) != 0)
+                fprintf(stderr, "baremark history: could not remove %s\n", lava);
+            free(lava);
+        }
         printf("history: %zu run%s added, %zu already stored, %zu skipped (%s %s)\n", r.added,
                r.added == 1 ? "" : "s", r.duplicates, r.skipped, hdb_kind(db), o.db);
     } else if (!strcmp(verb, "show")) {

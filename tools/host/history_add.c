@@ -339,6 +339,154 @@ static void ha_file(struct hdb *db, const char *path, const char *folder, const 
     free(r.text);
 }
 
+/* ---- a LAVA server's job (tools/lava/fetch-results' files) --------------------------- */
+
+/* One "key: 'value'" line of fetch-results' YAML (a quoted scalar, '' for
+ * a quote). */
+static int ha_yaml_kv(const char *line, const char *key, char *out, size_t cap)
+{
+    size_t k = strlen(key), n = 0;
+    const char *p = line;
+    if (!strncmp(p, "- ", 2) || !strncmp(p, "  ", 2))
+        p += 2;
+    if (strncmp(p, key, k) || p[k] != ':' || p[k + 1] != ' ')
+        return 0;
+    p += k + 2;
+    if (*p == '\'') {
+        for (p++; *p && n + 1 < cap; p++) {
+            if (*p == '\'' && p[1] == '\'')
+                p++;
+            else if (*p == '\'')
+                break;
+            out[n++] = *p;
+        }
+    } else
+        for (; *p && *p != '\n' && n + 1 < cap; p++)
+            out[n++] = *p;
+    out[n] = 0;
+    return 1;
+}
+
+struct ha_case {
+    char suite[64], id[LAVA_ID_MAX + 1], result[16], value[48], unit[32];
+};
+
+static void ha_lava_point(struct hdb *db, const char *rid, const struct ha_case *c, size_t *n, int *failed)
+{
+    char fid[24] = "", *end;
+    double v = strtod(c->value, &end);
+    const struct figure *row = figures_id_row(c->id);
+    if (*failed || !strcmp(c->suite, "lava") || !c->id[0] || end == c->value || *end || !isfinite(v) || !row ||
+        row->kind == FIG_DETAIL)
+        return;
+    const char *fp[3] = { c->id, c->unit, figure_kind_name(row->kind) };
+    const char *pp[5] = { rid, fid, c->value, NULL, NULL };
+    if (hdb_exec(db, "INSERT INTO figures (name, unit, kind) VALUES ($1, $2, $3) ON CONFLICT (name) DO NOTHING", 3,
+                 fp, NULL, NULL) ||
+        hdb_exec(db, "SELECT id FROM figures WHERE name = $1", 1, fp, ha_id_row, fid) || !fid[0] ||
+        hdb_exec(db, "INSERT INTO points (run_id, figure_id, value, lo, hi) VALUES ($1, $2, $3, $4, $5)"
+                     " ON CONFLICT (run_id, figure_id) DO NOTHING", 5, pp, NULL, NULL))
+        *failed = 1;
+    else
+        (*n)++;
+}
+
+/* A job's results: the machine is its device (or --machine), the run its
+ * job; LAVA keeps no build or firmware, so those are "-" ("lava" as the
+ * profile: a job's settings are in its definition, not its results). */
+static void ha_lava_file(struct hdb *db, const char *path, const struct history_add_opts *o,
+                         struct history_add_result *res)
+{
+    struct ha_run r = { .path = path };
+    char job[24] = "", server[160] = "", dev[96] = "", line[2048], mid[24] = "", rid[24] = "", added[32];
+    uint8_t d[SHA256_DIGEST];
+    size_t nfig = 0;
+    int failed = 0;
+    time_t now = time(NULL);
+    r.text = cli_slurp(path, &r.len);
+    FILE *f = r.text ? fmemopen(r.text, r.len, "r") : NULL;
+    if (!f) {
+        fprintf(stderr, "baremark history: %s: cannot read it; skipped\n", path);
+        res->skipped++;
+        free(r.text);
+        return;
+    }
+    while (fgets(line, sizeof line, f) && line[0] == '#') {
+        ha_yaml_kv(line + 2, "lava-job", job, sizeof job);
+        ha_yaml_kv(line + 2, "lava-server", server, sizeof server);
+        ha_yaml_kv(line + 2, "device", dev, sizeof dev);
+        ha_yaml_kv(line + 2, "started", r.started, sizeof r.started);
+    }
+    if (!job[0] || !dev[0]) {
+        fprintf(stderr, "baremark history: %s: not a LAVA job's results from tools/lava/fetch-results; skipped\n",
+                path);
+        res->skipped++;
+        fclose(f);
+        free(r.text);
+        return;
+    }
+    sha256(r.text, r.len, d);
+    sha256_hex(d, r.hash);
+    snprintf(r.machine_name, sizeof r.machine_name, "%s", o->machine && o->machine[0] ? o->machine : dev);
+    snprintf(r.machine_key, sizeof r.machine_key, "name:%s", r.machine_name);
+    snprintf(r.cpu, sizeof r.cpu, "LAVA device %s", dev);
+    snprintf(r.name, sizeof r.name, "lava-job-%s", job);
+    snprintf(r.status, sizeof r.status, "lava");
+    strftime(added, sizeof added, "%Y-%m-%dT%H:%M:%SZ", gmtime(&now));
+    const char *mp[3] = { r.machine_key, r.machine_name, r.cpu };
+    const char *rp[16] = { r.hash, mid, r.name, r.started, added, r.status, "lava", "-", "-", "-", "-", "-", "-",
+                           NULL, "-", path };
+    if (hdb_begin(db) ||
+        hdb_exec(db, "INSERT INTO machines (key, name, cpu) VALUES ($1, $2, $3) ON CONFLICT (key) DO NOTHING", 3,
+                 mp, NULL, NULL) ||
+        hdb_exec(db, "SELECT id FROM machines WHERE key = $1", 1, mp, ha_id_row, mid) || !mid[0] ||
+        hdb_exec(db,
+                 "INSERT INTO runs (hash, machine_id, name, started, added, status, profile, build, image_sha256,"
+                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source)"
+                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+                 " ON CONFLICT (hash) DO NOTHING RETURNING id",
+                 16, rp, ha_id_row, rid))
+        failed = 1;
+    else if (!rid[0]) {
+        hdb_rollback(db);
+        res->duplicates++;
+        fclose(f);
+        free(r.text);
+        return;
+    }
+    struct ha_case c;
+    int have = 0;
+    memset(&c, 0, sizeof c);
+    do {
+        if (line[0] == '-' && have) {
+            ha_lava_point(db, rid, &c, &nfig, &failed);
+            memset(&c, 0, sizeof c);
+        }
+        have |= ha_yaml_kv(line, "definition", c.suite, sizeof c.suite) | ha_yaml_kv(line, "case", c.id, sizeof c.id) |
+                ha_yaml_kv(line, "result", c.result, sizeof c.result) |
+                ha_yaml_kv(line, "measurement", c.value, sizeof c.value) | ha_yaml_kv(line, "unit", c.unit, sizeof c.unit);
+    } while (!failed && fgets(line, sizeof line, f));
+    if (have)
+        ha_lava_point(db, rid, &c, &nfig, &failed);
+    fclose(f);
+    if (failed || hdb_commit(db)) {
+        hdb_rollback(db);
+        fprintf(stderr, "baremark history: %s: not stored (%s); nothing of it was kept\n", path, hdb_error(db));
+        res->skipped++;
+    } else {
+        res->added++;
+        if (!o->quiet)
+            printf("history: %s: LAVA job %s on %s, %zu figures\n", path, job, r.machine_name, nfig);
+    }
+    free(r.text);
+}
+
+static int ha_is_yaml(const char *name)
+{
+    size_t n = strlen(name);
+    return n > 5 && !strcmp(name + n - 5, ".yaml");
+}
+
 static int ha_is_json(const char *name)
 {
     size_t n = strlen(name);
@@ -376,6 +524,8 @@ static void ha_dir(struct hdb *db, const char *dir, const char *machine, const s
         snprintf(path, sizeof path, "%.*s/%s", (int)(strlen(dir) - (strlen(dir) > 1 && dir[strlen(dir) - 1] == '/')), dir, names[i]);
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode) && depth < 8)
             ha_dir(db, path, depth == 0 ? names[i] : machine, o, res, depth + 1);
+        else if (S_ISREG(st.st_mode) && ha_is_yaml(names[i]))
+            ha_lava_file(db, path, o, res);
         else if (S_ISREG(st.st_mode) && ha_is_json(names[i]))
             ha_file(db, path, machine, o, res);
         free(names[i]);
@@ -395,7 +545,7 @@ int history_add(struct hdb *db, char *const *paths, int npaths, const struct his
         } else if (S_ISDIR(st.st_mode))
             ha_dir(db, paths[i], NULL, o, r, 0);
         else
-            ha_file(db, paths[i], NULL, o, r);
+            (ha_is_yaml(paths[i]) ? (void)ha_lava_file(db, paths[i], o, r) : ha_file(db, paths[i], NULL, o, r));
     }
     return r->skipped ? 2 : 0;
 }
