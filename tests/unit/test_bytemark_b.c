@@ -313,12 +313,14 @@ static void test_suite(void)
 
     /* Adjustment grows the work per timed iteration, never the data: one
      * assignment takes about 13 ms here, 100 IDEA loops 6 ms, 100 Huffman
-     * loops 11 ms; GLOBALMINTICKS=300000 us needs more, even on a host so
-     * loaded that each takes ten times longer (at 60000 a CI machine running
-     * other builds made one assignment long enough on its own, and the
-     * check failed for want of growth). */
+     * loops 11 ms, and GLOBALMINTICKS=60000 us needs more.  Whether it does
+     * on the machine at hand is read from the run's own score (units per
+     * second): growth is required where the starting workload took under
+     * half the threshold; a host so loaded that one starting workload takes
+     * about as long as the threshold needs none (seen on a CI machine
+     * running eight builds), and then only the size's form is checked. */
     test_config(&cfg);
-    cfg.global_min_ticks = 300000;
+    cfg.global_min_ticks = 60000;
     rc = bytemark_run(&cfg);
     root = doc_take();
     tests = json_object_get(json_object_get(root, "bytemark"), "tests");
@@ -328,11 +330,15 @@ static void test_suite(void)
     for (int i = 0; i < 3; i++) {
         json_t *t = json_array_get(tests, mine_id[i]);
         long long w = json_integer_value(json_object_get(t, "workload"));
-        char want[64], what[192];
+        double mean = json_number_value(json_object_get(t, "mean"));
+        double start_us = mean > 0 ? start[i] / mean * 1e6 : INFINITY;
+        int must_grow = start_us < 60000 / 2;
+        char want[64], what[256];
         snprintf(want, sizeof want, fmt[i], w);
-        snprintf(what, sizeof what, "suite: GLOBALMINTICKS=300000 grew %s from %lld to %lld "
-                 "in steps of %lld, reported as \"%s\"", mine[i]->key, start[i], w, step[i], want);
-        CHECK(rc == 0 && w > start[i] && (w - start[i]) % step[i] == 0 &&
+        snprintf(what, sizeof what, "suite: GLOBALMINTICKS=60000 %s %s from %lld to %lld in steps of %lld "
+                 "(the starting workload took %.0f us), reported as \"%s\"", must_grow ? "grew" : "may grow",
+                 mine[i]->key, start[i], w, step[i], start_us, want);
+        CHECK(rc == 0 && (must_grow ? w > start[i] : w >= start[i]) && (w - start[i]) % step[i] == 0 &&
               !strcmp(jstr(t, "size"), want), what);
     }
     json_decref(root);
