@@ -72,7 +72,7 @@ boot_cut() {
             BOOT_RC=137
             break
         fi
-        sleep 0.2
+        sleep "${CUT_POLL:-0.2}"
     done
     if [ -z "$BOOT_RC" ]; then wait "$pid"; BOOT_RC=$?; fi
     tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"

@@ -19,28 +19,10 @@
 #include <string.h>
 
 #include "check.h"
+#include "tools/host/commands.h"
 #include "figures.h"
 
 #define FIXTURES "tests/fixtures/"
-
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    } else {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
 
 /* ---- every numeric leaf is declared ------------------------------------------- */
 
@@ -86,7 +68,7 @@ static void walk(struct leaves *L, struct jr v, char *path, size_t plen, size_t 
 static void check_leaves(const char *file)
 {
     size_t len = 0;
-    char *text = slurp(file, &len), path[512] = "", what[256];
+    char *text = cli_slurp(file, &len), path[512] = "", what[256];
     struct leaves L = { file, 0, 0 };
     struct jr doc = jr_doc(text, len);
     if (jr_is_none(doc)) {
@@ -167,7 +149,7 @@ static void match_case(void *ctx, const struct figure_value *v)
 static void check_lava(struct jr doc)
 {
     size_t len;
-    char *text = slurp(FIXTURES "run-full.lava", &len), *line, *save = NULL, what[160];
+    char *text = cli_slurp(FIXTURES "run-full.lava", &len), *line, *save = NULL, what[160];
     struct lava_set S = { calloc(512, sizeof *S.l), 0, 0, 0, 0 };
     CHECK(text && S.l, "tests/fixtures/run-full.lava is read");
     if (!text || !S.l)
@@ -217,7 +199,7 @@ int main(int argc, char **argv)
     for (int i = 1; i < argc; i++)
         check_leaves(argv[i]);
     size_t len = 0;
-    char *full = slurp(FIXTURES "run-full.json", &len);
+    char *full = cli_slurp(FIXTURES "run-full.json", &len);
     struct jr doc = jr_doc(full, len);
     CHECK(!jr_is_none(doc), "the full run is read");
     check_rows(doc);

@@ -17,35 +17,17 @@
 #include <string.h>
 
 #include "check.h"
+#include "tools/host/commands.h"
 #include "json_read.h"
 #include "summary.h"
 
 #define FIXTURES "tests/fixtures/"
 
-static char *slurp(const char *path, size_t *len)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    long n;
-    if (!f)
-        return NULL;
-    if (fseek(f, 0, SEEK_END) == 0 && (n = ftell(f)) >= 0 && fseek(f, 0, SEEK_SET) == 0 &&
-        (buf = malloc((size_t)n + 1)) && fread(buf, 1, (size_t)n, f) == (size_t)n) {
-        buf[n] = 0;
-        *len = (size_t)n;
-    } else {
-        free(buf);
-        buf = NULL;
-    }
-    fclose(f);
-    return buf;
-}
-
 static struct summary *build(const char *file, char **text, int *rc)
 {
     size_t len = 0;
     struct summary *s = malloc(sizeof *s);
-    *text = slurp(file, &len);
+    *text = cli_slurp(file, &len);
     *rc = summary_build(s, *text ? *text : "", len);
     return s;
 }
