@@ -73,7 +73,7 @@ struct bm_config {
     uint32_t methods_samples;      /* METHODSAMPLES */
     uint32_t methods_iterations;   /* METHODITERATIONS */
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
-    uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again (test aid) */
+    uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again, each stage */
     int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
     /* the cores section (bench/cores.h); zero values mean the defaults */
     char cores_list[64];           /* CORES=all|0,2-5 */
@@ -206,8 +206,9 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *                     COMPARE may be given on several lines (they add up,
  *                     at most 1023 characters in all)        (none)
  *   WATCHDOGSECONDS   0..3600 s: arm the firmware watchdog again for this
- *                     long after reading the settings (0 = leave it off;
- *                     shows the watchdog test can fail)  0
+ *                     long, the countdown restarted as each stage of the
+ *                     run begins, so a hang in any section resets the
+ *                     machine (0 = leave it off; boot/watchdog.h)  0
  */
 /* Defaults of baremark's own settings. */
 #define CONFIG_DEFAULT_SMP_TESTS       ((1u << BM_NUMSORT) | (1u << BM_FOURIER))

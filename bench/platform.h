@@ -86,6 +86,10 @@ const char *plat_image_unload(void *handle);
 /* Arm the watchdog that resets the machine after `seconds` (0: off); NULL,
  * or why not.  A no-op on the host. */
 const char *plat_watchdog_arm(unsigned seconds);
+/* A plug-in routine `routine` ("PLUGIN:ROUTINE") is about to be called
+ * (NULL: it returned), for the marker that names a hang on the next boot
+ * (the image: boot/watchdog.h).  A no-op on the host. */
+void plat_hang_note(const char *routine);
 /* Everything printed and written so far onto the run's files now. */
 void plat_flush(void);
 /* The run's name ("20261122-153000"), "" before the files are open. */

@@ -164,6 +164,7 @@ static void plugin_marker_write(const struct plugins_routine *r, struct plugin_p
 {
     char line[PLUGINS_TARGET_MAX + PLUGINS_FILE_MAX + SHA256_HEX + 48];
     int n = snprintf(line, sizeof line, "%s %s %s %s\n", r->file->sha256, r->target, r->file->file, plat_run_name());
+    plat_hang_note(r->target);          /* also where no file can be written */
     if (!c->marker_failed && plat_write_file(PLUGIN_PROBE_MARKER, line, (size_t)n)) {
         c->marker_failed = 1;
         out_printf("plugins: cannot write %s: a routine that hangs will not be named on the next boot\n",
@@ -175,6 +176,7 @@ static void plugin_marker_clear(const struct plugins_routine *r, void *ctx)
 {
     struct plugin_probe_ctx *c = ctx;
     (void)r;
+    plat_hang_note(NULL);
     if (!c->marker_failed)
         plat_delete_file(PLUGIN_PROBE_MARKER);
 }

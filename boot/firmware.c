@@ -520,6 +520,11 @@ EFI_STATUS fw_variable(const CHAR16 *name, EFI_GUID *vendor, void *buf, UINTN *s
     return s;
 }
 
+EFI_STATUS fw_set_variable(const CHAR16 *name, EFI_GUID *vendor, UINT32 attributes, const void *buf, UINTN size)
+{
+    return RT->SetVariable((CHAR16 *)name, vendor, attributes, size, (void *)buf);
+}
+
 EFI_LOADED_IMAGE *fw_loaded_image(void)
 {
     EFI_LOADED_IMAGE *li = NULL;

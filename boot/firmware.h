@@ -99,6 +99,9 @@ EFI_STATUS fw_esp_delete(const char *path);
 /* GetVariable: *size in, bytes read out; EFI_NOT_FOUND when absent,
  * EFI_BUFFER_TOO_SMALL with the size needed. */
 EFI_STATUS fw_variable(const CHAR16 *name, EFI_GUID *vendor, void *buf, UINTN *size, UINT32 *attributes);
+/* SetVariable: write it with these attributes; size 0 deletes it
+ * (EFI_NOT_FOUND when it was not there). */
+EFI_STATUS fw_set_variable(const CHAR16 *name, EFI_GUID *vendor, UINT32 attributes, const void *buf, UINTN size);
 /* The loaded image protocol of baremark's own image (NULL if missing). */
 EFI_LOADED_IMAGE *fw_loaded_image(void);
 /* LocateProtocol: the first interface of `guid` anywhere, or NULL. */

@@ -3,6 +3,7 @@
  */
 #include <efi.h>
 #include <efilib.h>
+#include <string.h>
 
 #include "acpi.h"
 #include "buildinfo.h"
@@ -22,6 +23,7 @@
 #include "settings.h"
 #include "sysinfo.h"
 #include "trap.h"
+#include "watchdog.h"
 
 static void main_banner(void)
 {
@@ -39,16 +41,6 @@ static void main_build_json(void)
     results_section_end();
 }
 
-static void main_watchdog(void)
-{
-    EFI_STATUS s = fw_watchdog_status();
-    if (s == EFI_SUCCESS)
-        out_printf("watchdog: disabled\n");
-    else
-        out_warn("the firmware watchdog could not be disabled (%s): a run over 5 minutes may be reset",
-                 fw_status_name(s));
-}
-
 static void main_settings(const struct bm_config *cfg)
 {
     out_printf("settings in effect:\n");
@@ -56,14 +48,7 @@ static void main_settings(const struct bm_config *cfg)
     struct json_writer *w = results_section_begin("settings", 0);
     config_json_members(w, cfg);
     results_section_end();
-    if (cfg->watchdog_seconds) {
-        EFI_STATUS s = fw_watchdog_arm(cfg->watchdog_seconds);
-        if (s == EFI_SUCCESS)
-            out_printf("watchdog: armed again for %u s (WATCHDOGSECONDS setting)\n",
-                       (unsigned)cfg->watchdog_seconds);
-        else
-            out_warn("WATCHDOGSECONDS: the watchdog could not be armed (%s)", fw_status_name(s));
-    }
+    watchdog_setting(cfg->watchdog_seconds);
     if (cfg->inject_fault != BM_FAULT_NONE) {
         if (!cfg->inject_where[0])
             out_warn("INJECTFAULT=%s without INJECTIN: no fault will be injected",
@@ -95,16 +80,21 @@ static void main_idle(const struct bm_config *cfg)
 
 /* The sections of bench/sections.c in order: each one the settings enable
  * and the image has; the others noted (a section with a setting of its own,
- * VERIFY, silently when off). */
-static void main_sections(const struct section_ctx *ctx)
+ * VERIFY, silently when off).  `skip`: the section the previous run
+ * stopped in (watchdog.h), left out this once. */
+static void main_sections(const struct section_ctx *ctx, const char *skip)
 {
     for (unsigned i = 0; i < section_count; i++) {
         const struct section *s = &section_table[i];
         if (!config_section_enabled(ctx->cfg, s->name)) {
             if (!(s->flags & SECTION_OWN_SETTING))
                 out_printf("%s: skipped (settings)\n", section_label(s));
+        } else if (!strcmp(s->name, skip)) {
+            out_printf("%s: skipped this once: the previous run stopped in it (warning above); the next boot "
+                       "runs it again\n", section_label(s));
         } else {
             run_stage(s->name);
+            watchdog_inject_hang(s->name);
             run_status_raise(section_runs[i](ctx));
             lava_flush();               /* its LAVA cases, after its text */
         }
@@ -120,11 +110,13 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     cpu_identify(&cpu_info);
     run_output_init();
     main_banner();
-    main_watchdog();
+    watchdog_report_start();
     settings_load(&cfg);
     run_files_open();
     main_build_json();
     main_settings(&cfg);
+    char skip[32];
+    watchdog_previous_run(skip, sizeof skip);
     /* The handlers first: the system block reads MSRs (the microcode)
      * through the safe accessors, which need them. */
     trap_init();
@@ -137,7 +129,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
                          "baremark cannot time anything; nothing was measured");
     }
     struct section_ctx ctx = { &cfg, &acpi };
-    main_sections(&ctx);
+    main_sections(&ctx, skip);
     run_stage("end");
     plugins_section_fini();             /* teardown and unload of the plug-ins */
     trap_fini();

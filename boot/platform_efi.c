@@ -20,6 +20,7 @@
 #include "platform_efi.h"
 #include "run_files.h"
 #include "trap.h"
+#include "watchdog.h"
 
 static uint64_t run_tick_hz;
 
@@ -172,6 +173,7 @@ const char *plat_watchdog_arm(unsigned seconds)
     return s == EFI_SUCCESS ? NULL : fw_status_name(s);
 }
 
+void plat_hang_note(const char *routine) { watchdog_routine(routine); }
 void plat_flush(void) { run_flush(); }
 const char *plat_run_name(void) { return run_name(); }
 

@@ -15,6 +15,7 @@
 #include "qemu.h"
 #include "run.h"
 #include "summary.h"
+#include "watchdog.h"
 
 
 static const char *const run_status_text[] = {
@@ -56,6 +57,7 @@ void run_stage(const char *name)
 {
     results_doc_stage(name);
     run_flush();
+    watchdog_stage(name);               /* after the flush: the files say the stage first */
 }
 
 uint64_t run_end(const struct run_exit *how)
@@ -76,6 +78,7 @@ uint64_t run_end(const struct run_exit *how)
     if (outfile && run_outfile_refused(how->outfile))
         outfile = 0;
     run_files_end();
+    watchdog_end();                     /* no marker: this run ended */
     out_printf("saved: %s\n", run_saving ? "yes" : "no");
     if (how->outfile && how->outfile[0] && !run_saving)
         out_printf("outfile: not written (the results could not be saved on this stick)\n");

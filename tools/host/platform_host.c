@@ -152,6 +152,7 @@ const char *plat_image_unload(void *handle) { (void)handle; return NULL; }
 /* No watchdog under Linux: a routine that never returns is ended by
  * host_protect_timeout's alarm instead. */
 const char *plat_watchdog_arm(unsigned seconds) { (void)seconds; return NULL; }
+void plat_hang_note(const char *routine) { (void)routine; }
 void plat_flush(void) { fflush(stdout); }
 const char *plat_run_name(void) { return ""; }
 
