@@ -18,7 +18,7 @@
 #include "firmware.h"
 #include "out.h"
 #include "platform.h"
-#include "run.h"
+#include "run_files.h"
 #include "sections.h"
 #include "watchdog.h"
 
