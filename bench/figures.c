@@ -13,10 +13,12 @@
 #define FIG_MAX_WILD 4          /* [*] per path */
 
 extern const struct figure_table figures_run, figures_system, figures_build, figures_settings;
+extern const struct figure_table figures_host, figures_quiet;
 
-/* The run's own members, before the sections' (figures_run.c). */
+/* The run's own members, before the sections' (figures_run.c), and the
+ * members only the hosted program writes (figures_host.c). */
 static const struct figure_table *const figures_own[] = {
-    &figures_run, &figures_build, &figures_settings, &figures_system,
+    &figures_run, &figures_build, &figures_settings, &figures_system, &figures_host, &figures_quiet,
 };
 #define FIG_OWN (sizeof figures_own / sizeof figures_own[0])
 

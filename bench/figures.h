@@ -45,6 +45,8 @@ enum figure_kind {
 #define FIG_UPPER     0x4u  /* a matrix [*][*]: only cells whose inner index is above the outer one */
 #define FIG_SOMETIMES 0x8u  /* only in some runs (plug-ins loaded, a knee found, VERIFY=T): the
                              * tests do not ask the full run to have it */
+#define FIG_SIGNED    0x10u /* a lower/higher figure that may be below zero (a net time: the
+                             * timing less the placeholder's); validate refuses others below 0 */
 
 /* How the raw samples beside a value become samples of the figure. */
 enum figure_samples {

@@ -1,5 +1,5 @@
 /*
- * bench/figures_methods.c - the methods section's figures
+  * bench/figures_methods.c - the methods section's figures
  * (bench/methods_section.c, docs/results-schema.md "methods"): see
  * bench/figures.h.  A measurement's net time per iteration is the median
  * of (timing - placeholder median) / N; its raw samples are the timings.
@@ -11,12 +11,12 @@ static const struct figure methods_rows[] = {
       .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples" },
     { "methods[*].overhead_ns.median", "method_{name}_overhead_ns", "ns", FIG_LOWER, 0,
       .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples", .transform = FIG_SAMPLES_NS },
-    { "measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter", FIG_LOWER, 0,
+    { "measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter", FIG_LOWER, FIG_SIGNED,
       .only = "status=ok|too_short|inconclusive", .samples = "samples", .transform = FIG_SAMPLES_NET },
-    { "measurements[*].net.median", "meas_{target}_{method}_ns", "ns/iter", FIG_LOWER, FIG_TICKS_NS,
+    { "measurements[*].net.median", "meas_{target}_{method}_ns", "ns/iter", FIG_LOWER, FIG_TICKS_NS | FIG_SIGNED,
       .only = "status=ok|too_short|inconclusive", .samples = "samples", .transform = FIG_SAMPLES_NET_NS },
-    { "extended_profile.best_ns",   NULL, "ns",    FIG_LOWER, FIG_HEADLINE, .label = "best of the profile" },
-    { "extended_profiles[*].best_ns", NULL, "ns",  FIG_LOWER, FIG_SOMETIMES },
+    { "extended_profile.best_ns",   NULL, "ns",    FIG_LOWER, FIG_HEADLINE | FIG_SIGNED, .label = "best of the profile" },
+    { "extended_profiles[*].best_ns", NULL, "ns",  FIG_LOWER, FIG_SOMETIMES | FIG_SIGNED },
     { "methods[*].*",               NULL, "ticks", FIG_DETAIL, 0 },   /* overhead statistics and samples */
     { "measurements[*].*",          NULL, "ticks", FIG_DETAIL, 0 },   /* estimators, fences, samples, pmu */
     { "extended_profile.*",         NULL, "",      FIG_DETAIL, 0 },

@@ -9,7 +9,7 @@ static const struct figure run_rows[] = {
     /* path        LAVA id        unit      kind        flags */
     { "schema",    NULL,          "",       FIG_DETAIL, 0 },
     /* the run_status case is printed by lava_end, after every section */
-    { "status",    "run_status",  "status", FIG_INFO,   0 },
+    { "status",    "run_status",  "status", FIG_INFO,   0, .only = "ended" },   /* else "interrupted" */
 };
 FIGURE_TABLE(figures_run, NULL, NULL, run_rows);
 

@@ -2,13 +2,20 @@
  * tools/host/cmd_validate.c - `baremark validate RUN.json...`: check results
  * files against docs/results-schema.md (schema 1).
  *
- * The schema is the table below: for each section its fields, their JSON
- * type, whether they are required and their unit (or allowed values).  A
- * path component ending in "[]" is an array whose every element is
- * checked.  A missing section is fine (the section did not run); members
- * the schema does not name are ignored, so newer files still validate.
- * Every problem is printed as "FILE: PATH: what is wrong"; the exit status
- * is 0 when every file is valid, 1 when one is not, 2 on usage errors.
+ * Two kinds of check.  The figures are the figure tables' (bench/figures.h,
+ * validate_figures.c): each row's places hold a number or null, finite,
+ * not below zero where lower or higher is better; a run that ended has
+ * every row not FIG_SOMETIMES; and every number in the file is declared
+ * by a row, else "figure X is not declared in any figure table".  The
+ * structure around them and what one figure says of another are each
+ * section's validate_NAME.c (listed in report_schema.c): its fields, their
+ * JSON type, whether they are required and their unit (or allowed
+ * values), a path component ending in "[]" being an array whose every
+ * element is checked, then its cross-field check.  A missing section is
+ * fine (the section did not run); texts and objects the schema does not
+ * name are ignored.  Every problem is printed as "FILE: PATH: what is
+ * wrong"; the exit status is 0 when every file is valid, 1 when one is
+ * not, 2 on usage errors.
  */
 #include <math.h>
 #include <stdio.h>
@@ -199,6 +206,7 @@ int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
         if (json_object_get(root, (*s)->name))
             (*sections_seen)++;
     }
+    rv_figures(root, file, &c.problems, quiet);
     return c.problems;
 }
 

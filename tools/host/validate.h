@@ -103,4 +103,10 @@ void rv_quiet_counts(json_t *q, const char *where, const char *file, int *proble
  * not checked). */
 void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file, int *problems, int quiet);
 
+/* The checks the figure tables drive (validate_figures.c): every row's
+ * places hold what its kind says, a run that ended has every row not
+ * FIG_SOMETIMES, and every number in the document is declared by a row
+ * ("figure X is not declared in any figure table"). */
+void rv_figures(json_t *root, const char *file, int *problems, int quiet);
+
 #endif

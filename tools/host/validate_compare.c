@@ -56,10 +56,10 @@ static const struct rv_field comparisons_fields[] = {
     { "comparisons[].b_first", RV_NUMS, OPT, "1 when B was timed first", NULL, 0 },
     { "comparisons[].diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
     { "comparisons[].rel_mean", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    /* rel_median is a figure: its row in bench/figures_compare.c checks it */
     { "comparisons[].diff_mode", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
     { "comparisons[].rel_mode", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
     { "comparisons[].diff_median", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
-    { "comparisons[].rel_median", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
     { "comparisons[].z", RV_NUM_OR_NULL, OPT, "Karsh's Z", NULL, 0 },
     { "comparisons[].z_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
     { "comparisons[].welch_t", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },

@@ -1,7 +1,10 @@
 /*
  * tools/host/validate_methods.c - the methods section (bench/methods.c): the methods,
  * the measurements and their estimators, the extended profile, Paoloni's
- * ensembles.
+ * ensembles.  The figures' types and signs (the overheads, the net
+ * medians, best_ns) are their rows' in bench/figures_methods.c
+ * (validate_figures.c); what is here checks them against each other and
+ * against the raw samples.
  */
 #include <math.h>
 #include <stdio.h>
@@ -51,7 +54,7 @@ static const struct rv_field methods_fields[] = {
     { "methods[].overhead", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "methods[].overhead.n", RV_UINT, REQ, "timings", NULL, NOMIN },
     { "methods[].overhead.min", RV_UINT, REQ, "ticks", NULL, NOMIN },
-    { "methods[].overhead.median", RV_NUM, REQ, "ticks", NULL, 0 },
+    { "methods[].overhead.median", RV_NUM, REQ, "ticks", NULL, NOMIN },
     { "methods[].overhead.mean", RV_NUM, REQ, "ticks", NULL, 0 },
     { "methods[].overhead.sd", RV_NUM_OR_NULL, REQ, "ticks", NULL, 0 },
     { "methods[].overhead.mode", RV_NUM, OPT, "ticks", NULL, 0 },
@@ -61,7 +64,7 @@ static const struct rv_field methods_fields[] = {
     { "methods[].step_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
     { "methods[].overhead_ns", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "methods[].overhead_ns.min", RV_NUM_OR_NULL, REQ, "ns", NULL, 0 },
-    { "methods[].overhead_ns.median", RV_NUM_OR_NULL, REQ, "ns", NULL, 0 },
+    { "methods[].overhead_ns.median", RV_NUM_OR_NULL, REQ, "ns", NULL, NOMIN },
     { "methods[].overhead_ns.sd", RV_NUM_OR_NULL, REQ, "ns", NULL, 0 },
     { "measurements", RV_ARR, REQ, NULL, NULL, NOMIN },
     { "measurements[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
@@ -155,7 +158,6 @@ static const struct rv_field methods_fields[] = {
     { "extended_profile.routine", RV_STR, REQ, NULL, NULL, NOMIN },
     { "extended_profile.methods_measured", RV_UINT, REQ, "methods", NULL, NOMIN },
     { "extended_profile.best_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
-    { "extended_profile.best_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
     { "extended_profile.best_method", RV_STR, OPT, NULL, NULL, NOMIN },
     { "extended_profile.fastest_mean_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
     { "extended_profile.fastest_mean_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
@@ -222,7 +224,6 @@ static const struct rv_field methods_fields[] = {
     { "extended_profiles[].routine", RV_STR, REQ, "PLUGIN:ROUTINE", NULL, NOMIN },
     { "extended_profiles[].methods_measured", RV_UINT, REQ, "methods", NULL, NOMIN },
     { "extended_profiles[].best_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
-    { "extended_profiles[].best_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
     { "extended_profiles[].best_method", RV_STR, OPT, NULL, NULL, NOMIN },
     { "extended_profiles[].fastest_mean_ticks", RV_NUM_OR_NULL, OPT, "ticks per iteration", NULL, NOMIN },
     { "extended_profiles[].fastest_mean_ns", RV_NUM_OR_NULL, OPT, "ns per iteration", NULL, NOMIN },
