@@ -110,9 +110,41 @@ int rp_member_in(const char *members, const char *k)
  * run summary's line for it, "not run" when the file lacks it) in the
  * <summary>, the body below.  The body is written first, so a section
  * with nothing to show gets no fold at all. */
+/* A section's members ("system|host|build") one at a time: *it starts at
+ * 0; returns 0 past the last. */
+static int report_next_member(const char *members, size_t *it, char *one, size_t cap)
+{
+    const char *p = members + *it;
+    size_t n = strcspn(p, "|");
+    if (!*p)
+        return 0;
+    snprintf(one, cap, "%.*s", (int)(n < cap ? n : cap - 1), p);
+    *it += n + (p[n] == '|');
+    return 1;
+}
+
+/* The tracked figures of each of a section's members, from their figure
+ * tables; and the first of their tables' headlines (for a section the run
+ * summary has no line for). */
+static void report_member_tables(struct report *r, const char *members)
+{
+    char one[64];
+    for (size_t it = 0; report_next_member(members, &it, one, sizeof one);)
+        rp_figure_table(r, one);
+}
+
+static int report_member_headline(struct report *r, const char *members, char *out, size_t cap)
+{
+    char one[64];
+    for (size_t it = 0; report_next_member(members, &it, one, sizeof one);)
+        if (rp_table_headline(r, one, out, cap))
+            return 1;
+    return 0;
+}
+
 static void report_fold(struct report *r, const struct report_section *s)
 {
-    char *body = NULL;
+    char *body = NULL, table_headline[256] = "";
     size_t len = 0;
     FILE *out = r->f, *m = open_memstream(&body, &len);
     const char *k, *headline = report_headline(r->sum, s->id);
@@ -124,10 +156,15 @@ static void report_fold(struct report *r, const struct report_section *s)
     }
     r->f = m;
     s->write(r);
+    report_member_tables(r, s->members);
+    if (s == report_sections)       /* the machine and build: the run's own figures too */
+        rp_figure_table(r, NULL);
     fclose(m);
     r->f = out;
     json_object_foreach(r->root, k, v)
         present |= rp_member_in(s->members, k);
+    if (!headline && present && report_member_headline(r, s->members, table_headline, sizeof table_headline))
+        headline = table_headline;
     if (len) {
         fprintf(out, "<details class=\"sec\" id=\"sec-%s\"><summary><h2 id=\"%s\">%s</h2><span class=\"hl\">",
                 s->id, s->id, s->title);
@@ -139,23 +176,10 @@ static void report_fold(struct report *r, const struct report_section *s)
     free(body);
 }
 
-/* A section with a figure table (bench/figures.h) but no view of its own
- * here (one added by docs/adding-a-section.md): its table's headline.
- * Returns 0 when it has none. */
-static int report_table_headline(struct report *r, const char *member)
-{
-    const struct figure_table *t = figures_find(member);
-    char headline[256] = "";
-    char *text = t ? json_dumps(r->root, JSON_COMPACT) : NULL;
-    if (text)
-        figures_headline(jr_doc(text, strlen(text)), t, headline, sizeof headline);
-    free(text);
-    if (headline[0])
-        rj_html(r->f, headline);
-    return headline[0] != 0;
-}
-
-/* Sections this report has no special view of (verify, config, ...). */
+/* Sections this report has no special view of (verify, one added by
+ * docs/adding-a-section.md, ...): the headline and the tracked figures
+ * from the member's figure table (bench/figures.h), then everything as
+ * plain tables. */
 static void part_others(struct report *r)
 {
     const char *k;
@@ -169,11 +193,15 @@ static void part_others(struct report *r)
         fputs("<details class=\"sec\"><summary><h2>", r->f);
         rj_html(r->f, k);
         fputs("</h2><span class=\"hl\">", r->f);
-        if (!report_table_headline(r, k))
+        char headline[256];
+        if (rp_table_headline(r, k, headline, sizeof headline))
+            rj_html(r->f, headline);
+        else
             fprintf(r->f, "shown as plain tables (%zu member%s)",
                     json_is_object(v) ? json_object_size(v) : json_array_size(v),
                     (json_is_object(v) ? json_object_size(v) : json_array_size(v)) == 1 ? "" : "s");
         fputs("</span></summary>", r->f);
+        rp_figure_table(r, k);
         if (json_is_object(v))
             rp_generic_object(r->f, v, NULL);
         else if (rp_array_of_objects(v))
@@ -253,7 +281,8 @@ static struct summary *report_summary(const char *path)
 static int report_write(json_t *root, FILE *f, const char *src, int problems, const char *problem_text)
 {
     struct summary *sum = report_summary(src);
-    struct report r = { f, root, sum };
+    char *text = json_dumps(root, JSON_COMPACT);
+    struct report r = { f, root, sum, text ? jr_doc(text, strlen(text)) : (struct jr){ 0 } };
     if (!sum)
         fputs("baremark report: could not build the run's summary (out of memory, or the file could not be read "
               "again); the page has no first screen\n", stderr);
@@ -269,6 +298,7 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
         report_fold(&r, s);
     part_others(&r);
     free(sum);
+    free(text);
     fputs("<footer>made by baremark report from ", f);
     rj_html(f, src);
     fprintf(f, " (results schema %d); figures are as the run wrote them, p-values marked \"recomputed\" "

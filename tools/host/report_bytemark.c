@@ -1,6 +1,7 @@
 /*
  * tools/host/report_bytemark.c - the report's BYTEmark section: each kernel's score
- * with its runs and 95% interval, and the indexes.
+ * with its runs and 95% interval, and what the indexes mean (their values
+ * are in the fold's tracked figures, report_figures.c).
  */
 #include <math.h>
 #include <stdio.h>
@@ -57,32 +58,16 @@ static void bytemark_row(FILE *f, json_t *t)
     free(x);
 }
 
-/* BYTEmark's index names and baselines (bench/bytemark/bytemark.c). */
-static void index_table(FILE *f, json_t *idx)
+/* The five indexes are tracked figures: the fold's table of them
+ * (report_figures.c, from bench/figures_bytemark.c) shows their values;
+ * here what they are measured against. */
+static void index_note(FILE *f, json_t *idx)
 {
-    static const char *const names[][2] = {
-        { "original_integer", "Integer index (original: Pentium 90 = 1)" },
-        { "original_fp", "Floating-point index (original: Pentium 90 = 1)" },
-        { "linux_memory", "Memory index (Linux: AMD K6-233 = 1)" },
-        { "linux_integer", "Integer index (Linux: AMD K6-233 = 1)" },
-        { "linux_fp", "Floating-point index (Linux: AMD K6-233 = 1)" },
-        { "tests_missing", "Tests that did not run (left out of the products)" },
-    };
-    const char *k;
-    json_t *v;
-    fputs("<table id=\"bytemark-indexes\">", f);
-    json_object_foreach(idx, k, v) {
-        const char *label = k;
-        for (size_t i = 0; i < sizeof names / sizeof names[0]; i++)
-            if (!strcmp(names[i][0], k))
-                label = names[i][1];
-        fputs("<tr><th>", f);
-        rj_html(f, label);
-        fputs("</th>", f);
-        rp_td(f, v);
-        fputs("</tr>", f);
-    }
-    fputs("</table>", f);
+    fputs("<p class=\"note\">The five indexes are in the tracked figures below: bytemark_original_* against "
+          "BYTEmark's Pentium 90 (= 1), bytemark_linux_* against the Linux port's AMD K6-233 (= 1).", f);
+    if (json_is_number(json_object_get(idx, "tests_missing")))
+        fprintf(f, " Tests that did not run, left out of the products: %.0f.", rj_num(idx, "tests_missing", 0));
+    fputs("</p>", f);
 }
 
 void part_bytemark(struct report *r)
@@ -103,7 +88,7 @@ void part_bytemark(struct report *r)
     idx = json_object_get(sec, "indexes");
     fputs("<h3>Indexes</h3>", f);
     if (json_is_object(idx))
-        index_table(f, idx);
+        index_note(f, idx);
     else
         fputs("<p class=\"none\">not computed (CUSTOMRUN, as in BYTEmark, or not in the results)</p>", f);
     if (json_is_object(sec)) {

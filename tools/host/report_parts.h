@@ -11,6 +11,8 @@
 
 #include <jansson.h>
 
+#include "json_read.h"
+
 /* Noise threshold for the report's own recomputed verdict: 1% of the
  * median, as `baremark compare` uses by default. */
 #define REPORT_NOISE 0.01
@@ -23,6 +25,7 @@ struct report {
     FILE *f;
     json_t *root;
     const struct summary *sum;      /* the run's summary (bench/summary.h); NULL without memory */
+    struct jr doc;                  /* the document for the figure tables (bench/figures.h); none without memory */
 };
 
 /* One section of the page: the top-level members it shows ("a|b": the
@@ -58,6 +61,15 @@ void rp_list_table(FILE *f, json_t *arr);
 void rp_generic_object(FILE *f, json_t *obj, const char *skip);
 /* "not run" when sec is NULL (returns 1). */
 int rp_section_missing(FILE *f, json_t *sec);
+
+/* ---- from the figure tables (report_figures.c) -------------------------------- */
+/* The tracked figures of a results member (its table's rows with a LAVA
+ * id; NULL: the top level's, the run's own) as a table: LAVA id, value,
+ * unit, kind, better side.  Returns the rows written (0: no table, or
+ * none of them in the file). */
+size_t rp_figure_table(struct report *r, const char *member);
+/* A member's headline from its table's FIG_HEADLINE rows; 0 when none. */
+int rp_table_headline(struct report *r, const char *member, char *out, size_t cap);
 
 /* ---- the parts --------------------------------------------------------------- */
 void part_header(struct report *r);                 /* report_machine.c */
