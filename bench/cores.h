@@ -76,6 +76,10 @@ struct cores_rate {
 #define CORES_ANSWER_S          5     /* an AP must take its worker job within this */
 #define CORES_DEFAULT_TESTS     ((1u << BM_NUMSORT) | (1u << BM_FOURIER))
 
+/* The section's parts, timed one by one (struct cores took[]). */
+enum cores_part { CORES_PART_START, CORES_PART_TSC, CORES_PART_LATENCY, CORES_PART_SCORES, CORES_PART_RATE,
+                  CORES_PARTS };
+
 /* ---- types ------------------------------------------------------------------------ */
 
 /* What went wrong with one CPU's piece of work. */
@@ -142,6 +146,10 @@ struct cores {
     uint32_t all_cores[BM_NTESTS];            /* distinct cores among the CPUs that finished */
     uint64_t kept_bytes;                      /* memory a lost CPU might still write: never freed */
     struct quiet_phase_totals qt;
+    /* How long each part took on the BSP's TSC (ticks; 0: did not run), and
+     * the whole section from its first line to its JSON: how it scales with
+     * the number of CPUs (bench/cores_report.c prints it, the JSON keeps it). */
+    uint64_t took[CORES_PARTS], took_total;
     int warnings;
 };
 
@@ -167,6 +175,10 @@ void cores_warn_tsc(struct cores *c);
 void cores_print_rate(struct cores *c);
 void cores_print_latency(struct cores *c);
 void cores_print_scores(struct cores *c);
+/* "start", "tsc", "latency", "scores", "rate" (the JSON's took_s members) */
+const char *cores_part_name(enum cores_part p);
+/* One line: how long the section and each part that ran took, for how many CPUs. */
+void cores_print_took(const struct cores *c);
 
 /* ---- the "cores" member of the results (bench/cores_json.c) ------------------------------- */
 void cores_json(const struct cores *c);

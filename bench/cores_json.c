@@ -299,6 +299,14 @@ void cores_json(const struct cores *c)
     json_bool(w, "tsc_measured", (c->parts & BM_SMP_TSC) != 0);
     json_bool(w, "latency_measured", (c->parts & BM_SMP_LATENCY) != 0);
     json_bool(w, "scores_measured", (c->parts & BM_SMP_SCORES) != 0);
+    if (c->took_total && c->hz) {
+        json_obj_begin(w, "took_s");
+        json_double(w, "total", cores_ns(c, (double)c->took_total) / 1e9);
+        for (int p = 0; p < CORES_PARTS; p++)
+            if (c->took[p])
+                json_double(w, cores_part_name(p), cores_ns(c, (double)c->took[p]) / 1e9);
+        json_obj_end(w);
+    }
     json_arr_begin(w, "cpus");
     if (c->mi.present && c->cpu)
         for (uint32_t n = 0; n < c->mi.count; n++)

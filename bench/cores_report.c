@@ -206,3 +206,32 @@ void cores_print_scores(struct cores *c)
         }
     }
 }
+
+static const char *const cores_part_names[CORES_PARTS] = {
+    [CORES_PART_START] = "start", [CORES_PART_TSC] = "tsc", [CORES_PART_LATENCY] = "latency",
+    [CORES_PART_SCORES] = "scores", [CORES_PART_RATE] = "rate",
+};
+
+const char *cores_part_name(enum cores_part p)
+{
+    return p < CORES_PARTS ? cores_part_names[p] : "?";
+}
+
+/* How the section scales: its time for this many CPUs, part by part (a
+ * lab sizing SMP for a 128-thread machine reads it off a smaller one). */
+void cores_print_took(const struct cores *c)
+{
+    char parts[160] = "";
+    size_t at = 0;
+    for (int p = 0; p < CORES_PARTS; p++) {
+        if (!c->took[p])
+            continue;
+        int n = snprintf(parts + at, sizeof parts - at, "%s%s %.1f s", at ? ", " : "", cores_part_name(p),
+                         cores_ns(c, (double)c->took[p]) / 1e9);
+        if (n < 0 || (size_t)n >= sizeof parts - at)
+            break;
+        at += (size_t)n;
+    }
+    out_printf("cores: took %.1f s for %u CPU%s (%s)\n", cores_ns(c, (double)c->took_total) / 1e9, c->nsel,
+               c->nsel == 1 ? "" : "s", at ? parts : "the list only");
+}

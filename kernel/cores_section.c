@@ -342,11 +342,26 @@ static void cores_injections(struct cores *c)
     }
 }
 
-static void cores_single(struct cores *c, const char *why)
+/* The ticks since *t, and *t moved to now: one part's time. */
+static uint64_t cores_lap(uint64_t *t)
+{
+    uint64_t now = rdtsc(), d = now - *t;
+    *t = now;
+    return d ? d : 1;             /* a part that ran is never 0 (0: did not run) */
+}
+
+static void cores_finish(struct cores *c, uint64_t t_begin)
+{
+    c->took_total = cores_lap(&t_begin);
+    cores_print_took(c);
+    cores_json(c);
+}
+
+static void cores_single(struct cores *c, const char *why, uint64_t t_begin)
 {
     out_printf("cores: one logical CPU in use (%s): the run goes on on the bootstrap processor alone\n",
                why);
-    cores_json(c);
+    cores_finish(c, t_begin);
 }
 
 static void cores_start_workers(struct cores *c)
@@ -383,6 +398,7 @@ int cores_run(const struct section_ctx *ctx)
 {
     static struct cores c;
     const struct bm_config *cfg = ctx->cfg;
+    uint64_t t_begin = rdtsc(), t;
     const struct acpi_info *ai = ctx->acpi;
     memset(&c, 0, sizeof c);
     c.cfg = cfg;
@@ -400,7 +416,7 @@ int cores_run(const struct section_ctx *ctx)
         return SECTION_WARNINGS;
     }
     if (plat_cpus_init(&c.mi)) {
-        cores_single(&c, c.mi.why);
+        cores_single(&c, c.mi.why, t_begin);
         return SECTION_OK;
     }
     if (cores_select(&c)) {
@@ -410,7 +426,7 @@ int cores_run(const struct section_ctx *ctx)
     if (c.mi.count == 1) {
         cores_probe_all(&c);
         c.parts = 0;
-        cores_single(&c, "the firmware's MP Services list one");
+        cores_single(&c, "the firmware's MP Services list one", t_begin);
         return SECTION_OK;
     }
     out_printf("cores: %u logical CPUs (%u enabled) through the firmware's MP Services; bootstrap "
@@ -422,32 +438,42 @@ int cores_run(const struct section_ctx *ctx)
         cores_probe_all(&c);
         cores_print_list(&c);
         c.parts = 0;
-        cores_single(&c, "CORES selects only the bootstrap processor");
+        cores_single(&c, "CORES selects only the bootstrap processor", t_begin);
         return c.warnings ? SECTION_WARNINGS : SECTION_OK;
     }
     cores_injections(&c);
+    t = rdtsc();
     cores_start_workers(&c);
     cores_probe_all(&c);
     cores_choose_read(&c);
     cores_group_smt(&c);
+    c.took[CORES_PART_START] = cores_lap(&t);
     cores_print_list(&c);
     cores_print_read(&c);
     if (c.parts & BM_SMP_TSC) {
+        cores_lap(&t);
         cores_tsc_all(&c);
+        c.took[CORES_PART_TSC] = cores_lap(&t);
         cores_print_tsc(&c);
         cores_warn_tsc(&c);
     }
     if (c.parts & BM_SMP_LATENCY) {
+        cores_lap(&t);
         cores_latency(&c);
+        c.took[CORES_PART_LATENCY] = cores_lap(&t);
         if (c.lat_measured)
             cores_print_latency(&c);
     }
     if (c.parts & BM_SMP_SCORES) {
+        cores_lap(&t);
         cores_scores(&c);
+        c.took[CORES_PART_SCORES] = cores_lap(&t);
         cores_print_scores(&c);
     }
     if (c.parts & BM_SMP_TSC) {
+        cores_lap(&t);
         cores_rate_finish(&c);
+        c.took[CORES_PART_RATE] = cores_lap(&t);
         cores_print_rate(&c);
     }
     if (c.kept_bytes)
@@ -455,6 +481,6 @@ int cores_run(const struct section_ctx *ctx)
                    (unsigned long long)c.kept_bytes);
     plat_workers_stop(c.hz * CORES_ANSWER_S);
     quiet_phase_totals_print("cores", &c.qt);
-    cores_json(&c);
+    cores_finish(&c, t_begin);
     return c.warnings ? SECTION_WARNINGS : SECTION_OK;
 }

@@ -2,7 +2,8 @@
 # tests/unit/test_run_qemu_args.sh - what tools/run-qemu asks QEMU for
 # (issue 15 point 8): -cpu max by default under TCG (rdtscp: the nine
 # methods of a first `make run`), -cpu host with ACCEL=kvm, --cpu wins,
-# --smp N (default 1, bad values refused), --help exits 0.  A stand-in
+# --smp N (default 1, bad values refused), --machine q35|pc, --firmware
+# 4m|2m (Debian's two OVMF builds), --help exits 0.  A stand-in
 # qemu-system-x86_64 on PATH records its arguments and exits as QEMU does
 # after a run of status 0 (isa-debug-exit: 1); no guest is booted.
 cd "$(dirname "$0")/../.." || exit 1
@@ -15,6 +16,9 @@ mkdir "$T/bin"
 cat > "$T/bin/qemu-system-x86_64" <<'EOF'
 #!/bin/sh
 printf '%s\n' "$@" > "$ARGS_OUT"
+# the size of the variables copy run-qemu made (pflash unit 1)
+vars=$(printf '%s\n' "$@" | sed -n 's/^if=pflash,format=raw,unit=1,file=//p')
+wc -c < "$vars" > "$ARGS_OUT.varsize"
 # the serial log is the chardev's logfile=...
 log=$(printf '%s\n' "$@" | sed -n 's/^stdio,id=com1,signal=off,logfile=//p')
 echo "baremark: run ended, status 0" >> "$log"
@@ -55,7 +59,42 @@ for bad in 0 two ""; do
     check "--smp '$bad' refused (exit 1), QEMU not started" $([ $rc = 1 ] && [ ! -e "$T/smpbad" ]; echo $?) "rc $rc"
 done
 
+# --machine (q35 by default, pc: i440FX) keeps the HPET setting beside it
+check "default: -machine q35,hpet=on" $([ "$(arg_after "$T/tcg" -machine)" = q35,hpet=on ]; echo $?) \
+    "$(arg_after "$T/tcg" -machine)"
+run pc bash tools/run-qemu --machine pc --no-hpet "$T/disk.img"
+check "--machine pc --no-hpet: -machine pc,hpet=off" $([ "$(arg_after "$T/pc" -machine)" = pc,hpet=off ] &&
+    [ "$(grep -c '^-machine$' "$T/pc")" = 1 ]; echo $?) "$(arg_after "$T/pc" -machine)"
+for bad in isapc microvm ""; do
+    run machbad bash tools/run-qemu --machine "$bad" "$T/disk.img"; rc=$?
+    check "--machine '$bad' refused (exit 1) with one line, QEMU not started" \
+        $([ $rc = 1 ] && [ ! -e "$T/machbad" ] && [ "$(wc -l < "$T/machbad.out")" = 1 ] &&
+          grep -q -- '--machine needs q35 or pc' "$T/machbad.out"; echo $?) "rc $rc: $(head -2 "$T/machbad.out")"
+done
+
+# --firmware: Debian's 2 MiB and 4 MiB OVMF builds by name (the files of the
+# ovmf package, a dependency), winning over OVMF_CODE/OVMF_VARS
+pflash() { # pflash FILE UNIT: the file= of that pflash drive
+    sed -n "s/^if=pflash,format=raw,unit=$2,[^ ]*file=//p" "$1"
+}
+run fw2 bash tools/run-qemu --firmware 2m "$T/disk.img"
+check "--firmware 2m: the code flash is /usr/share/OVMF/OVMF_CODE.fd" \
+    $([ "$(pflash "$T/fw2" 0)" = /usr/share/OVMF/OVMF_CODE.fd ]; echo $?) "$(pflash "$T/fw2" 0) $(cat "$T/fw2.out")"
+check "--firmware 2m: the variables are a copy of OVMF_VARS.fd (128 KiB, not the 4M build's 528 KiB)" \
+    $([ "$(cat "$T/fw2.varsize")" = "$(wc -c < /usr/share/OVMF/OVMF_VARS.fd)" ] &&
+      [ "$(cat "$T/fw2.varsize")" = 131072 ]; echo $?) "$(cat "$T/fw2.varsize")"
+run fw4 bash tools/run-qemu --firmware 4m "$T/disk.img"
+check "--firmware 4m: the code flash is /usr/share/OVMF/OVMF_CODE_4M.fd" \
+    $([ "$(pflash "$T/fw4" 0)" = /usr/share/OVMF/OVMF_CODE_4M.fd ] &&
+      [ "$(cat "$T/fw4.varsize")" = "$(wc -c < /usr/share/OVMF/OVMF_VARS_4M.fd)" ]; echo $?) "$(pflash "$T/fw4" 0)"
+check "no --firmware: OVMF_CODE from the environment" \
+    $([ "$(pflash "$T/tcg" 0)" = "$T/OVMF_CODE.fd" ]; echo $?) "$(pflash "$T/tcg" 0)"
+run fwbad bash tools/run-qemu --firmware 8m "$T/disk.img"; rc=$?
+check "--firmware 8m refused (exit 1), QEMU not started" $([ $rc = 1 ] && [ ! -e "$T/fwbad" ] &&
+    grep -q -- '--firmware needs 4m or 2m' "$T/fwbad.out"; echo $?) "rc $rc"
+
 run help bash tools/run-qemu --help
 rc=$?
 check "--help: exit 0 with the usage on stdout" $([ $rc = 0 ] && grep -q 'usage: tools/run-qemu' "$T/help.out" &&
-    grep -q -- '--smp N' "$T/help.out"; echo $?) "rc $rc"
+    grep -q -- '--smp N' "$T/help.out" && grep -q -- '--machine q35|pc' "$T/help.out" &&
+    grep -q -- '--firmware 4m|2m' "$T/help.out"; echo $?) "rc $rc"

@@ -33,6 +33,13 @@ static const struct rv_field cores_fields[] = {
     { "tsc_read.sequence", RV_STR, REQ, NULL, CORES_READS, NOMIN },
     { "tsc_read.why", RV_STR, REQ, NULL, NULL, NOMIN },
     { "kept_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
+    { "took_s", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "took_s.total", RV_NUM, REQ, "s", NULL, 0 },
+    { "took_s.start", RV_NUM, OPT, "s", NULL, 0 },
+    { "took_s.tsc", RV_NUM, OPT, "s", NULL, 0 },
+    { "took_s.latency", RV_NUM, OPT, "s", NULL, 0 },
+    { "took_s.scores", RV_NUM, OPT, "s", NULL, 0 },
+    { "took_s.rate", RV_NUM, OPT, "s", NULL, 0 },
     { "tsc_measured", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "latency_measured", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "scores_measured", RV_BOOL, REQ, NULL, NULL, NOMIN },
@@ -470,8 +477,29 @@ static void cores_check_scores(json_t *sec, const char *where, const char *file,
     }
 }
 
+/* took_s: the parts are timed inside the section, so they add up to at most
+ * its total (1 ms of rounding allowed), and a part that did not run has no time. */
+static void cores_check_took(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    static const char *const parts[][2] = { { "tsc", "tsc_measured" }, { "latency", "latency_measured" },
+                                            { "scores", "scores_measured" }, { "rate", "tsc_measured" } };
+    json_t *t = json_object_get(sec, "took_s");
+    if (!json_is_object(t))
+        return;
+    double sum = rj_num(t, "start", 0);
+    for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
+        json_t *v = json_object_get(t, parts[i][0]);
+        if (v && !rj_bool(sec, parts[i][1], 0))
+            rv_say(file, where, "took_s times a part that did not run", problems, quiet);
+        sum += json_is_number(v) ? json_number_value(v) : 0;
+    }
+    if (sum > rj_num(t, "total", 0) + 1e-3)
+        rv_say(file, where, "took_s: the parts add up to more than the total", problems, quiet);
+}
+
 static void cores_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
+    cores_check_took(sec, where, file, problems, quiet);
     cores_check_list(sec, where, file, problems, quiet);
     cores_check_tsc(sec, where, file, problems, quiet);
     cores_check_read(sec, where, file, problems, quiet);
