@@ -8,11 +8,14 @@
  * clock's references with their ppm, each method's overhead with a
  * histogram, each A/B comparison with Karsh's raw-sample strip, overlaid
  * histograms and the verdict, each BYTEmark kernel's score with its 95%
- * interval, and the indexes.
+ * interval; each fold ends with the section's tracked figures, generated
+ * from its figure table (report_figures.c, bench/figures.h), so a figure
+ * added to a table shows here with no code of this page.
  *
  * Sections are read tolerantly (docs/results-schema.md): a missing section
- * says "not run", members the report does not know are shown in plain
- * tables, so nothing the image wrote is hidden.
+ * says "not run", members the report does not know are shown with their
+ * figure table's headline and tracked figures, then in plain tables, so
+ * nothing the image wrote is hidden.
  */
 #include <math.h>
 #include <stdio.h>
@@ -71,12 +74,13 @@ static const char report_css[] =
     "@media print{details::details-content{content-visibility:visible;display:block}}";
 
 /* ---- the sections ------------------------------------------------------------------
- * The page shows these in order, after its head.  To add a section NAME:
- * write tools/host/report_NAME.c with `void part_NAME(struct report *r)`
- * (declare it in report_parts.h; the generic tables of report_tables.c
- * show any object or list), then add { "NAME", part_NAME } below.  A
- * top-level member no entry names is still shown, by part_others, as plain
- * tables: nothing the run wrote is hidden. */
+ * The page shows these in order, after its head.  A new section needs
+ * nothing here: a top-level member no entry names is still shown, by
+ * part_others, with its figure table's headline and tracked figures, then
+ * as plain tables, so nothing the run wrote is hidden.  For a view of its
+ * own, write tools/host/report_NAME.c with `void part_NAME(struct report
+ * *r)` (declare it in report_parts.h; the generic tables of
+ * report_tables.c show any object or list), then add an entry below. */
 const struct report_section report_sections[] = {
     { "system|host|build", "machine", "Machine and build", part_machine },
     { "clock", "clock", "Clock", part_clock },
@@ -106,10 +110,6 @@ int rp_member_in(const char *members, const char *k)
     return 0;
 }
 
-/* A section as a closed fold: its heading and its one-line headline (the
- * run summary's line for it, "not run" when the file lacks it) in the
- * <summary>, the body below.  The body is written first, so a section
- * with nothing to show gets no fold at all. */
 /* A section's members ("system|host|build") one at a time: *it starts at
  * 0; returns 0 past the last. */
 static int report_next_member(const char *members, size_t *it, char *one, size_t cap)
@@ -142,6 +142,11 @@ static int report_member_headline(struct report *r, const char *members, char *o
     return 0;
 }
 
+/* A section as a closed fold: its heading and its one-line headline (the
+ * run summary's line for it, else its figure table's; "not run" when the
+ * file lacks it) in the <summary>, the body below: the section's view,
+ * then its tracked figures (report_figures.c).  The body is written
+ * first, so a section with nothing to show gets no fold at all. */
 static void report_fold(struct report *r, const struct report_section *s)
 {
     char *body = NULL, table_headline[256] = "";
