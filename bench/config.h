@@ -68,6 +68,7 @@ struct bm_config {
     int end_wait;                  /* ENDWAIT=T: on hardware, wait for a key at the end */
     uint32_t end_wait_seconds;     /* ENDWAITSECONDS: stop waiting after this long (0: no limit) */
     uint32_t quiet_ms;             /* QUIETMS: quiet-machine check length */
+    int memory_high;               /* MEMORYHIGH=T: the memory section's buffer at or above 4 GiB */
     int inject_fault;              /* INJECTFAULT=none|divide|opcode|page (test aid) */
     char inject_where[32];         /* INJECTIN: which test the fault goes into */
     uint32_t methods_samples;      /* METHODSAMPLES */
@@ -167,6 +168,8 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *                     also those off by default
  *   VERIFY, QEMUEXIT, SHUTDOWN   flag          F  (VERIFY=T: the verify section)
  *   QUIETMS           1..60000 ms              200
+ *   MEMORYHIGH        flag: the memory section's buffer at or above
+ *                     4 GiB where there is free memory there       F
  *   INJECTFAULT       none|divide|opcode|page|hang  none (hang: only
  *                     for an AP, INJECTIN=cores:cpuN: it stops answering)
  *   INJECTIN          a test key (letters, digits, ':', '_', '-', '.'),

@@ -75,6 +75,7 @@ const struct cfg_param cfg_params[] = {
     { "ENDWAIT", K_FLAG, OFF(end_wait), 0, 1, 0, CMP_NONE, 0, 0, 1 },
     { "ENDWAITSECONDS", K_U32, OFF(end_wait_seconds), 0, 86400, 0, CMP_NONE, 0, 0, 1 },
     { "QUIETMS", K_U32, OFF(quiet_ms), 1, 60000, 0, CMP_NONE, 0, 0, 1 },
+    { "MEMORYHIGH", K_FLAG, OFF(memory_high), 0, 1, 0, CMP_NONE, 0, 0, 1 },
     { "INJECTFAULT", K_FAULT, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "INJECTIN", K_INJECTIN, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "METHODSAMPLES", K_U32, OFF(methods_samples), 10, 1000000, 0, CMP_NONE, 0, 0, 1 },

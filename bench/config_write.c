@@ -89,6 +89,7 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
              cfg_tf(c->qemu_exit), cfg_tf(c->shutdown));
     cfg_emit(o, "ENDWAIT=%s\nENDWAITSECONDS=%u\n", cfg_tf(c->end_wait), (unsigned)c->end_wait_seconds);
     cfg_emit(o, "QUIETMS=%u\n", (unsigned)c->quiet_ms);
+    cfg_emit(o, "MEMORYHIGH=%s\n", cfg_tf(c->memory_high));
     cfg_emit(o, "INJECTFAULT=%s\n", config_fault_name(c->inject_fault));
     if (c->inject_where[0])
         cfg_emit(o, "INJECTIN=%s\n", c->inject_where);
@@ -253,6 +254,7 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     json_bool(w, "end_wait", c->end_wait);
     json_u64(w, "end_wait_seconds", c->end_wait_seconds);
     json_u64(w, "quiet_ms", c->quiet_ms);
+    json_bool(w, "memory_high", c->memory_high);
     json_str(w, "inject_fault", config_fault_name(c->inject_fault));
     if (c->inject_where[0])
         json_str(w, "inject_in", c->inject_where);

@@ -27,6 +27,8 @@ static const struct figure memory_rows[] = {
     { "knees[*].*",       NULL, "", FIG_DETAIL, FIG_SOMETIMES },
     { "quiet_phases.*",   NULL, "", FIG_DETAIL, 0 },
     { "free_bytes",       NULL, "bytes", FIG_DETAIL, 0 },
+    /* where the buffer lies; FIG_SOMETIMES: the recorded full run predates it */
+    { "buffer_address",   NULL, "address", FIG_DETAIL, FIG_SOMETIMES },
     { "allocated_bytes",  NULL, "bytes", FIG_DETAIL, 0 },
     { "want_top_bytes",   NULL, "bytes", FIG_DETAIL, 0 },
     { "top_bytes",        NULL, "bytes", FIG_DETAIL, 0 },

@@ -228,10 +228,18 @@ static void memory_json_row(struct json_writer *w, const struct memory_latency *
     json_obj_end(w);
 }
 
-static void memory_json_head(struct json_writer *w, const struct memory_plan *p, uint64_t allocated)
+#define MEMORY_4GIB (1ull << 32)    /* where 32-bit addressing ends */
+
+static void memory_json_head(struct json_writer *w, const struct memory_plan *p, const void *buf,
+                             uint64_t allocated)
 {
     json_str(w, "profile", p->quick ? "quick" : "full");
     json_str(w, "allocator", plat_pages_name());
+    json_bool(w, "memory_high", p->high);
+    if (buf) {
+        json_u64(w, "buffer_address", (uint64_t)(uintptr_t)buf);
+        json_bool(w, "above_4gib", (uint64_t)(uintptr_t)buf >= MEMORY_4GIB);
+    }
     if (p->free_bytes)
         json_u64(w, "free_bytes", p->free_bytes);
     else
@@ -250,14 +258,30 @@ static void memory_json_head(struct json_writer *w, const struct memory_plan *p,
 }
 
 /* The buffer: the planned top, or the largest power of two that can be
- * had below it. */
+ * had below it; with MEMORYHIGH first at or above 4 GiB, and where nothing
+ * is free there, one line says so and the firmware's choice is taken. */
+static void *memory_alloc_by(struct memory_plan *p, uint64_t *got, void *(*alloc)(uint64_t));
 static void *memory_alloc(struct memory_plan *p, uint64_t *got)
 {
     *got = 0;
     if (!p->top)
         return NULL;
+    if (p->high) {
+        void *b = memory_alloc_by(p, got, plat_pages_alloc_high);
+        if (b)
+            return b;
+        out_printf("memory: MEMORYHIGH: no free memory at or above 4 GiB (%s): the buffer is where %s puts it\n",
+                   strcmp(plat_pages_name(), "mmap") ? "the machine has none, or the firmware uses it"
+                                                    : "mmap has no physical placement",
+                   plat_pages_name());
+    }
+    return memory_alloc_by(p, got, plat_pages_alloc);
+}
+
+static void *memory_alloc_by(struct memory_plan *p, uint64_t *got, void *(*alloc)(uint64_t))
+{
     for (uint64_t s = p->top; s >= MEMORY_MIN_SIZE; s /= 2) {
-        void *b = plat_pages_alloc(s);
+        void *b = alloc(s);
         if (b) {
             if (s < p->top) {
                 p->top = s;
@@ -269,6 +293,18 @@ static void *memory_alloc(struct memory_plan *p, uint64_t *got)
         }
     }
     return NULL;
+}
+
+/* Where the buffer lies: in the image a physical address (UEFI maps memory
+ * one to one), so a lab can see the sweep ran above 4 GiB; on the host the
+ * address mmap gave. */
+static void memory_print_where(const struct memory_plan *p, const void *buf, uint64_t bytes)
+{
+    uint64_t a = (uint64_t)(uintptr_t)buf;
+    out_printf("memory: buffer at %#llx-%#llx (%s), %s 4 GiB%s\n", (unsigned long long)a,
+               (unsigned long long)(a + bytes - 1), plat_pages_name(),
+               a >= MEMORY_4GIB ? "above" : a + bytes > MEMORY_4GIB ? "across" : "below",
+               p->high ? "; MEMORYHIGH asked for above" : "");
 }
 
 /* Whether the sweep reaches past the last-level cache (4 x its size):
@@ -387,7 +423,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
         out_warn("memory: could not allocate even %u bytes (free memory %s; %s asked): memory section skipped",
                  MEMORY_MIN_SIZE, p->free_bytes ? f : "unknown", a);
         if (w) {
-            memory_json_head(w, p, 0);
+            memory_json_head(w, p, NULL, 0);
             json_str(w, "skipped", "no memory");
         }
         return 2;
@@ -400,6 +436,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
                plat_pages_name(), p->free_bytes ? f : "unknown");
     if (p->limited_by[0])
         out_printf("memory: the profile asks for up to %s; %s allows %s\n", b, p->limited_by, a);
+    memory_print_where(p, buf, allocated);
     int past_llc = memory_llc_reach(p);
     memory_hypervisor_note();
     int bad = memory_latency_sweep(buf, p, lat);
@@ -417,7 +454,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
     }
     plat_pages_free(buf, allocated);
     if (w) {
-        memory_json_head(w, p, allocated);
+        memory_json_head(w, p, buf, allocated);
         json_str(w, "past_llc", past_llc < 0 ? "unknown" : past_llc ? "yes" : "no");
         json_arr_begin(w, "latency");
         for (unsigned i = 0; i < p->nsizes; i++)
@@ -450,6 +487,7 @@ int memory_run(const struct section_ctx *ctx)
     int hv = (r[2] >> 31) & 1;
     int quick = ctx->cfg->profile == BM_PROFILE_QUICK || (ctx->cfg->profile == BM_PROFILE_AUTO && hv);
     memory_plan_make(quick, plat_free_bytes(), &p);
+    p.high = ctx->cfg->memory_high;
     struct json_writer *w = results_section_begin("memory", 0);
     int rc = memory_section(&p, w);
     results_section_end();

@@ -100,6 +100,7 @@ struct memory_plan {
     uint64_t want_top;           /* the largest size the profile asks for */
     uint64_t top;                /* the largest size run */
     const char *limited_by;      /* "", "free memory", "allocation failed" */
+    int high;                    /* MEMORYHIGH: the buffer at or above 4 GiB, where there is room */
     unsigned nsizes;
     uint64_t sizes[MEMORY_MAX_SIZES];
     struct memory_caches caches;

@@ -27,6 +27,11 @@ void *plat_pages_alloc(uint64_t bytes);
 void plat_pages_free(void *p, uint64_t bytes);
 uint64_t plat_free_bytes(void);
 const char *plat_pages_name(void);
+/* The same at or above 4 GiB (MEMORYHIGH: a lab testing memory the 32-bit
+ * firmware never touches): the image takes the highest free range the
+ * firmware's memory map shows there; NULL when there is none (the host:
+ * always, mmap has no physical placement). */
+void *plat_pages_alloc_high(uint64_t bytes);
 
 /* Time-stamp counter and its calibrated frequency in Hz (0 = unknown).  The
  * image's clock section sets the frequency once it has calibrated; the

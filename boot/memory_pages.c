@@ -29,6 +29,40 @@ void *plat_pages_alloc(uint64_t bytes)
     return s == EFI_SUCCESS ? (void *)(uintptr_t)a : NULL;
 }
 
+/* At or above 4 GiB: the firmware's AllocateAnyPages takes memory below
+ * 4 GiB while there is room (EDK II fills its default bins there first),
+ * so the highest free range above is found in the memory map and asked for
+ * by address, its end rounded down to 2 MiB (the buffer then starts on a
+ * large-page boundary, as the firmware's own choice usually does). */
+#define MEMORY_4GIB  (1ull << 32)
+#define MEMORY_ALIGN (2ull << 20)
+void *plat_pages_alloc_high(uint64_t bytes)
+{
+    UINTN entries, key, desc_size;
+    UINT32 desc_version;
+    EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&entries, &key, &desc_size, &desc_version);
+    uint64_t size = memory_pages(bytes) * MEMORY_PAGE, best = 0;
+
+    if (!map)
+        return NULL;
+    for (UINTN i = 0; i < entries; i++) {
+        EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((char *)map + i * desc_size);
+        uint64_t lo = d->PhysicalStart, hi = lo + d->NumberOfPages * MEMORY_PAGE;
+        if (d->Type != EfiConventionalMemory || hi <= MEMORY_4GIB || hi - MEMORY_4GIB < size)
+            continue;
+        lo = lo < MEMORY_4GIB ? MEMORY_4GIB : lo;
+        uint64_t at = (hi - size) & ~(MEMORY_ALIGN - 1);
+        if (at >= lo && at > best)
+            best = at;
+    }
+    FreePool(map);
+    if (!best)
+        return NULL;
+    EFI_PHYSICAL_ADDRESS a = best;
+    EFI_STATUS s = uefi_call_wrapper(BS->AllocatePages, 4, AllocateAddress, EfiLoaderData, memory_pages(bytes), &a);
+    return s == EFI_SUCCESS ? (void *)(uintptr_t)a : NULL;
+}
+
 void plat_pages_free(void *p, uint64_t bytes)
 {
     if (p)

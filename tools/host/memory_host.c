@@ -66,6 +66,13 @@ const char *plat_pages_name(void)
     return "mmap";
 }
 
+/* A process cannot choose physical memory: MEMORYHIGH has no place here. */
+void *plat_pages_alloc_high(uint64_t bytes)
+{
+    (void)bytes;
+    return NULL;
+}
+
 /* The AVX state under Linux: the kernel owns CR4 and XCR0; read them
  * (CPUID.1:ECX.OSXSAVE, XGETBV), change nothing. */
 void memory_xstate_enable(uint64_t want, struct memory_xstate *x)

@@ -15,6 +15,9 @@
 static const struct rv_field memory_fields[] = {
     { "profile", RV_STR, REQ, NULL, "quick|full", NOMIN },
     { "allocator", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "memory_high", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "buffer_address", RV_UINT, OPT, "address", NULL, NOMIN },
+    { "above_4gib", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "free_bytes", RV_NUM_OR_NULL, REQ, "bytes", NULL, 0 },
     { "allocated_bytes", RV_UINT, REQ, "bytes", NULL, NOMIN },
     { "want_top_bytes", RV_UINT, REQ, "bytes", NULL, NOMIN },
