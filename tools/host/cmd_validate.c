@@ -23,6 +23,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "figures.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "validate.h"
@@ -68,10 +69,20 @@ static int rv_in_enum(const char *allowed, const char *s)
     return 0;
 }
 
-static void rv_want(const struct rv_field *s, char *buf, size_t n)
+/* A field's unit: its own, else (a figure's) its figure table row's, so a
+ * figure's unit is declared once (bench/figures_*.c). */
+static const char *rv_unit(const struct rv_field *s, const char *where)
 {
-    snprintf(buf, n, "%s%s%s%s", rv_type_text(s->type), s->unit ? " (" : "",
-             s->unit ? s->unit : "", s->unit ? ")" : "");
+    const struct figure *f = s->unit ? NULL : figures_match(where, NULL);
+    if (s->unit || !f || f->kind == FIG_DETAIL || !f->unit[0] || strchr(f->unit, '{'))
+        return s->unit;
+    return f->unit;
+}
+
+static void rv_want(const struct rv_field *s, const char *where, char *buf, size_t n)
+{
+    const char *unit = rv_unit(s, where);
+    snprintf(buf, n, "%s%s%s%s", rv_type_text(s->type), unit ? " (" : "", unit ? unit : "", unit ? ")" : "");
 }
 
 /* Check one value against a field spec's type, range and allowed values. */
@@ -79,7 +90,7 @@ static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const
 {
     char want[160];
     int ok;
-    rv_want(s, want, sizeof want);
+    rv_want(s, where, want, sizeof want);
     switch (s->type) {
     case RV_STR: ok = json_is_string(v); break;
     case RV_UINT: ok = json_is_integer(v) && json_integer_value(v) >= 0; break;
@@ -106,7 +117,7 @@ static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const
     if (json_is_number(v) && !isnan(s->min) && json_number_value(v) < s->min) {
         char got[64], lim[64];
         snprintf(got, sizeof got, "%g", json_number_value(v));
-        snprintf(lim, sizeof lim, "%g (%s)", s->min, s->unit ? s->unit : "");
+        snprintf(lim, sizeof lim, "%g (%s)", s->min, rv_unit(s, where) ? rv_unit(s, where) : "");
         rv_problem(c, where, "%s is below the smallest valid value %s", got, lim);
     }
     if (s->type == RV_NUMS || s->type == RV_STRS) {
@@ -152,7 +163,7 @@ static void rv_walk(struct rv_ctx *c, json_t *node, const char *path, const char
     if (!child) {
         if (s->required && !*rest && !each) {
             char want[160];
-            rv_want(s, want, sizeof want);
+            rv_want(s, at, want, sizeof want);
             rv_problem(c, at, "missing: %s is required%s", want, "");
         }
         return;

@@ -29,9 +29,9 @@
     { P "reads", RV_UINT, REQ, "reads", NULL, NOMIN }, \
     { P "elapsed_ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
     { P "min_gap_ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
-    { P "max_gap_ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
+    { P "max_gap_ticks", RV_UINT, REQ, NULL, NULL, NOMIN }, \
     { P "max_gap_at_ticks", RV_UINT, OPT, "ticks after the first read", NULL, NOMIN }, \
-    { P "gaps_over_1us", RV_UINT, REQ, "gaps", NULL, NOMIN }, \
+    { P "gaps_over_1us", RV_UINT, REQ, NULL, NULL, NOMIN }, \
     { P "gaps_over_10us", RV_UINT, REQ, "gaps", NULL, NOMIN }, \
     { P "gaps_over_100us", RV_UINT, OPT, "gaps", NULL, NOMIN }, \
     { P "gaps_over_1ms", RV_UINT, OPT, "gaps", NULL, NOMIN }, \

@@ -13,7 +13,10 @@
  *   - every number in the document is a row's: one that no table declares
  *     is named once per path pattern.
  * What a table cannot say (one figure against another, against the raw
- * samples, allowed words) stays in the sections' validate_NAME.c.
+ * samples, allowed words, an integer) stays in the sections' validate_NAME.c;
+ * where a section's field names a figure's type or presence too, the
+ * problem is said once, by the field, and the field's unit is the row's
+ * (cmd_validate.c rv_unit).
  */
 #include <math.h>
 #include <stdio.h>
@@ -70,6 +73,33 @@ static int vf_under_null(struct jr doc, const char *path)
     return 0;
 }
 
+/* A section's hand-written field for the same path ("references[].khz"
+ * for the row "references[*].khz") that already checks the number's type
+ * (and, when required, its presence): the problem is then named once, by
+ * the field, which knows more (an integer, not null). */
+static const struct rv_field *vf_field(const struct figure_value *v)
+{
+    char path[VF_PATH_MAX];
+    size_t o = 0;
+    if (!v->table->member)
+        return NULL;
+    for (const char *p = v->fig->path; *p && o + 3 < sizeof path; p++)
+        if (!strncmp(p, "[*]", 3)) {
+            memcpy(path + o, "[]", 2);
+            o += 2;
+            p += 2;
+        } else
+            path[o++] = *p;
+    path[o] = 0;
+    for (const struct rv_section *const *sec = rv_sections; *sec; sec++)
+        if (!strcmp((*sec)->name, v->table->member))
+            for (const struct rv_field *f = (*sec)->fields; f && f->path; f++)
+                if (!strcmp(f->path, path) && (f->type == RV_NUM || f->type == RV_NUM_OR_NULL ||
+                                               f->type == RV_UINT || f->type == RV_INT))
+                    return f;
+    return NULL;
+}
+
 static void vf_place(void *ctx, const struct figure_value *v)
 {
     struct vf_ctx *c = ctx;
@@ -81,8 +111,9 @@ static void vf_place(void *ctx, const struct figure_value *v)
     snprintf(what, sizeof what, "a %s%sfigure", f->kind == FIG_INFO ? "" : figure_kind_name(f->kind),
              f->kind == FIG_INFO ? "" : "-is-better ");
     if (ty == JR_NONE) {
+        const struct rv_field *field = vf_field(v);
         if (c->ended && !(f->flags & FIG_SOMETIMES) && !v->only_failed && !strstr(f->path, "[*]") &&
-            !vf_under_null(c->doc, v->path)) {
+            !vf_under_null(c->doc, v->path) && !(field && field->required)) {
             snprintf(msg, sizeof msg, "missing: every run that ended has it (%s; FIG_SOMETIMES would say otherwise)",
                      row);
             vf_say(c, v->path, msg);
@@ -96,7 +127,9 @@ static void vf_place(void *ctx, const struct figure_value *v)
     size_t plen = strlen(f->path);
     if (ty == JR_OBJECT && plen >= 3 && !strcmp(f->path + plen - 3, "[*]"))
         return;
-    if (ty != JR_NUMBER) {
+    if (ty != JR_NUMBER && vf_field(v)) {
+        return;                 /* named by the section's field */
+    } else if (ty != JR_NUMBER) {
         snprintf(msg, sizeof msg, "is not a number or null: %s in %s (%s)", what,
                  v->unit[0] ? v->unit : "no unit", row);
         vf_say(c, v->path, msg);

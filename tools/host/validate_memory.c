@@ -51,7 +51,7 @@ static const struct rv_field memory_fields[] = {
     { "latency[].ticks_min", RV_UINT, REQ, "ticks", NULL, NOMIN },
     { "latency[].ticks_median", RV_UINT, REQ, "ticks", NULL, NOMIN },
     { "latency[].ns_min", RV_NUM_OR_NULL, REQ, "ns per load", NULL, 0 },
-    { "latency[].ns_median", RV_NUM_OR_NULL, REQ, "ns per load", NULL, NOMIN },
+    { "latency[].ns_median", RV_NUM_OR_NULL, REQ, NULL, NULL, NOMIN },
     { "latency[].fits", RV_STR, REQ, NULL, NULL, NOMIN },
     { "bandwidth", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "bandwidth[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
