@@ -190,8 +190,8 @@ static void plugin_probe_before(const struct plugins_routine *r, void *ctx)
 {
     struct plugin_probe_ctx *c = ctx;
     out_printf("plugins: probe %s (%s)\n", r->target, r->file->file);
+    plat_watchdog_arm(c->seconds);      /* restarts the countdown; first, so the markers say it */
     plugin_marker_write(r, c);
-    plat_watchdog_arm(c->seconds);      /* restarts the countdown */
 }
 
 static void plugin_probe_all(const struct plugins_section_opts *o)

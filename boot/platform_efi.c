@@ -169,7 +169,7 @@ const char *plat_image_unload(void *handle)
 
 const char *plat_watchdog_arm(unsigned seconds)
 {
-    EFI_STATUS s = fw_watchdog_arm(seconds);
+    EFI_STATUS s = watchdog_arm(seconds);
     return s == EFI_SUCCESS ? NULL : fw_status_name(s);
 }
 

@@ -30,6 +30,7 @@
 
 static EFI_GUID wd_guid = WD_GUID;
 static unsigned wd_seconds;             /* WATCHDOGSECONDS (0: off) */
+static unsigned wd_armed;               /* the countdown now (the plug-in probe's own too) */
 static char wd_stage[32] = "startup";
 static char wd_last[WD_MAX];            /* what the variable holds now */
 static int wd_failed;                   /* SetVariable refused once: stop trying */
@@ -45,12 +46,20 @@ void watchdog_report_start(void)
                  fw_status_name(s));
 }
 
+EFI_STATUS watchdog_arm(unsigned seconds)
+{
+    EFI_STATUS s = fw_watchdog_arm(seconds);
+    if (s == EFI_SUCCESS)
+        wd_armed = seconds;
+    return s;
+}
+
 void watchdog_setting(unsigned seconds)
 {
     wd_seconds = seconds;
     if (!seconds)
         return;
-    EFI_STATUS s = fw_watchdog_arm(seconds);
+    EFI_STATUS s = watchdog_arm(seconds);
     if (s == EFI_SUCCESS)
         out_printf("watchdog: armed again for %u s, restarted as each stage begins (WATCHDOGSECONDS setting)\n",
                    seconds);
@@ -63,7 +72,7 @@ void watchdog_setting(unsigned seconds)
 static void wd_mark(const char *routine)
 {
     char text[WD_MAX];
-    int n = snprintf(text, sizeof text, "%s %s %u %s", run_name(), wd_stage, wd_seconds,
+    int n = snprintf(text, sizeof text, "%s %s %u %s", run_name(), wd_stage, wd_armed,
                      routine && routine[0] ? routine : "-");
     if (wd_failed || n <= 0 || (size_t)n >= sizeof text || !strcmp(text, wd_last))
         return;
@@ -125,9 +134,9 @@ void watchdog_previous_run(char *skip, size_t n)
 void watchdog_stage(const char *stage)
 {
     snprintf(wd_stage, sizeof wd_stage, "%s", stage);
-    wd_mark(NULL);
     if (wd_seconds)
-        fw_watchdog_arm(wd_seconds);    /* the countdown starts again */
+        watchdog_arm(wd_seconds);       /* the countdown starts again */
+    wd_mark(NULL);
 }
 
 void watchdog_routine(const char *routine) { wd_mark(routine); }
@@ -137,8 +146,8 @@ void watchdog_end(void)
     if (wd_last[0])
         fw_set_variable(WD_VAR, &wd_guid, WD_ATTR, NULL, 0);
     wd_last[0] = 0;
-    if (wd_seconds)
-        fw_watchdog_arm(0);             /* the run is over: waiting for a key is not a hang */
+    if (wd_armed)
+        watchdog_arm(0);                /* the run is over: waiting for a key is not a hang */
 }
 
 /* ---- the test aid ------------------------------------------------------------------ */

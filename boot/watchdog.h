@@ -10,17 +10,21 @@
  * GUID, non-volatile, so it is there on the next boot of the same machine
  * whatever the boot path (stick, CD, network with no disk at all).  It
  * holds "RUN STAGE WATCHDOG ROUTINE": the run's name, the stage, the
- * watchdog's seconds (0: off) and the plug-in routine being called ("-":
- * none).  The run's end deletes it, so a marker found at start is a run that
+ * seconds the watchdog was armed for (0: off; a plug-in probe's own
+ * countdown included) and the plug-in routine being called ("-": none).  The run's end deletes it, so a marker found at start is a run that
  * did not end: a watchdog reset, a power cut or a manual reset.
  */
 #ifndef BAREMARK_WATCHDOG_H
 #define BAREMARK_WATCHDOG_H
 
+#include <efi.h>
 #include <stddef.h>
 
 /* "watchdog: disabled" (or a warning that the firmware refused). */
 void watchdog_report_start(void);
+/* Arm the watchdog for `seconds` from now (0: off), as the marker will
+ * say; the plug-in probe's own countdown comes through here too. */
+EFI_STATUS watchdog_arm(unsigned seconds);
 /* WATCHDOGSECONDS: arm the watchdog again now and at each stage (0: leave
  * it off). */
 void watchdog_setting(unsigned seconds);

@@ -177,7 +177,11 @@ fi
 # ---- 2. a routine that never returns -------------------------------------------------------
 img=$(fresh_image plugins-hang)
 put_plugins "$img" "$PL"/hang.efi
-boot plugins-hang "$img" --options "sections=plugins,methods profile=quick methodsamples=10 pluginprobeseconds=1"
+# One variable store for both boots, as one machine has (the hang marker
+# variable, boot/watchdog.h).
+vars=$TEST_TMP/plugins-hang-vars.fd
+cp "${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}" "$vars"
+boot plugins-hang "$img" --vars "$vars" --options "sections=plugins,methods profile=quick methodsamples=10 pluginprobeseconds=1"
 expect_rc 3 "hang: the watchdog reset the machine (run-qemu 3: no final line)"
 expect_line '^plugins: probe hang:forever \(hang\.efi\)$' "hang: the probe of hang:forever began"
 expect_no_line '^baremark: run ended' "hang: the run did not end by itself"
@@ -198,10 +202,13 @@ else
     fail "hang: saved results" "$first"
 fi
 run1=${first%.json}
-boot plugins-hang2 "$img" --options "sections=plugins,methods profile=quick methodsamples=10 pluginprobeseconds=1"
+boot plugins-hang2 "$img" --vars "$vars" --options "sections=plugins,methods profile=quick methodsamples=10 pluginprobeseconds=1"
 expect_rc 2 "hang, next boot: completed with warnings"
 expect_line "^warning: plugin hang\\.efi: routine hang:forever did not return when called in run $run1 \\(the watchdog reset the machine\\)" \
     "hang, next boot: names the file, the routine and the run it hung in"
+expect_line "^warning: the previous run \\($run1\\) did not end: it stopped in section plugins calling plug-in routine hang:forever, with the watchdog armed for 1 s \\(a hang the watchdog ended, a power cut or a manual reset\\)\$" \
+    "hang, next boot: the marker variable names the run, the section and the routine (the section is not left out)"
+expect_no_line '^plugins: skipped this once' "hang, next boot: the plugins section runs"
 expect_line '^  hang:ok +an empty loop \(measured\); ready$' "hang, next boot: hang:ok is ready"
 expect_line '^target hang:ok: ' "hang, next boot: hang:ok is measured"
 expect_no_line '^plugins: probe hang:forever' "hang, next boot: hang:forever is not called"

@@ -45,8 +45,9 @@ rm -rf "$T" && mkdir -p "$T/pxe"
 cp "$BUILD/baremark.iso" "$T/cd.iso"
 cp "$BUILD/baremark.efi" "$T/pxe/baremark.efi"
 mkfs.fat -C -n RESULTS "$T/results.img" 16384 >/dev/null
+cp "${OVMF_VARS:-/usr/share/OVMF/OVMF_VARS_4M.fd}" "$T/cd-vars.fd"
 hang="sections=clock watchdogseconds=10 injectfault=hang injectin=section:clock"
-( boot watchdog-cd "$T/cd.iso" --reboot --cdrom --disk "$T/results.img" --options "$hang"
+( boot watchdog-cd "$T/cd.iso" --reboot --vars "$T/cd-vars.fd" --cdrom --disk "$T/results.img" --options "$hang"
   echo "$BOOT_RC" > "$T/cd.rc" ) &
 ( raw=$TEST_TMP/watchdog-pxe.serial
   "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --reboot --no-ipxe --tftp "$T/pxe" \
@@ -97,6 +98,15 @@ if [ "$run2" != "$run1" ] && "$BUILD/host/baremark" validate "$T/run2.json" > "$
     pass "CD hang: the second run's JSON ($run2) is valid, status 2, no clock, the report in its errors"
 else
     fail "CD hang: the second run's JSON" "$run2: $(head -2 "$T/run2.validate" | tr '\n' '|') $(jq -c '{status, errors}' "$T/run2.json" 2>&1 | head -c 300)"
+fi
+# The CD machine's variable store, as the QEMU left it: the marker's
+# records (EDK2 keeps a deleted record until it reclaims the store), the
+# first run's last one naming clock, none live after the second run ended.
+python3 "$TOP/tests/boot/ovmf_vars_list.py" "$T/cd-vars.fd" 62956c7a-134d-4f60-95fe-8c17c53c5856 > "$T/vars" 2>&1
+if grep -qx "deleted BaremarkRun 0x7 $run1 clock 10 -" "$T/vars" && ! grep -q '^live ' "$T/vars"; then
+    pass "CD hang: the store held \"$run1 clock 10 -\" (non-volatile, boot and runtime access); no marker left after the second run"
+else
+    fail "CD hang: the marker in the variable store" "$(tr '\n' '|' < "$T/vars")"
 fi
 fsck.fat -n "$T/results.img" > "$T/fsck" 2>&1 && pass "CD hang: fsck.fat finds the disk clean" ||
     fail "CD hang: fsck.fat clean" "$(tail -2 "$T/fsck" | tr '\n' '|')"
