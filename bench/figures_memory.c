@@ -26,6 +26,9 @@ static const struct figure memory_rows[] = {
     { "tlb.*",            NULL, "", FIG_DETAIL, 0 },
     { "knees[*].*",       NULL, "", FIG_DETAIL, FIG_SOMETIMES },
     { "quiet_phases.*",   NULL, "", FIG_DETAIL, 0 },
+    /* where the buffer lies (MEMORYHIGH=T: above 4 GiB); FIG_SOMETIMES: the
+     * recorded full run predates it */
+    { "buffer_address",   NULL, "",      FIG_DETAIL, FIG_SOMETIMES },
     { "free_bytes",       NULL, "bytes", FIG_DETAIL, 0 },
     /* where the buffer lies; FIG_SOMETIMES: the recorded full run predates it */
     { "buffer_address",   NULL, "address", FIG_DETAIL, FIG_SOMETIMES },
