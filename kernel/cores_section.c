@@ -353,7 +353,8 @@ static uint64_t cores_lap(uint64_t *t)
 static void cores_finish(struct cores *c, uint64_t t_begin)
 {
     c->took_total = cores_lap(&t_begin);
-    cores_print_took(c);
+    if (c->nsel > 1)              /* one CPU: its one line says all (the JSON keeps the time) */
+        cores_print_took(c);
     cores_json(c);
 }
 
