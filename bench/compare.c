@@ -10,7 +10,6 @@
 #include "compare.h"
 #include "config.h"
 #include "json.h"
-#include "lava.h"
 #include "methods.h"
 #include "out.h"
 #include "platform.h"
@@ -462,10 +461,6 @@ static int compare_one(const struct compare_plan *p, const struct methods_cpu *c
             nul->n++;
         }
     }
-    /* LAVA: pass when the control gave its verdict (fail when it did
-     * not, or the comparison is missing); A against B in %. */
-    lava_casef(as_expected ? LAVA_PASS : LAVA_FAIL, ok ? r.c.rel_median * 100 : NAN, "%", "compare_%s",
-               sp->name);
     if (w)
         compare_json(w, sp, p, &r, as_expected);
     compare_result_free(&r);

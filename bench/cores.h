@@ -98,6 +98,7 @@ struct cores_tsc {
     struct cores_rate_fit fit;
     struct cores_rate_diff diff;      /* vs the BSP's rate by the same reference */
     struct cores_fail fail;
+    int offset_warned, rate_warned;   /* a warning about it was printed (the JSON's offset_ok, rate_ok) */
 };
 
 struct cores_score {

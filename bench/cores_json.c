@@ -141,6 +141,7 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
             json_double(w, "offset_uncertainty_ticks", t->skew_unc_ticks);
             json_double(w, "offset_ns", cores_ns(c, t->skew_ticks));
             json_double(w, "offset_uncertainty_ns", cores_ns(c, t->skew_unc_ticks));
+            json_bool(w, "offset_ok", !t->offset_warned);
         }
         if (t->fit.ok) {
             json_double(w, "rate_hz", t->fit.hz);
@@ -155,8 +156,11 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
                 json_double(w, "rate_ppm", t->diff.ppm);
                 json_double(w, "rate_uncertainty_ppm", t->diff.half95_ppm);
                 json_double(w, "rate_detectable_ppm", t->diff.detectable_ppm);
+                json_bool(w, "rate_ok", !t->rate_warned);
             }
         }
+        if (n != c->mi.bsp && t->rate.failed && !(t->fit.ok && !isnan(t->diff.ppm)))
+            json_str(w, "rate_why", "not measured: a rate session timed out");
         json_obj_end(w);
     }
     json_arr_end(w);

@@ -1,6 +1,6 @@
 /*
- * bench/cores_report.c - the cores section's text on serial and screen and
- * its LAVA cases (see cores.h), from what kernel/cores_section.c measured.
+ * bench/cores_report.c - the cores section's text on serial and screen (see
+ * cores.h), from what kernel/cores_section.c measured.
  */
 #include <math.h>
 #include <stdio.h>
@@ -8,7 +8,6 @@
 
 #include "bytemark/bytemark.h"
 #include "cores.h"
-#include "lava.h"
 #include "out.h"
 
 const char *cores_state_name(enum plat_worker_state s)
@@ -77,13 +76,6 @@ void cores_print_latency(struct cores *c)
         }
         out_printf("\n");
     }
-    /* LAVA cases after the table (their lines must not split its rows) */
-    for (uint32_t i = 0; i < c->nsel; i++)
-        for (uint32_t j = i + 1; j < c->nsel; j++) {
-            uint64_t md = c->lat_med[i * c->nsel + j];
-            lava_casef(md ? LAVA_PASS : LAVA_FAIL, md ? cores_ns(c, (double)md) : NAN, "ns",
-                       "cores_latency_cpu%u_cpu%u_ns", c->order[i], c->order[j]);
-        }
     if (missing) {
         out_warn("cores: %u cells of the latency matrix were not measured (a CPU did not answer)",
                  missing / 2);
@@ -150,20 +142,6 @@ void cores_print_scores(struct cores *c)
         }
         out_printf("\n");
     }
-    /* LAVA cases after the table (their lines must not split its rows) */
-    for (uint32_t k = 0; k < c->nsel; k++) {
-        uint32_t n = c->order[k];
-        for (int id = 0; id < BM_NTESTS; id++) {
-            const struct cores_score *s = &c->cpu[n].score[id];
-            const struct bm_kernel *ki = bytemark_kernel((enum bm_test_id)id);
-            if (!(c->tests & (1u << id)))
-                continue;
-            if (s->ran && !s->fail.failed && s->job.status == BM_OK)
-                lava_casef(LAVA_PASS, s->job.mean, ki->unit, "cores_cpu%u_%s", n, ki->key);
-            else
-                lava_casef(s->ran ? LAVA_FAIL : LAVA_SKIP, NAN, NULL, "cores_cpu%u_%s", n, ki->key);
-        }
-    }
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
         for (int id = 0; id < BM_NTESTS; id++) {
@@ -190,10 +168,6 @@ void cores_print_scores(struct cores *c)
                                         : "",
                    sum, bytemark_kernel((enum bm_test_id)id)->unit, ratio, 100 * o->all_fraction,
                    cores_ns(c, (double)o->span) / 1e6, o->mean_running);
-        lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? sum : NAN, bytemark_kernel((enum bm_test_id)id)->unit,
-                   "cores_all_%s_sum", bytemark_kernel((enum bm_test_id)id)->key);
-        lava_casef(m ? LAVA_PASS : LAVA_FAIL, m ? ratio : NAN, "ratio", "cores_all_%s_ratio",
-                   bytemark_kernel((enum bm_test_id)id)->key);
         for (uint32_t k = 0; k < c->nsel; k++) {
             uint32_t n = c->order[k];
             const struct cores_score *s = &c->cpu[n].all[id];

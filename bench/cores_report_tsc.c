@@ -9,7 +9,6 @@
 #include <string.h>
 
 #include "cores.h"
-#include "lava.h"
 #include "out.h"
 
 void cores_print_read(const struct cores *c)
@@ -60,17 +59,6 @@ void cores_print_tsc(struct cores *c)
     }
 }
 
-static void cores_lava_offset(const struct cores *c, uint32_t n, int bad)
-{
-    const struct cores_tsc *t = &c->cpu[n].tsc;
-    if (t->fail.failed || (bad && !t->measured))
-        lava_casef(LAVA_FAIL, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
-    else if (t->measured)
-        lava_casef(bad ? LAVA_FAIL : LAVA_PASS, cores_ns(c, t->skew_ticks), "ns", "cores_cpu%u_tsc_offset_ns", n);
-    else
-        lava_casef(LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_offset_ns", n);
-}
-
 /* A firmware that wrote TSC_ADJUST on one CPU and not another explains an
  * offset of the difference. */
 static void cores_adjust_note(struct cores *c, uint32_t n)
@@ -113,7 +101,7 @@ void cores_warn_tsc(struct cores *c)
                 c->warnings++;
             }
         }
-        cores_lava_offset(c, n, c->warnings != before);
+        t->offset_warned = c->warnings != before;
     }
 }
 
@@ -135,15 +123,6 @@ static void cores_rate_row(const struct cores *c, uint32_t n)
                    fabs(t->diff.ppm) > t->diff.half95_ppm ? "  differs" : "");
 }
 
-static void cores_lava_rate(const struct cores *c, uint32_t n, int bad)
-{
-    const struct cores_tsc *t = &c->cpu[n].tsc;
-    if (t->fit.ok && !isnan(t->diff.ppm))
-        lava_casef(bad ? LAVA_FAIL : LAVA_PASS, t->diff.ppm, "ppm", "cores_cpu%u_tsc_rate_ppm", n);
-    else
-        lava_casef(t->rate.failed ? LAVA_FAIL : LAVA_SKIP, NAN, NULL, "cores_cpu%u_tsc_rate_ppm", n);
-}
-
 void cores_print_rate(struct cores *c)
 {
     if (c->ref == CORES_REF_NONE) {
@@ -163,16 +142,14 @@ void cores_print_rate(struct cores *c)
                    "on every CPU; a smaller one may have been missed\n", c->rate_detectable_ppm, c->mi.bsp);
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
-        const struct cores_tsc *t = &c->cpu[n].tsc;
-        int bad = 0;
+        struct cores_tsc *t = &c->cpu[n].tsc;
         if (n == c->mi.bsp)
             continue;
         if (t->fit.ok && !isnan(t->diff.ppm) && fabs(t->diff.ppm) - t->diff.half95_ppm > CORES_RATE_BOUND_PPM) {
             out_warn("cores: CPU %u: TSC rate %.6f MHz is %+.2f ppm (+- %.2f) from CPU %u's, beyond %.0f ppm",
                      n, t->fit.hz / 1e6, t->diff.ppm, t->diff.half95_ppm, c->mi.bsp, CORES_RATE_BOUND_PPM);
             c->warnings++;
-            bad = 1;
+            t->rate_warned = 1;
         }
-        cores_lava_rate(c, n, bad);
     }
 }

@@ -56,6 +56,7 @@ struct fig_walk {
     void (*fn)(void *ctx, const struct figure_value *v);
     void *ctx;
     int depth;                          /* [*] entered */
+    int cut;                            /* an object on the path before the leaf is absent or null */
     struct jr elem[FIG_MAX_WILD];
     size_t idx[FIG_MAX_WILD];
     char path[160];
@@ -116,6 +117,7 @@ static void fig_token(const struct fig_walk *w, const char *tok, char *out, size
             return;
         }
     }
+    fig_value_text(jr_path(w->member, tok), out, cap);   /* a member path: "tsc.reference_cpu" */
 }
 
 static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size_t cap)
@@ -141,34 +143,105 @@ static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size
     out[o] = 0;
 }
 
-/* "KEY=WORD": the innermost element's (else the member's) KEY is WORD. */
-static int fig_only(const struct fig_walk *w, const char *only)
+/* A condition's KEY: a path below the innermost array element holding it,
+ * else the next one out, else the member. */
+static struct jr fig_key(const struct fig_walk *w, const char *key)
 {
-    char key[48], have[48];
-    const char *eq = strchr(only, '=');
-    size_t k = eq ? (size_t)(eq - only) : strlen(only);
-    if (k >= sizeof key)
+    for (int d = w->depth - 1; d >= 0; d--) {
+        struct jr v = jr_path(w->elem[d], key);
+        if (!jr_is_none(v))
+            return v;
+    }
+    return jr_path(w->member, key);
+}
+
+/* A scalar as a condition compares it: a string's text, a number as in an
+ * id, "true", "false", "null"; "" for anything else. */
+static void fig_scalar_text(struct jr v, char *out, size_t cap)
+{
+    switch (jr_type(v)) {
+    case JR_TRUE: snprintf(out, cap, "true"); break;
+    case JR_FALSE: snprintf(out, cap, "false"); break;
+    case JR_NULL: snprintf(out, cap, "null"); break;
+    case JR_NUMBER:
+    case JR_STRING: fig_value_text(v, out, cap); break;
+    default: out[0] = 0; break;
+    }
+}
+
+/* One clause (figures.h): "KEY=WORD|WORD" (WORD may hold {templates}),
+ * "KEY" (there, and not null or false); "!" before either: the opposite. */
+static int fig_clause(const struct fig_walk *w, const char *c, size_t len)
+{
+    char key[64], have[96], want[128];
+    int neg = len && c[0] == '!';
+    const char *eq = memchr(c, '=', len);
+    size_t k = eq ? (size_t)(eq - c) : len;
+    if (k - neg >= sizeof key)
         return 0;
-    memcpy(key, only, k);
-    key[k] = 0;
-    struct jr v = w->depth ? jr_get(w->elem[w->depth - 1], key) : jr_get(w->member, key);
-    if (!eq)
-        return jr_bool(v, 0);
-    jr_str(v, have, sizeof have);
-    /* WORD|WORD|...: any of them */
-    for (const char *p = eq + 1; *p;) {
+    memcpy(key, c + neg, k - neg);
+    key[k - neg] = 0;
+    struct jr v = fig_key(w, key);
+    if (!eq) {
+        enum jr_type t = jr_type(v);
+        return (t != JR_NONE && t != JR_NULL && t != JR_FALSE) != neg;
+    }
+    char words[128];
+    size_t wl = len - k - 1 < sizeof words ? len - k - 1 : sizeof words - 1;
+    memcpy(words, eq + 1, wl);
+    words[wl] = 0;
+    fig_fill(w, words, want, sizeof want);
+    fig_scalar_text(v, have, sizeof have);
+    int any = !*want && !*have;
+    for (const char *p = want; *p && !any;) {     /* any of the words */
         size_t n = strcspn(p, "|");
-        if (n == strlen(have) && !strncmp(p, have, n))
-            return 1;
+        any = n == strlen(have) && !strncmp(p, have, n);
         p += n + (p[n] == '|');
     }
-    return 0;
+    return any != neg;
+}
+
+/* A condition: clauses joined by " or ". */
+static int fig_cond(const struct fig_walk *w, const char *cond)
+{
+    for (const char *p = cond;;) {
+        const char *or = strstr(p, " or ");
+        size_t n = or ? (size_t)(or - p) : strlen(p);
+        if (fig_clause(w, p, n))
+            return 1;
+        if (!or)
+            return 0;
+        p = or + 4;
+    }
 }
 
 static double fig_tick_hz(struct jr member, const struct figure_table *t)
 {
     double hz = t->tick_hz ? jr_num(jr_path(member, t->tick_hz), NAN) : NAN;
     return hz > 0 ? hz : NAN;
+}
+
+/* The place's LAVA case by the row's rules, in this order (figures.h):
+ * none, skip, only, the place's objects absent (no case), the value
+ * missing (skip, or fail where `lost` holds), pass. */
+static void fig_case(const struct fig_walk *w, struct figure_value *fv)
+{
+    const struct figure *f = w->fig;
+    fv->case_value = NAN;
+    fv->result = LAVA_SKIP;
+    fv->lava_case = f->lava && !(f->none && fig_cond(w, f->none));
+    if (!fv->lava_case || (f->skip && fig_cond(w, f->skip)))
+        return;
+    if (fv->only_failed) {
+        fv->result = LAVA_FAIL;
+    } else if (w->cut) {
+        fv->lava_case = 0;
+    } else if (isnan(fv->lava_value)) {
+        fv->result = f->lost && fig_cond(w, f->lost) ? LAVA_FAIL : LAVA_SKIP;
+    } else {
+        fv->result = f->pass && !fig_cond(w, f->pass) ? LAVA_FAIL : LAVA_PASS;
+        fv->case_value = fv->lava_value;
+    }
 }
 
 static void fig_emit(struct fig_walk *w, struct jr v)
@@ -184,7 +257,7 @@ static void fig_emit(struct fig_walk *w, struct jr v)
     fv.elem = w->depth ? w->elem[w->depth - 1] : (struct jr){ 0 };
     snprintf(fv.path, sizeof fv.path, "%s", w->path);
     fv.value = jr_num(v, NAN);
-    fv.only_failed = f->only && !fig_only(w, f->only);
+    fv.only_failed = f->only && !fig_cond(w, f->only);
     double x = fv.only_failed ? NAN : fv.value * (f->scale != 0 ? f->scale : 1);
     if (f->flags & FIG_TICKS_NS)
         x = x * 1e9 / fig_tick_hz(w->member, w->t);
@@ -195,6 +268,7 @@ static void fig_emit(struct fig_walk *w, struct jr v)
         lava_id(fv.id, sizeof fv.id, raw);
     }
     fig_fill(w, f->unit, fv.unit, sizeof fv.unit);
+    fig_case(w, &fv);
     w->fn(w->ctx, &fv);
 }
 
@@ -244,8 +318,11 @@ static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
     /* absent: a place without its value, unless an array was still to come */
     if (jr_is_none(m) && strstr(rest + k, "[*]"))
         return;
+    int cut = rest[k] && (jr_is_none(m) || jr_type(m) == JR_NULL);   /* the leaf's way is not there */
     snprintf(w->path + plen, sizeof w->path - plen, "%s%s", plen ? "." : "", name);
+    w->cut += cut;
     fig_step(w, m, rest + k);
+    w->cut -= cut;
     w->path[plen] = 0;
 }
 

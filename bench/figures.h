@@ -6,9 +6,12 @@
  * tables.
  *
  * Who reads them:
- *   - the LAVA result lines (bench/lava.h): every case id a section
- *     prints is a row's id (checked by the tests), printed in one block
- *     after the section's text;
+ *   - the LAVA result lines (bench/lava.h): made from the tables, not by
+ *     the sections.  When a section ends the image walks its table over
+ *     the member it just wrote (figures_lava): one case per place of each
+ *     row with a LAVA id, its measurement and unit from the row, its
+ *     result by the row's rules (below), printed in one block after the
+ *     section's text;
  *   - the fleet reader (tools/host/fleet_*.c): every row with a LAVA id
  *     is a figure it tracks across machines, read from the JSON here;
  *   - the run summary (bench/summary.h): each section's headline is its
@@ -20,8 +23,29 @@
  * every element of an array and, for FIG_DETAIL rows only, a last segment
  * "*" is every member of an object ("firmware.*").  A LAVA id is a
  * template: {KEY} is the member KEY of the innermost array element that
- * has it (then the next one out), {#} the innermost element's index,
- * {#1} the next one out.  lava_id() cleans the result as LAVA does.
+ * has it (then the next one out, then a path below the member:
+ * "{tsc.reference_cpu}"), {#} the innermost element's index, {#1} the next
+ * one out.  lava_id() cleans the result as LAVA does.
+ *
+ * A condition (only, none, skip, lost, pass) is clauses joined by " or ":
+ * "KEY=WORD|WORD" (KEY's value is one of the words: a string's text, a
+ * number as in an id, true, false, null; a word may be a template:
+ * "cycle_lines={lines}"), "KEY" (KEY is there and not null or false), and
+ * either with "!" before it for the opposite.  KEY is a path below the
+ * innermost array element that has it, else the next one out, else the
+ * member ("status", "agreement.agree").
+ *
+ * A place's LAVA case, the first rule that applies:
+ *   1. `none` holds: no case (a CPU against itself);
+ *   2. `skip` holds: skip (the machine lacks it, the settings left it out);
+ *   3. `only` fails: fail, no measurement (the figure did not come out);
+ *   4. an object on the path before the value is absent or null: no case
+ *      (a kernel that ran at no width, no indexes under CUSTOMRUN);
+ *   5. no value (absent, null, not a number): skip, or fail where `lost`
+ *      holds (a reference found that gave no rate, a CPU that failed);
+ *   6. `pass` fails: fail with the measurement (a check the section made
+ *      and recorded: the references disagree, a control's wrong verdict);
+ *   7. pass with the measurement (the JSON's value x scale, in the unit).
  */
 #ifndef BAREMARK_FIGURES_H
 #define BAREMARK_FIGURES_H
@@ -41,7 +65,8 @@ enum figure_kind {
 
 /* Row flags. */
 #define FIG_HEADLINE  0x1u  /* in the section's one-line headline */
-#define FIG_TICKS_NS  0x2u  /* the LAVA value is the JSON's ticks in ns, by the table's tick_hz */
+#define FIG_TICKS_NS  0x2u  /* the LAVA value is the JSON's ticks in ns, by the table's tick_hz
+                             * (x scale first: 1e-3 gives us) */
 #define FIG_UPPER     0x4u  /* a matrix [*][*]: only cells whose inner index is above the outer one */
 #define FIG_SOMETIMES 0x8u  /* only in some runs (plug-ins loaded, a knee found, VERIFY=T): the
                              * tests do not ask the full run to have it */
@@ -71,6 +96,13 @@ struct figure {
     const char *samples;    /* raw samples beside the value, relative to the element; NULL none */
     enum figure_samples transform;
     const char *label;      /* headline words before the value ("TSC"); NULL: the LAVA id */
+    /* The LAVA case's result (figures_lava, below), conditions as `only`: */
+    const char *none;       /* where it holds: no case at all (the reference CPU against itself) */
+    const char *skip;       /* where it holds: skip (the machine lacks it, the settings switched it off) */
+    const char *lost;       /* where the value is missing and it holds: fail, not skip (a figure that
+                             * should have come out: a reference found that gave no rate) */
+    const char *pass;       /* where it does not hold: fail, with the value (a control's verdict, a
+                             * check the section made: "agree=true", "cycle_lines={lines}") */
 };
 
 struct figure_table {
@@ -101,6 +133,9 @@ struct figure_value {
     double lava_value;          /* in the LAVA unit (scaled); NAN when none or `only` fails */
     int only_failed;            /* the row's `only` condition is not met here */
     char unit[32];              /* the unit, its template filled in */
+    int lava_case;              /* the place is a LAVA case (figures_lava) */
+    enum lava_result result;    /* ... with this result by the row's rules */
+    double case_value;          /* ... and this measurement (NAN: none) */
 };
 
 /* Call fn for each place row `fig` of table t reaches in the document doc
@@ -108,6 +143,16 @@ struct figure_value {
  * when it has none.  The member absent: no call. */
 void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+
+/* The LAVA cases of table t's member of the results document doc: for
+ * each row with a LAVA id, in the table's order, each place figures_each
+ * reaches that is a case (lava_case), passed to fn.  The image prints
+ * them when the section ends (figures_lava_print, bench/figures_lava.c);
+ * the tests compare them with what a run printed. */
+void figures_lava(struct jr doc, const struct figure_table *t,
+                  void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+/* The same printed with lava_case (bench/lava.h). */
+void figures_lava_print(struct jr doc, const struct figure_table *t);
 
 /* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
  * is declared by a row; returns it (and its table), or NULL. */

@@ -6,6 +6,9 @@
  */
 #include "figures.h"
 
+/* A full-profile score that is not 95% certain is a fail (with its value). */
+#define BM_CERTAIN "certain=true or profile=quick"
+
 static const struct figure bytemark_rows[] = {
     { "indexes.original_integer", "bytemark_original_integer", "index", FIG_HIGHER, FIG_HEADLINE,
       .label = "integer index" },
@@ -15,9 +18,9 @@ static const struct figure bytemark_rows[] = {
     { "indexes.linux_integer", "bytemark_linux_integer", "index", FIG_HIGHER, 0 },
     { "indexes.linux_fp",      "bytemark_linux_fp",      "index", FIG_HIGHER, 0 },
     { "tests[*].mean",         "bytemark_{key}",         "{unit}", FIG_HIGHER, 0,
-      .only = "status=ok", .samples = "scores" },
-    { "tests[*].old_index",    "bytemark_{key}_old_index", "index", FIG_HIGHER, 0, .only = "status=ok" },
-    { "tests[*].new_index",    "bytemark_{key}_new_index", "index", FIG_HIGHER, 0, .only = "status=ok" },
+      .skip = "status=disabled", .only = "status=ok", .pass = BM_CERTAIN, .samples = "scores" },
+    { "tests[*].old_index",    "bytemark_{key}_old_index", "index", FIG_HIGHER, 0, .skip = "status=disabled", .only = "status=ok", .pass = BM_CERTAIN },
+    { "tests[*].new_index",    "bytemark_{key}_new_index", "index", FIG_HIGHER, 0, .skip = "status=disabled", .only = "status=ok", .pass = BM_CERTAIN },
     { "tests[*].*",            NULL, "", FIG_DETAIL, 0 },   /* runs, scores, confidence, baselines */
     { "indexes.*",             NULL, "", FIG_DETAIL, 0 },   /* tests_missing */
     { "quiet_phases.*",        NULL, "", FIG_DETAIL, 0 },

@@ -6,7 +6,9 @@
 #include "figures.h"
 
 static const struct figure compare_rows[] = {
-    { "comparisons[*].rel_median", "compare_{name}", "%", FIG_INFO, 0, .scale = 100 },
+    /* pass when the control gave the verdict it must give */
+    { "comparisons[*].rel_median", "compare_{name}", "%", FIG_INFO, 0, .scale = 100, .only = "status=ok",
+      .pass = "as_expected=true" },
     { "comparisons[*].mann_whitney_p", NULL, "", FIG_INFO, 0 },
     { "comparisons[*].*",          NULL, "",      FIG_DETAIL, 0 },   /* samples, statistics, fences */
     { "resolution.*",              NULL, "",      FIG_DETAIL, 0 },

@@ -6,16 +6,24 @@
  */
 #include "figures.h"
 
+/* The reference CPU's own row: no case against itself. */
+#define CORES_REFERENCE "cpu={tsc.reference_cpu}"
+
 static const struct figure cores_rows[] = {
+    /* against the reference CPU: fail when its check failed or warned (offset_ok) */
     { "tsc.cpus[*].offset_ns",   "cores_cpu{cpu}_tsc_offset_ns", "ns",  FIG_INFO, FIG_HEADLINE,
-      .label = "largest TSC offset" },
-    { "tsc.cpus[*].rate_ppm",    "cores_cpu{cpu}_tsc_rate_ppm",  "ppm", FIG_INFO, 0 },
+      .label = "largest TSC offset", .none = CORES_REFERENCE, .lost = "why", .pass = "offset_ok=true" },
+    { "tsc.cpus[*].rate_ppm",    "cores_cpu{cpu}_tsc_rate_ppm",  "ppm", FIG_INFO, 0,
+      .none = CORES_REFERENCE " or tsc.reference=none", .lost = "rate_why", .pass = "rate_ok=true" },
+    /* a pair that did not answer: null, a fail where the matrix is there */
     { "latency.median_ns[*][*]", "cores_latency_cpu{latency.cpus[#1]}_cpu{latency.cpus[#]}_ns", "ns",
-      FIG_LOWER, FIG_UPPER | FIG_HEADLINE, .label = "worst round trip" },
+      FIG_LOWER, FIG_UPPER | FIG_HEADLINE, .label = "worst round trip", .lost = "latency.median_ns" },
     { "scores.per_core[*].tests[*].mean", "cores_cpu{cpu}_{key}", "{unit}", FIG_HIGHER, 0,
-      .only = "status=ok", .samples = "scores" },
-    { "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0 },
-    { "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0 },
+      .skip = "status=not_run", .only = "status=ok", .samples = "scores" },
+    /* no CPU completed it: fail */
+    { "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0,
+      .only = "!cpus=0" },
+    { "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0, .only = "!cpus=0" },
     { "count",                   NULL, "CPUs", FIG_INFO, 0 },
     { "tsc.cpus[*].*",           NULL, "",  FIG_DETAIL, 0 },   /* warp handoffs, offset bounds, rate fit */
     { "tsc.*",                   NULL, "",  FIG_DETAIL, 0 },

@@ -8,13 +8,16 @@
 
 static const struct figure methods_rows[] = {
     { "methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks", FIG_LOWER, 0,
-      .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples" },
+      .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples" },
     { "methods[*].overhead_ns.median", "method_{name}_overhead_ns", "ns", FIG_LOWER, 0,
-      .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples", .transform = FIG_SAMPLES_NS },
+      .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples",
+      .transform = FIG_SAMPLES_NS },
     { "measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter", FIG_LOWER, FIG_SIGNED,
-      .only = "status=ok|too_short|inconclusive", .samples = "samples", .transform = FIG_SAMPLES_NET },
+      .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "samples",
+      .transform = FIG_SAMPLES_NET },
     { "measurements[*].net.median", "meas_{target}_{method}_ns", "ns/iter", FIG_LOWER, FIG_TICKS_NS | FIG_SIGNED,
-      .only = "status=ok|too_short|inconclusive", .samples = "samples", .transform = FIG_SAMPLES_NET_NS },
+      .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "samples",
+      .transform = FIG_SAMPLES_NET_NS },
     { "extended_profile.best_ns",   NULL, "ns",    FIG_LOWER, FIG_HEADLINE | FIG_SIGNED, .label = "best of the profile" },
     { "extended_profiles[*].best_ns", NULL, "ns",  FIG_LOWER, FIG_SOMETIMES | FIG_SIGNED },
     { "methods[*].*",               NULL, "ticks", FIG_DETAIL, 0 },   /* overhead statistics and samples */

@@ -2,7 +2,6 @@
  * bench/lava.c - result lines for a LAVA lab (see lava.h).
  */
 #include <math.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -115,16 +114,6 @@ void lava_case(const char *id, enum lava_result result, double value, const char
         line[n] = 0;
         lava_line(line);
     }
-}
-
-void lava_casef(enum lava_result result, double value, const char *unit, const char *id_fmt, ...)
-{
-    char id[LAVA_ID_MAX * 2];
-    va_list ap;
-    va_start(ap, id_fmt);
-    vsnprintf(id, sizeof id, id_fmt, ap);
-    va_end(ap);
-    lava_case(id, result, value, unit);
 }
 
 void lava_end(int status)

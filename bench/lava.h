@@ -39,7 +39,8 @@
  *                                  cpuid_15, cpuid_16); skip when absent
  *   clock_tsc_khz                  the frequency the run uses
  *   clock_agreement                largest disagreement of measured
- *                                  references, ppm; fail when they disagree
+ *                                  references, ppm; fail when they disagree,
+ *                                  skip with fewer than two
  *   method_NAME_overhead_ticks, method_NAME_overhead_ns
  *                                  each timing method's median overhead
  *                                  (NAME cleaned: sdm_recommended); skip
@@ -52,22 +53,30 @@
  *                                  is the control's expectation; the
  *                                  relative difference of medians in %
  *   bytemark_KEY                   each BYTEmark kernel's mean score (its
- *                                  unit, e.g. arrays/s)
+ *                                  unit, e.g. arrays/s); skip when switched
+ *                                  off, fail when it failed or (full
+ *                                  profile) is not 95% certain
  *   bytemark_KEY_old_index, bytemark_KEY_new_index
  *                                  its indexes (Pentium 90 = 1, K6-233 = 1)
  *   bytemark_original_integer, ..._original_fp, bytemark_linux_memory,
  *   ..._linux_integer, ..._linux_fp    the five overall indexes
+ *   cores_..., memory_...          bench/figures_cores.c, figures_memory.c
  *   run_status                     the run's status (0, 2, 3)
  *
- * A new section adds its lines with lava_case() (or lava_casef()) where it
- * decides each result: an id prefixed with the section's name, a result, a
- * value (NAN for none) and its unit.  The lines wait and come out in one
- * block when the section ends (lava_flush), never inside its table.  Every
- * id and unit is a row of the section's figure table (bench/figures.h),
- * which says where the value is in the results JSON: tools/baremark-fleet
- * reads the same ids from LAVA's results and from the JSON through it,
- * and tests/unit/test_figures.c checks that a full run's lines are
- * exactly what the tables give.
+ * No section prints these lines.  They are made from the figure tables
+ * (bench/figures.h): when a section ends, the image walks the section's
+ * table over the member it has just written to the results document
+ * (figures_lava_print, bench/figures_lava.c) and prints one case per place
+ * of each row with a LAVA id: the id from the row's template, the value
+ * and unit from the row, the result by the row's rules (none, skip, only,
+ * lost, pass: figures.h), then lava_flush puts them on serial as one
+ * block after the section's text, never inside its table.  A new section
+ * gets its lines by declaring rows; tools/baremark-fleet reads the same
+ * ids from LAVA's results and from the JSON through the same tables, and
+ * tests/unit/test_figures.c checks a full run's lines (id, result, value,
+ * unit) against the generator run on that run's JSON.
+ *
+ * lava_case() is the printer underneath (the generator's and run_status's).
  */
 #ifndef BAREMARK_LAVA_H
 #define BAREMARK_LAVA_H
@@ -91,9 +100,6 @@ void lava_start(void);
  * prints no measurement.  Nothing is printed while the lines are off or
  * after lava_end. */
 void lava_case(const char *id, enum lava_result result, double value, const char *unit);
-/* The same with the id formatted printf-style. */
-void lava_casef(enum lava_result result, double value, const char *unit, const char *id_fmt, ...)
-    __attribute__((format(printf, 4, 5)));
 
 /* The run_status case and the end line; later cases are not printed. */
 void lava_end(int status);

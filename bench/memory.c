@@ -7,7 +7,6 @@
 
 #include "config.h"
 #include "json.h"
-#include "lava.h"
 #include "memory.h"
 #include "memory_internal.h"
 #include "methods.h"
@@ -445,13 +444,6 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
     memory_pages_print(&pages, allocated);
     unsigned ntlb = memory_tlb_sweep(buf, allocated, p, &pages, tlb);
     memory_bw_sweep(buf, p, bw, &v, &x);
-    /* LAVA cases (bench/lava.h), after the tables: each size's median
-     * latency and each kernel's peak bandwidth, the size in bytes in the id */
-    for (unsigned i = 0; i < p->nsizes; i++) {
-        lava_casef(lat[i].cycle == lat[i].lines ? LAVA_PASS : LAVA_FAIL, plat_tick_hz() ? lat[i].ns_median : NAN,
-                   "ns", "memory_latency_%llu_ns", (unsigned long long)lat[i].size);
-        memory_bw_lava(&bw[i]);
-    }
     plat_pages_free(buf, allocated);
     if (w) {
         memory_json_head(w, p, buf, allocated);

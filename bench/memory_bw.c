@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "json.h"
-#include "lava.h"
 #include "memory.h"
 #include "memory_internal.h"
 #include "methods.h"
@@ -278,19 +277,6 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
         out_printf("memory: peak %s %.3f %s at %s with %s (%u-byte)\n", memory_bw_op_name(op),
                    memory_bw_figure(&b[at].f[w][op]), plat_tick_hz() ? "GB/s" : "bytes/tick", sz,
                    memory_vec_name(w), memory_vec_bytes(w));
-    }
-}
-
-/* LAVA cases (bench/figures_memory.c, in its order): each size's peak of
- * each kernel. */
-void memory_bw_lava(const struct memory_bw *b)
-{
-    static const int ops[] = { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_COPY, MEMORY_BW_WRITE_NT, MEMORY_BW_TRIAD };
-    for (unsigned k = 0; k < sizeof ops / sizeof ops[0]; k++) {
-        int op = ops[k];
-        if (b->peak[op] >= 0)
-            lava_casef(LAVA_PASS, plat_tick_hz() ? b->f[b->peak[op]][op].best / 1e9 : NAN, "GB/s",
-                       "memory_%s_%llu_gbps", memory_bw_op_name(op), (unsigned long long)b->size);
     }
 }
 

@@ -49,7 +49,6 @@ struct memory_bw;
 void memory_bw_print_head(const struct memory_plan *p, const struct memory_vec *v, const struct memory_xstate *x);
 void memory_bw_print_rows(const struct memory_bw *b);
 void memory_bw_print_peaks(const struct memory_bw *b, unsigned n);
-void memory_bw_lava(const struct memory_bw *b);
 void memory_bw_json_row(struct json_writer *w, const struct memory_bw *b);
 void memory_bw_json_head(struct json_writer *w, const struct memory_vec *v, const struct memory_xstate *x,
                          const struct memory_bw *b, unsigned n);

@@ -11,7 +11,6 @@
 
 #include "config.h"
 #include "json.h"
-#include "lava.h"
 #include "methods_internal.h"
 #include "out.h"
 #include "platform.h"
@@ -146,49 +145,7 @@ static struct quiet_phase_totals methods_qt;
  * seen), handed to the engine for its fence and for growing N. */
 static uint64_t methods_steps[METHODS_COUNT];
 
-/* ---- the section: LAVA cases (bench/lava.h) ------------------------------------------------- */
-
-/* A status's LAVA result: skip when the CPU lacks the method, fail when the
- * run warns (a fault, no memory, every timing disturbed), else pass (also
- * CodeTune's too_short and inconclusive, which are figures). */
-static enum lava_result methods_lava_result(int status)
-{
-    if (status == METHODS_UNSUPPORTED)
-        return LAVA_SKIP;
-    if (status == METHODS_FAULT || status == METHODS_NOMEM || status == METHODS_CAL_OVERHEAD
-        || status == METHODS_BENCH_OVERHEAD || status == METHODS_BAD_INPUT)
-        return LAVA_FAIL;
-    return LAVA_PASS;
-}
-
-/* The ns twin of a ticks case: skip when the clock is not calibrated. */
-static enum lava_result methods_lava_ns(enum lava_result r, uint64_t hz)
-{
-    return !hz && r == LAVA_PASS ? LAVA_SKIP : r;
-}
-
-/* Each method's median overhead in ticks and ns, by its name
- * ("sdm-recommended" -> method_sdm_recommended_overhead_ticks). */
-static void methods_lava_overhead(const struct methods_info *mi, const struct methods_overhead *o, uint64_t hz)
-{
-    enum lava_result r = methods_lava_result(o->status);
-    int ok = o->status == METHODS_OK;
-    lava_casef(r, ok ? o->sum.median : NAN, "ticks", "method_%s_overhead_ticks", mi->name);
-    lava_casef(methods_lava_ns(r, hz), ok && hz ? methods_ns(o->sum.median, hz) : NAN, "ns",
-               "method_%s_overhead_ns", mi->name);
-}
-
-/* Each measurement's net time per iteration (median of the net samples,
- * the JSON's net.median) in ticks and ns. */
-static void methods_lava_result_cases(const struct target *t, const struct methods_info *mi,
-                                      const struct methods_result *r, uint64_t hz)
-{
-    enum lava_result res = methods_lava_result(r->status);
-    int net = r->bench && res == LAVA_PASS;
-    lava_casef(res, net ? r->net_sum.median : NAN, "ticks/iter", "meas_%s_%s_ticks", t->name, mi->name);
-    lava_casef(methods_lava_ns(res, hz), net && hz ? methods_ns(r->net_sum.median, hz) : NAN, "ns/iter",
-               "meas_%s_%s_ns", t->name, mi->name);
-}
+/* ---- the section ----------------------------------------------------------------------------- */
 
 /* One method: its sequence, support, overhead and resolution. */
 static int methods_part_method(const struct methods_plan *p, const struct methods_cpu *c, int m,
@@ -222,7 +179,6 @@ static int methods_part_method(const struct methods_plan *p, const struct method
             out_printf("  overhead ns: min %.2f, median %.2f, sd %.2f\n", methods_ns(o.sum.min, hz),
                        methods_ns(o.sum.median, hz), methods_ns(o.sum.sd_sample, hz));
     }
-    methods_lava_overhead(mi, &o, hz);
     if (w) {
         json_obj_begin(w, NULL);
         json_str(w, "name", mi->name);
@@ -416,7 +372,6 @@ static int methods_part_target(const struct methods_plan *p, const struct method
         }
         quiet_phase_end_add(&methods_qt);
         methods_print_row(&methods_table[m], &r, hz);
-        methods_lava_result_cases(t, &methods_table[m], &r, hz);
         if (counted)
             methods_print_pmu(&pe);
         if (plugin && r.status == METHODS_FAULT) {

@@ -9,6 +9,7 @@
 #include "buildinfo.h"
 #include "config.h"
 #include "cpu.h"
+#include "figures.h"
 #include "firmware.h"
 #include "json.h"
 #include "lava.h"
@@ -18,6 +19,7 @@
 #include "platform_efi.h"
 #include "plugins_section.h"
 #include "results.h"
+#include "results_doc.h"
 #include "run.h"
 #include "sections.h"
 #include "settings.h"
@@ -78,6 +80,26 @@ static void main_idle(const struct bm_config *cfg)
         out_printf("idle: done after %llu TSC ticks\n", (unsigned long long)dt);
 }
 
+/* A section's LAVA cases (LAVA=T), made from its figure table and the
+ * member it just wrote (bench/figures_lava.c), printed as one block after
+ * its text. */
+static void main_lava(const struct section *s)
+{
+    struct json_writer w;
+    if (!lava_enabled() || !s->figures) {
+        lava_flush();
+        return;
+    }
+    results_doc_compose(&w, 0);
+    if (w.failed)
+        out_warn("%s: its LAVA cases are not printed: out of memory for the results document",
+                 section_label(s));
+    else
+        figures_lava_print(jr_doc(w.buf, w.len), s->figures);
+    json_free(&w);
+    lava_flush();
+}
+
 /* The sections of bench/sections.c in order: each one the settings enable
  * and the image has; the others noted (a section with a setting of its own,
  * VERIFY, silently when off).  `skip`: the section the previous run
@@ -96,7 +118,7 @@ static void main_sections(const struct section_ctx *ctx, const char *skip)
             run_stage(s->name);
             watchdog_inject_hang(s->name);
             run_status_raise(section_runs[i](ctx));
-            lava_flush();               /* its LAVA cases, after its text */
+            main_lava(s);               /* its LAVA cases, after its text */
         }
     }
 }

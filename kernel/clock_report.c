@@ -8,7 +8,6 @@
 
 #include "clock_internal.h"
 #include "json.h"
-#include "lava.h"
 #include "out.h"
 #include "results.h"
 
@@ -62,31 +61,6 @@ static void clock_print_agreement(const struct clock_state *s)
                    worst, CLOCKM_AGREE_PPM);
 }
 
-/* The section's LAVA cases (bench/lava.h): each reference's kHz and ppm
- * (skip when absent; fail when found but it gave no result), the chosen
- * frequency, the agreement of the measured references; ppm rounded as in
- * the JSON, so LAVA and the results file say the same. */
-static void clock_lava(const struct clock_state *s)
-{
-    double worst = 0;
-    int measured = 0;
-    for (int i = 0; i < CLOCK_NREFS; i++) {
-        const struct clock_ref *r = &s->ref[i];
-        enum lava_result res = r->valid ? LAVA_PASS : r->present && r->measured ? LAVA_FAIL : LAVA_SKIP;
-        lava_casef(res, r->valid ? r->khz : NAN, "kHz", "clock_%s_khz", r->name);
-        lava_casef(res, r->valid ? clockm_round_ppm(r->ppm) : NAN, "ppm", "clock_%s_ppm", r->name);
-        if (!r->valid || !r->measured)
-            continue;
-        for (int j = 0; j < i; j++)
-            if (s->ref[j].valid && s->ref[j].measured)
-                worst = fmax(worst, fabs(clockm_ppm(s->ref[j].khz, r->khz)));
-        measured++;
-    }
-    lava_case("clock_tsc_khz", s->chosen >= 0 ? LAVA_PASS : LAVA_FAIL, s->chosen >= 0 ? s->chosen_khz : NAN, "kHz");
-    lava_case("clock_agreement", measured < 2 ? LAVA_SKIP : worst <= CLOCKM_AGREE_PPM ? LAVA_PASS : LAVA_FAIL,
-              measured < 2 ? NAN : clockm_round_ppm(worst), "ppm");
-}
-
 void clock_print(const struct clock_state *s, double calib_ms)
 {
     const struct quiet_phase_report *p = &s->phase;
@@ -119,7 +93,6 @@ void clock_print(const struct clock_state *s, double calib_ms)
                    (double)p->aperf / (double)p->mperf);
     else
         out_printf("clock: APERF/MPERF not available on this CPU\n");
-    clock_lava(s);
 }
 
 static void clock_json_ref(struct json_writer *w, const struct clock_state *s, const struct clock_ref *r)
@@ -169,7 +142,11 @@ static void clock_json_ref(struct json_writer *w, const struct clock_state *s, c
 static void clock_json_agreement(struct json_writer *w, const struct clock_state *s)
 {
     double worst = 0;
+    int measured = 0;
+    for (int i = 0; i < CLOCK_NREFS; i++)
+        measured += s->ref[i].valid && s->ref[i].measured;
     json_obj_begin(w, "agreement");
+    json_u64(w, "measured_references", (uint64_t)measured);   /* under two: nothing to agree */
     json_double(w, "bound_ppm", CLOCKM_AGREE_PPM);
     json_arr_begin(w, "pairs");
     for (int i = 0; i < CLOCK_NREFS; i++)

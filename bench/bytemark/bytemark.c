@@ -20,7 +20,6 @@
 #include "bytemark_internal.h"
 #include "bytemark_report.h"
 #include "json.h"
-#include "lava.h"
 #include "out.h"
 #include "platform.h"
 #include "quiet.h"
@@ -392,42 +391,6 @@ static void bm_print_indexes(const struct bm_indexes *ix)
                    "factors but the same exponents)\n", ix->missing);
 }
 
-/* ---- LAVA --------------------------------------------------------------------- */
-
-/* A test's LAVA cases (bench/lava.h): its mean score and indexes; fail when
- * the run warns about it (also a full-profile score that is not 95%
- * certain, with its value), skip when it was switched off. */
-static void bm_lava_test(enum bm_test_id i, const struct bm_result *r, const struct bm_profile_params *p)
-{
-    const struct bm_kernel *k = bm_kernels[i];
-    char key[16];
-    if (k)
-        snprintf(key, sizeof key, "%s", k->key);
-    else
-        snprintf(key, sizeof key, "test%d", (int)i + 1);   /* not built in: no key to name */
-    enum lava_result res = r->outcome == BM_OUT_DISABLED ? LAVA_SKIP
-                           : r->outcome != BM_OUT_OK ? LAVA_FAIL
-                           : !r->st.certain && p->profile == BM_PROFILE_FULL ? LAVA_FAIL : LAVA_PASS;
-    int ok = r->outcome == BM_OUT_OK && k;
-    lava_casef(res, ok ? r->st.mean : NAN, ok ? k->unit : NULL, "bytemark_%s", key);
-    lava_casef(res, ok ? r->st.mean / k->base_p90 : NAN, "index", "bytemark_%s_old_index", key);
-    lava_casef(res, ok ? r->st.mean / k->base_k6 : NAN, "index", "bytemark_%s_new_index", key);
-}
-
-/* The overall indexes; one whose tests all did not run is a skip
- * (bm_index_groups). */
-static void bm_lava_indexes(const struct bm_indexes *ix, const int ran[BM_NTESTS])
-{
-    struct bm_index_groups g = bm_index_groups(ran);
-    int fp = g.fp, lx_int = g.lx_int, lx_mem = g.lx_mem;
-    lava_case("bytemark_original_integer", lx_int || lx_mem ? LAVA_PASS : LAVA_SKIP,
-              lx_int || lx_mem ? ix->orig_int : NAN, "index");
-    lava_case("bytemark_original_fp", fp ? LAVA_PASS : LAVA_SKIP, fp ? ix->orig_fp : NAN, "index");
-    lava_case("bytemark_linux_memory", lx_mem ? LAVA_PASS : LAVA_SKIP, lx_mem ? ix->lx_mem : NAN, "index");
-    lava_case("bytemark_linux_integer", lx_int ? LAVA_PASS : LAVA_SKIP, lx_int ? ix->lx_int : NAN, "index");
-    lava_case("bytemark_linux_fp", fp ? LAVA_PASS : LAVA_SKIP, fp ? ix->lx_fp : NAN, "index");
-}
-
 /* ---- the suite ------------------------------------------------------------------ */
 
 /* Run one enabled test and report problems.  Returns 1 when the run status
@@ -505,20 +468,16 @@ int bytemark_run(const struct bm_config *cfg)
         mean[i] = 0;
         if (!cfg->enabled[i]) {
             res[i].outcome = BM_OUT_DISABLED;
-            bm_lava_test((enum bm_test_id)i, &res[i], &p);
             continue;
         }
         warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i], &qt);
-        bm_lava_test((enum bm_test_id)i, &res[i], &p);
         ran[i] = res[i].outcome == BM_OUT_OK;
         mean[i] = res[i].st.mean;
     }
     struct bm_indexes ix;
     bm_indexes_compute(mean, ran, &ix);
-    if (!cfg->customrun) {        /* indexes only when CUSTOMRUN is not set */
+    if (!cfg->customrun)          /* indexes only when CUSTOMRUN is not set */
         bm_print_indexes(&ix);
-        bm_lava_indexes(&ix, ran);
-    }
     if (cfg->not_comparable)
         out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
     out_printf("* profile %s%s\n", p.name,

@@ -5,7 +5,8 @@
 # an image and a hosted program with `make extra-section`, touching no other
 # file; one -icount boot with SECTIONS=clock,example.  The section's figure
 # must then be everywhere a built-in one is: its text on serial, its LAVA
-# case in a block after that text, its results member in the JSON, its row
+# case in a block after that text (made by the image from its table row and
+# its member: the section calls no LAVA function), its results member in the JSON, its row
 # in the run's summary (from its table's headline), `baremark show`, the
 # HTML report (a fold with that headline) and the fleet table, all with the
 # same number.
@@ -25,9 +26,12 @@ boot new_section "$W/example.img" --icount --options "sections=clock,example qui
 expect_rc 0 "example: run-qemu exit 0"
 n=$(sed -n 's/^example: two back-to-back TSC reads \([0-9]*\) ticks apart at best (16 tries)$/\1/p' "$BOOT_LOG")
 [ -n "$n" ] && pass "example: its text on serial ($n ticks)" || { fail "example: its text on serial" "no line"; exit 0; }
+if grep -q 'lava_' "$TOP/tests/fixtures/section/example.c"; then
+    fail "example: the section prints no LAVA line itself" "tests/fixtures/section/example.c calls lava_*"
+fi
 grep -A1 '^example: two back-to-back' "$BOOT_LOG" | tail -1 |
     grep -q "^BAREMARK-LAVA case=example_min_ticks result=pass measurement=$n units=ticks\$" &&
-    pass "example: its LAVA case, in a block right after its text" ||
+    pass "example: its LAVA case from its table row and its member (the section calls no lava_case), right after its text" ||
     fail "example: its LAVA case after its text" "$(grep -A1 '^example: two back-to-back' "$BOOT_LOG" | tail -1)"
 name=$(sed -n 's/^results: \\baremark\\\([^ ]*\)\.log .*/\1/p' "$BOOT_LOG" | tail -1)
 esp_cat "$W/example.img" "baremark/$name.json" > "$W/run.json" 2>/dev/null

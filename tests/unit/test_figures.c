@@ -6,9 +6,12 @@
  *   - every row not flagged FIG_SOMETIMES reaches a value in the full run
  *     (tests/fixtures/run-full.json: an -icount boot with every section),
  *     so no row names a path the JSON never has;
- *   - the LAVA cases the tables derive from that JSON are the lines the
- *     same boot printed (tests/fixtures/run-full.lava), id, value and unit,
+ *   - the LAVA cases the tables make from that JSON (figures_lava, as the
+ *     image makes them when a section ends) are the lines the same boot
+ *     printed (tests/fixtures/run-full.lava): id, result, value and unit,
  *     both ways;
+ *   - each rule of a row (none, skip, only, lost, pass) on a small document
+ *     made for it;
  *   - each section's headline.
  * Usage: test_figures [RESULTS.json...]  (more files to walk: a boot
  * test passes the JSON its boot wrote).
@@ -21,6 +24,7 @@
 #include "check.h"
 #include "tools/host/commands.h"
 #include "figures.h"
+#include "section.h"
 
 #define FIXTURES "tests/fixtures/"
 
@@ -112,67 +116,135 @@ static void check_rows(struct jr doc)
 
 /* ---- the LAVA lines are the tables' figures ------------------------------------------ */
 
+/* The run's lines (run-full.lava) against the cases the generator makes
+ * from the same run's JSON (figures_lava over each section's table, as the
+ * image does when a section ends): the same ids, each with the same result,
+ * measurement and unit, both ways. */
 struct lava_line {
-    char id[LAVA_ID_MAX + 1], unit[32];
-    double value;
+    char id[LAVA_ID_MAX + 1], result[8], unit[32];
+    double value;                       /* NAN: no measurement */
     int seen;
 };
 
 struct lava_set {
     struct lava_line *l;
     size_t n;
-    unsigned derived, missing, differ;
+    unsigned made, measured, missing, differ, twice;
 };
+
+static int same_value(double a, double b)
+{
+    if (isnan(a) || isnan(b))
+        return isnan(a) && isnan(b);
+    return fabs(a - b) <= 1e-9 * fabs(a) + 1e-12;
+}
 
 static void match_case(void *ctx, const struct figure_value *v)
 {
     struct lava_set *S = ctx;
-    if (!v->id[0] || isnan(v->lava_value) || !strcmp(v->id, "run_status"))
-        return;
-    S->derived++;
+    const char *result = lava_result_name(v->result), *unit = isnan(v->case_value) ? "" : v->unit;
+    S->made++;
+    S->measured += !isnan(v->case_value);
     for (size_t i = 0; i < S->n; i++) {
         struct lava_line *L = &S->l[i];
         if (strcmp(L->id, v->id))
             continue;
-        L->seen = 1;
-        if (strcmp(L->unit, v->unit) || fabs(L->value - v->lava_value) > 1e-9 * fabs(L->value) + 1e-12) {
+        S->twice += L->seen++ > 0;
+        if (strcmp(L->result, result) || strcmp(L->unit, unit) || !same_value(L->value, v->case_value)) {
             if (S->differ++ < 5)
-                printf("FAIL: %s: serial says %.10g %s, the table from the JSON %.10g %s\n", v->id, L->value,
-                       L->unit, v->lava_value, v->unit);
+                printf("FAIL: %s: serial says %s %.10g %s, the tables from the JSON %s %.10g %s (%s)\n", v->id,
+                       L->result, L->value, L->unit, result, v->case_value, unit, v->path);
         }
         return;
     }
     if (S->missing++ < 5)
-        printf("FAIL: %s (%s) comes from the JSON by the tables but the run printed no such case\n", v->id, v->path);
+        printf("FAIL: %s %s (%s) comes from the JSON by the tables but the run printed no such case\n", v->id,
+               result, v->path);
 }
 
 static void check_lava(struct jr doc)
 {
     size_t len;
-    char *text = cli_slurp(FIXTURES "run-full.lava", &len), *line, *save = NULL, what[160];
-    struct lava_set S = { calloc(512, sizeof *S.l), 0, 0, 0, 0 };
+    char *text = cli_slurp(FIXTURES "run-full.lava", &len), *line, *save = NULL, what[200];
+    struct lava_set S = { calloc(1024, sizeof *S.l), 0, 0, 0, 0, 0, 0 };
     CHECK(text && S.l, "tests/fixtures/run-full.lava is read");
     if (!text || !S.l)
         return;
-    for (line = strtok_r(text, "\n", &save); line && S.n < 512; line = strtok_r(NULL, "\n", &save)) {
+    unsigned results[3] = { 0, 0, 0 };
+    for (line = strtok_r(text, "\n", &save); line && S.n < 1024; line = strtok_r(NULL, "\n", &save)) {
         struct lava_line *L = &S.l[S.n];
-        if (sscanf(line, "BAREMARK-LAVA case=%96s result=%*s measurement=%lf units=%31s", L->id, &L->value, L->unit)
-            == 3 && strcmp(L->id, "run_status"))
-            S.n++;
+        int k = sscanf(line, "BAREMARK-LAVA case=%96s result=%7s measurement=%lf units=%31s", L->id, L->result,
+                       &L->value, L->unit);
+        if (k < 2 || !strcmp(L->id, "run_status"))
+            continue;
+        if (k < 4) {
+            L->value = NAN;
+            L->unit[0] = 0;
+        }
+        results[!strcmp(L->result, "fail") ? 1 : !strcmp(L->result, "skip") ? 2 : 0]++;
+        S.n++;
     }
-    const struct figure_table *t;
-    for (unsigned i = 0; (t = figures_table(i)); i++)
-        for (unsigned r = 0; r < t->n; r++)
-            figures_each(doc, t, &t->rows[r], match_case, &S);
+    for (unsigned i = 0; i < section_count; i++)
+        figures_lava(doc, section_table[i].figures, match_case, &S);
     unsigned unseen = 0;
     for (size_t i = 0; i < S.n; i++)
         if (!S.l[i].seen && unseen++ < 5)
-            printf("FAIL: the run printed %s but no table row gives it from the JSON\n", S.l[i].id);
-    snprintf(what, sizeof what, "the %zu measured LAVA cases of the full run are the %u the tables give, "
-             "same value and unit", S.n, S.derived);
-    CHECK(S.n > 150 && !S.missing && !S.differ && !unseen && S.derived == S.n, what);
+            printf("FAIL: the run printed %s %s but the tables make no such case from the JSON\n", S.l[i].id,
+                   S.l[i].result);
+    snprintf(what, sizeof what, "the full run's %zu LAVA cases (%u pass, %u fail, %u skip; %u measured) are the "
+             "%u the tables make from its JSON, each with the same result, measurement and unit", S.n,
+             results[0], results[1], results[2], S.measured, S.made);
+    CHECK(S.n > 150 && !S.missing && !S.differ && !unseen && !S.twice && S.made == S.n, what);
     free(S.l);
     free(text);
+}
+
+/* ---- each rule of a row ------------------------------------------------------------------ */
+
+static const struct figure rule_rows[] = {
+    { "items[*].v", "t_{name}", "u", FIG_INFO, 0, .none = "cpu={ref} or name=z", .skip = "status=off",
+      .only = "status=ok|late", .lost = "why", .pass = "chk=true" },
+    { "items[*].v", "m_{name}", "{unit}", FIG_INFO, 0, .pass = "m={n}", .scale = 10 },
+    { "nested.x",   "cut",      "u", FIG_INFO, 0 },         /* an object on the way is null: no case */
+    { "leaf",       "leaf",     "u", FIG_INFO, 0 },         /* the leaf alone is absent: skip */
+    { "gone",       "gone",     "u", FIG_INFO, 0, .lost = "gone=null" },
+    { "items[*].v", NULL,       "u", FIG_INFO, 0 },         /* no LAVA id: no case */
+};
+static const struct figure_table rule_table = { "t", rule_rows, sizeof rule_rows / sizeof rule_rows[0], NULL };
+
+static void rule_case(void *ctx, const struct figure_value *v)
+{
+    char *out = ctx, one[160];
+    snprintf(one, sizeof one, "%s%s %s", *out ? "; " : "", v->id, lava_result_name(v->result));
+    if (!isnan(v->case_value))
+        snprintf(one + strlen(one), sizeof one - strlen(one), " %g%s%s", v->case_value, *v->unit ? " " : "",
+                 v->unit);
+    strncat(out, one, 1023 - strlen(out));
+}
+
+static void check_rules(void)
+{
+    static const char doc_text[] =
+        "{\"t\": {\"ref\": 0, \"nested\": null, \"gone\": null, \"items\": ["
+        "{\"name\": \"a\", \"cpu\": 0, \"status\": \"ok\", \"v\": 1.5},"
+        "{\"name\": \"b\", \"cpu\": 1, \"status\": \"off\"},"
+        "{\"name\": \"c\", \"cpu\": 2, \"status\": \"broke\", \"v\": 2, \"chk\": true},"
+        "{\"name\": \"d\", \"cpu\": 3, \"status\": \"ok\", \"v\": null, \"why\": \"no answer\"},"
+        "{\"name\": \"e\", \"cpu\": 4, \"status\": \"late\", \"v\": 7, \"chk\": false, \"n\": 4, \"m\": 5,"
+        " \"unit\": \"x/s\"},"
+        "{\"name\": \"f\", \"cpu\": 5, \"status\": \"ok\"},"
+        "{\"name\": \"g\", \"cpu\": 6, \"status\": \"ok\", \"v\": 3, \"chk\": true, \"n\": 2, \"m\": 2},"
+        "{\"name\": \"z\", \"cpu\": 7, \"status\": \"ok\", \"v\": 9, \"chk\": true}]}}";
+    char out[1024] = "";
+    figures_lava(jr_doc(doc_text, strlen(doc_text)), &rule_table, rule_case, out);
+    CHECK_STR(out,
+              /* none (the reference cpu, name z), skip, only, lost, missing, pass, passed */
+              "t_b skip; t_c fail; t_d fail; t_e fail 7 u; t_f skip; t_g pass 3 u; "
+              /* pass by a template: m={n}, both absent being equal */
+              "m_a pass 15; m_b skip; m_c pass 20; m_d skip; m_e fail 70 x/s; m_f skip; m_g pass 30; m_z pass 90; "
+              "leaf skip; gone fail",
+              "each rule of a row: none, skip, only, an absent object on the way, a missing value (skip, "
+              "or fail by lost), pass (a bool, a template, clauses joined by or)");
 }
 
 /* ---- headlines ------------------------------------------------------------------------ */
@@ -181,7 +253,7 @@ static void check_headlines(struct jr doc)
 {
     char h[256];
     figures_headline(doc, figures_find("clock"), h, sizeof h);
-    CHECK_STR(h, "TSC 1000000 kHz, references agree within 0.169 ppm, largest gap 32 ticks", "clock's headline");
+    CHECK_STR(h, "TSC 1000000 kHz, references agree within 0.169 ppm, largest gap 0.032 us", "clock's headline");
     figures_headline(doc, figures_find("memory"), h, sizeof h);
     CHECK(!strncmp(h, "read 23.27", 10) && strstr(h, " GB/s"),
           "memory's headline: the best read bandwidth in GB/s (the peak width's: avx under -cpu max)");
@@ -204,6 +276,7 @@ int main(int argc, char **argv)
     CHECK(!jr_is_none(doc), "the full run is read");
     check_rows(doc);
     check_lava(doc);
+    check_rules();
     check_headlines(doc);
     free(full);
     return check_done();
