@@ -21,7 +21,7 @@ fail() { echo "FAIL: $1 (${2:-})"; }
 "$BIN" show tests/fixtures/run-full.json > "$T/full.txt"
 rc=$?
 n=$(wc -l < "$T/full.txt")
-if [ $rc -eq 0 ] && head -1 "$T/full.txt" | grep -q '^=\{20\} baremark summary: 20261125-122529 =\{20\}$' &&
+if [ $rc -eq 0 ] && head -1 "$T/full.txt" | grep -q '^=\{20\} baremark summary: 20261125-153437 =\{20\}$' &&
    tail -1 "$T/full.txt" | grep -q '^=\{40,\}$' && [ "$n" -le 42 ]; then
     pass "show: exit 0, the block between its markers, $n lines (at most 42)"
 else
