@@ -8,9 +8,9 @@ static const struct figure clock_rows[] = {
     /* path                        LAVA id              unit   kind       flags */
     { "references[*].khz",         "clock_{name}_khz",  "kHz", FIG_INFO,  0 },
     { "references[*].ppm",         "clock_{name}_ppm",  "ppm", FIG_LOWER, 0 },
-    /* the references without a result: skip when absent, fail when found but giving none */
-    { "unavailable[*]",            "clock_{name}_khz",  "kHz", FIG_INFO,  FIG_SOMETIMES, .lost = "present=true" },
-    { "unavailable[*]",            "clock_{name}_ppm",  "ppm", FIG_LOWER, FIG_SOMETIMES, .lost = "present=true" },
+    /* the references without a result (never a value): skip when absent, fail when found */
+    { "unavailable[*].khz",        "clock_{name}_khz",  "kHz", FIG_INFO,  FIG_SOMETIMES, .lost = "present=true" },
+    { "unavailable[*].ppm",        "clock_{name}_ppm",  "ppm", FIG_LOWER, FIG_SOMETIMES, .lost = "present=true" },
     /* no reference taken: fail */
     { "chosen_khz",                "clock_tsc_khz",     "kHz", FIG_INFO,  FIG_HEADLINE, .label = "TSC",
       .lost = "chosen_khz=null" },
