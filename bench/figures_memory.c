@@ -31,8 +31,6 @@ static const struct figure memory_rows[] = {
      * recorded full run predates it */
     { "buffer_address",   NULL, "",      FIG_DETAIL, FIG_SOMETIMES },
     { "free_bytes",       NULL, "bytes", FIG_DETAIL, 0 },
-    /* where the buffer lies; FIG_SOMETIMES: the recorded full run predates it */
-    { "buffer_address",   NULL, "address", FIG_DETAIL, FIG_SOMETIMES },
     { "allocated_bytes",  NULL, "bytes", FIG_DETAIL, 0 },
     { "want_top_bytes",   NULL, "bytes", FIG_DETAIL, 0 },
     { "top_bytes",        NULL, "bytes", FIG_DETAIL, 0 },
