@@ -152,7 +152,7 @@ enum { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_WRITE_NT, MEMORY_BW_COPY, MEMO
 #define MEMORY_XCR0_AVX     (1ull << 2)
 #define MEMORY_XCR0_AVX512  (7ull << 5)
 
-/* The AVX state as found and as used (platform hooks below). */
+/* The AVX state as found and as used (filled by the port: memory_xstate_enable, bench/platform.h). */
 struct memory_xstate {
     int xsave;                   /* CPUID.1:ECX.XSAVE */
     int osxsave_before;          /* CR4.OSXSAVE as found (CPUID.1:ECX.OSXSAVE) */
@@ -183,11 +183,8 @@ unsigned memory_vec_bytes(int w);
 /* "read" "write" "write_nt" "copy" "triad" */
 const char *memory_bw_op_name(int op);
 
-/* Platform hooks (boot/memory_pages.c: CR4.OSXSAVE and XSETBV where the
- * firmware left them off, restored after; tools/host/memory_host.c: what
- * Linux set, read only).  Called with interrupts enabled. */
-void memory_xstate_enable(uint64_t want, struct memory_xstate *x);
-void memory_xstate_restore(struct memory_xstate *x);
+/* memory_xstate_enable and memory_xstate_restore: a service of the port
+ * (bench/platform.h). */
 
 struct memory_bw_fig {
     uint64_t bytes, ticks_min, ticks_median;
@@ -236,9 +233,8 @@ uint64_t memory_pt_page_size(uint64_t cr3, int la57, uint64_t va,
 /* Walk [va, va + bytes) page by page into c (source left to the caller). */
 void memory_pt_census(uint64_t cr3, int la57, uint64_t va, uint64_t bytes,
                       uint64_t (*read64)(void *ctx, uint64_t pa), void *ctx, struct memory_page_census *c);
-/* Platform hook (boot/memory_pages.c: the firmware's page tables through
- * CR3, identity-mapped; tools/host/memory_host.c: /proc/self/smaps). */
-void memory_page_census(const void *buf, uint64_t bytes, struct memory_page_census *c);
+/* memory_page_census fills one for a buffer: a service of the port
+ * (bench/platform.h). */
 
 /* TLB against cache: the same number of lines chased packed (64 to a
  * 4 KiB page) and spread (one to a page: MEMORY_TLB_STRIDE apart, so line

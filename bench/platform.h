@@ -1,8 +1,11 @@
 /*
  * bench/platform.h - what portable code (bench/, stats/ callers) needs from
  * the place it runs.  Implemented twice: for the UEFI image in boot/
- * (platform_efi.c, output.c, memory_pages.c, mp.c) over the firmware and
- * kernel/, and for the hosted Linux program in tools/host/platform_host.c.
+ * (platform_efi.c, output.c, memory_pages.c, quiet_phase.c, mp.c) over the
+ * firmware and kernel/, and for the hosted Linux program in tools/host/
+ * (platform_host.c, memory_host.c, quiet_host.c).  Text output
+ * (bench/out.h) and the results document (bench/results.h) are the two
+ * other services, each with a header of its own.
  *
  * Portable code includes only this header, <stdint.h>, <stddef.h>,
  * <string.h>, <math.h> and its own headers.  It never calls the firmware or
@@ -32,6 +35,31 @@ const char *plat_pages_name(void);
  * firmware's memory map shows there; NULL when there is none (the host:
  * always, mmap has no physical placement). */
 void *plat_pages_alloc_high(uint64_t bytes);
+
+/* ---- the memory section's machine state (the types: bench/memory.h) ----
+ * The image: boot/memory_pages.c; the host: tools/host/memory_host.c.
+ * Called with interrupts enabled. */
+struct memory_xstate;
+struct memory_page_census;
+/* The AVX state for the bandwidth kernels: the image sets CR4.OSXSAVE and
+ * XSETBVs XCR0 to `want` where the firmware left them off, and puts both
+ * back (read back into x->restored); the host reads what Linux set. */
+void memory_xstate_enable(uint64_t want, struct memory_xstate *x);
+void memory_xstate_restore(struct memory_xstate *x);
+/* The page sizes behind [buf, buf + bytes): the image walks the firmware's
+ * page tables through CR3 (identity-mapped); the host reads
+ * /proc/self/smaps. */
+void memory_page_census(const void *buf, uint64_t bytes, struct memory_page_census *c);
+
+/* ---- the measuring phase (the report and the rules: bench/quiet.h) ----
+ * The image: boot/quiet_phase.c stops the firmware's periodic timer and
+ * reads NMIs, SMIs and APERF/MPERF at both ends; the host:
+ * tools/host/quiet_host.c only measures the phase's length.  Nested phases
+ * count: only the outermost pair acts. */
+struct quiet_phase_report;
+void quiet_phase_begin(void);
+/* Ends the phase; fills *rep when rep is not NULL. */
+void quiet_phase_end(struct quiet_phase_report *rep);
 
 /* Time-stamp counter and its calibrated frequency in Hz (0 = unknown).  The
  * image's clock section sets the frequency once it has calibrated; the

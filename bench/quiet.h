@@ -1,8 +1,8 @@
 /*
  * bench/quiet.h - a quiet machine for measuring: the quiet-machine check
- * (portable, bench/quiet.c) and the measuring phase (one implementation per
- * platform: boot/quiet_phase.c for the image, tools/host/quiet_host.c for
- * Linux, where it does nothing).
+ * (portable, bench/quiet.c) and the measuring phase (quiet_phase_begin and
+ * quiet_phase_end, a service of the port, bench/platform.h: one
+ * implementation per platform).
  *
  * cli masks maskable interrupts only.  What still interrupts a CPU with
  * interrupts masked shows as a gap between two consecutive TSC reads; the
@@ -13,6 +13,8 @@
 
 #include <stddef.h>
 #include <stdint.h>
+
+#include "platform.h"
 
 struct json_writer;
 
@@ -42,9 +44,7 @@ struct quiet_phase_report {
     uint64_t ticks;               /* TSC ticks the phase lasted */
 };
 
-void quiet_phase_begin(void);
-/* Ends the phase; fills *rep when rep is not NULL. */
-void quiet_phase_end(struct quiet_phase_report *rep);
+/* quiet_phase_begin and quiet_phase_end: bench/platform.h. */
 
 /* A section that measures in many short phases (methods, comparisons,
  * BYTEmark: one per measurement or test, each ended before the section

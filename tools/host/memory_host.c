@@ -1,7 +1,9 @@
 /*
- * tools/host/memory_host.c - bench/memory.h's hooks under Linux: anonymous
- * mmap (touched page by page by the sweep itself, before any timing) and
- * MemAvailable from /proc/meminfo as the free memory.
+ * tools/host/memory_host.c - the port's memory services under Linux
+ * (bench/platform.h): anonymous mmap (touched page by page by the sweep
+ * itself, before any timing), MemAvailable from /proc/meminfo as the free
+ * memory, the AVX state as Linux set it, and the page sizes from
+ * /proc/self/smaps.
  */
 #include <errno.h>
 #include <stdint.h>
