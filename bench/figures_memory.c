@@ -1,5 +1,5 @@
 /*
- * bench/figures_memory.c - the memory section's figures (bench/memory.c,
+ * bench/figures_memory.c - the memory section's figures (bench/memory_section.c,
  * docs/results-schema.md "memory"): see bench/figures.h.  Per working-set
  * size: the median latency of a dependent load and the best read, write,
  * copy, non-temporal write and triad bandwidths (each the peak over the

@@ -1,6 +1,8 @@
 /*
- * bench/memory_internal.h - what the memory section's files share
- * (bench/memory.c, memory_bw.c, memory_tlb.c); not for other sections.
+ * bench/memory_internal.h - what the memory section's files share; not for
+ * other sections.  The parts (memory_caches.c, memory_bw.c, memory_tlb.c)
+ * use bench/memory.c's helpers declared here; memory_section.c drives the
+ * parts through their functions declared below.
  */
 #ifndef BAREMARK_MEMORY_INTERNAL_H
 #define BAREMARK_MEMORY_INTERNAL_H
@@ -12,9 +14,12 @@
 #include "targets.h"
 
 #define MEMORY_MAX_SAMPLES 64
+/* The method every memory timing uses (bench/methods.h). */
+#define MEMORY_METHOD METHOD_LFENCE_RDTSC
 
 struct memory_plan;
 
+/* ---- bench/memory.c ---- */
 /* The section's measuring phases (one per size and kernel). */
 extern struct quiet_phase_totals memory_qt;
 

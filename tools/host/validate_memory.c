@@ -1,5 +1,5 @@
 /*
- * tools/host/validate_memory.c - the memory section (bench/memory.c
+ * tools/host/validate_memory.c - the memory section (bench/memory_section.c
  * memory_section(); the image and `baremark memory`): the plan, the caches,
  * the latency and bandwidth rows, the knees.
  */
