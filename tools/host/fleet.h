@@ -10,6 +10,7 @@
 
 #include <stdio.h>
 
+#include "figures.h"
 #include "lava.h"
 
 #define FL_NAME_MAX 128
@@ -62,7 +63,7 @@ struct fleet {
 };
 
 
-/* fleet_runs.c */
+/* fleet_store.c */
 void *fl_grow(void *p, size_t *cap, size_t need, size_t size);
 size_t fl_machine_index(struct fleet *F, const char *name);
 /* One run's value of a figure, with its raw samples when it has them
@@ -70,9 +71,13 @@ size_t fl_machine_index(struct fleet *F, const char *name);
  * its unit).  Non-finite values are not figures. */
 void fl_add(struct fleet *F, size_t machine, const char *id, const char *unit, double value,
             const double *samples, size_t ns, int sense);
+void fl_machine_what(struct fleet *F, size_t m, const char *what);
+/* Which way is better for a figure of this kind (bench/figures.h). */
+enum fl_sense fl_kind_sense(enum figure_kind k);
+
+/* fleet_runs.c */
 /* A results JSON: every figure its tables' rows give (bench/figures.h). */
 int fl_read_json(struct fleet *F, const char *path, const char *machine);
-void fl_machine_what(struct fleet *F, size_t m, const char *what);
 /* One file or every results file below a folder (machine: the folder
  * below the top, NULL at the top); 0 read, -1 named on stderr and skipped. */
 int fl_read_file(struct fleet *F, const char *path, const char *machine);
