@@ -190,7 +190,7 @@ struct stats_compare {
     enum stats_verdict verdict;
 };
 
-/* ---- sorting and order statistics (stats/summary.c) ------------------- */
+/* ---- sorting and order statistics (stats/order.c) --------------------- */
 
 /* Sort in place, ascending (heapsort: O(n log n), no recursion, no memory). */
 void stats_sort_u64(uint64_t *x, size_t n);
