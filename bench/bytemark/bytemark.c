@@ -27,11 +27,6 @@
 #include "section.h"
 #include "stats.h"
 
-const struct bm_kernel *const bm_kernels[BM_NTESTS] = {
-    &bm_numsort, &bm_strsort, &bm_bitfield, &bm_emfloat, &bm_fourier,
-    &bm_assign, &bm_idea, &bm_huffman, &bm_nnet, &bm_lu
-};
-
 /* BYTEMARK.md section 3: the index exponents exactly as nbench0.c writes
  * them (not exactly 1/7 and 1/3). */
 #define BM_EXP_ORIG_INT 0.142857

@@ -98,7 +98,7 @@ struct bm_kernel {
 extern const struct bm_kernel bm_numsort, bm_strsort, bm_bitfield, bm_emfloat,
     bm_fourier, bm_assign, bm_idea, bm_huffman, bm_nnet, bm_lu;
 
-/* The ten, in the reference's order (bytemark.c). */
+/* The ten, in the reference's order (bytemark_kernels.c). */
 extern const struct bm_kernel *const bm_kernels[BM_NTESTS];
 
 /* ---- the suite (bytemark.c) ------------------------------------------------- */
