@@ -23,8 +23,16 @@ struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fa
 int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout);
 int cores_one(struct cores *c, uint32_t cpu, long (*fn)(void *), void *arg, struct cores_fail *fail,
               uint64_t timeout);
-/* A BYTEmark test on a CPU (kernel/cores_section.c): the BSP runs it with
+/* A BYTEmark test on a CPU (kernel/cores_score.c): the BSP runs it with
  * interrupts enabled (it allocates through the firmware). */
+struct bytemark_core_job;
+struct cores_sync;
+struct cores_score_arg {
+    struct bytemark_core_job *job;
+    const char *inject;
+    struct cores_sync *start;       /* all cores: begin together */
+    uint64_t *t_start, *t_end;      /* the CPU's TSC around the test */
+};
 long cores_score_fn(void *arg);
 
 /* Each piece of work between two CPUs gets a block of its own, aligned to

@@ -1,7 +1,8 @@
 /*
  * kernel/cores_section.c - the cores section (see bench/cores.h): the BSP drives,
  * the APs' workers (bench/platform.h) run kernel/cores_work.h and BYTEmark
- * tests (kernel/cores_drive.c), the TSC part is kernel/cores_tsc.c;
+ * tests (kernel/cores_score.c), posted and collected by kernel/cores_drive.c;
+ * the TSC part is kernel/cores_tsc.c;
  * bench/cores_report*.c and bench/cores_json.c print and write what was
  * measured.
  */
@@ -139,32 +140,6 @@ static void cores_latency(struct cores *c)
 }
 
 /* ---- 4. BYTEmark on each CPU, then on all at once --------------------------------------- */
-
-struct cores_score_arg {
-    struct bytemark_core_job *job;
-    const char *inject;
-    struct cores_sync *start;       /* all cores: begin together */
-    uint64_t *t_start, *t_end;      /* the CPU's TSC around the test */
-};
-
-long cores_score_fn(void *arg)
-{
-    struct cores_score_arg *a = arg;
-    if (a->inject)
-        cores_inject((void *)a->inject);
-    if (a->start) {
-        /* a partner that never comes only delays the start */
-        uint64_t deadline = rdtsc() + a->start->deadline_ticks;
-        __atomic_fetch_add(&a->start->arrived, 1, __ATOMIC_ACQ_REL);
-        while (__atomic_load_n(&a->start->arrived, __ATOMIC_ACQUIRE) < a->start->parties
-               && rdtsc() < deadline)
-            __asm__ volatile("pause");
-    }
-    *a->t_start = rdtsc();
-    int r = bytemark_core_test(a->job) == BM_OK ? 0 : 1;
-    *a->t_end = rdtsc();
-    return r;
-}
 
 static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm_test_id id)
 {
