@@ -11,11 +11,31 @@
 #     own, X_internal.h, counts for the files that include it); a room that
 #     includes another's header needs it, and a circle of rooms is one unit
 #     cut in two;
-#  4. no source file (*.c, *.h, *.asm, *.sh under git) is over 700 lines.
+#  4. no source file (*.c, *.h, *.asm, *.sh under git) is over 700 lines;
+#  5. a call up the layers is a call to the port: every name an object file
+#     of a lower layer takes from one of a higher layer (nm: undefined in
+#     the one, defined in the other; the image's objects and the host
+#     program's, each linked as its program is) is declared in the port,
+#     bench/platform.h, or its two siblings for output and the results
+#     document (bench/out.h, bench/results.h);
+#  6. no circle of calls: an arrow from room A to room B (rule 3's rooms,
+#     an assembly file X.asm or X_stubs.asm in X.c's) where A's object takes
+#     a name, a function or a variable, that B's defines; calls to the port
+#     are left out (each program links its own implementation of it: the
+#     arrow is the port's, not the caller's).  Two or more rooms that reach
+#     each other so are one unit cut in two: a driver and its parts call
+#     one way, and what the parts share goes below them.  Calls inside one
+#     file and through function pointers are not seen.
+# Rules 5 and 6 read the objects the build made: the test runs make for the
+# image and the host program first (nothing to do when they are current).
 # Each finding is one FAIL line naming the files (and the names that tie
 # them); each rule that holds is one PASS line.
 set -u
 cd "$(dirname "$0")/../.."
+if ! make -s image host > /dev/null 2>&1; then
+    echo "FAIL: build: make image host failed: rules 5 and 6 need the object files (run make to see why)"
+    exit 1
+fi
 exec /usr/bin/python3 - <<'PY'
 import collections, os, re, subprocess, sys
 
@@ -102,8 +122,12 @@ if not inc_cycles:
 # X.c) is that source's room; a header without one (X_internal.h) belongs
 # to whoever includes it, so what it includes counts for them.
 def room(path):
+    """X.c with X.h, and with its assembly: X.asm or X_stubs.asm (the entry
+    stubs that call back into the C they serve)."""
     base, ext = os.path.splitext(path)
-    if ext == ".h" and os.path.exists(base + ".c"):
+    if ext == ".asm" and base.endswith("_stubs"):
+        base = base[:-len("_stubs")]
+    if ext in (".h", ".asm") and os.path.exists(base + ".c"):
         return base + ".c"
     return path
 def has_room(path):
@@ -142,4 +166,80 @@ for p in tracked("*.c", "*.h", "*.asm", "*.sh"):
         fail("size", "%s has %d lines (at most %d: split it by concern)" % (p, n, MAX_LINES))
 if not long_files:
     print("PASS: size: no .c, .h, .asm or .sh file over %d lines" % MAX_LINES)
+
+# 5 and 6: the names object files take from each other.  Each program is
+# read as it is linked: the image (build/efi: stats, bench, kernel, boot)
+# and the host program (build/host/obj: stats, bench, kernel/cpu.c,
+# tools/host).  An object's source is the .c (or .asm) it was built from.
+PORT_HEADERS = ["bench/platform.h", "bench/out.h", "bench/results.h"]
+ORDER = {"stats": 0, "bench": 1, "kernel": 2, "boot": 3, "tools": 4}
+def objects(root):
+    found = {}
+    for d, _, files in os.walk(root):
+        for f in files:
+            if not f.endswith(".o"):
+                continue
+            rel = os.path.relpath(os.path.join(d, f), root)
+            src = rel[:-2] if rel.endswith(".asm.o") else rel[:-2] + ".c"
+            if os.path.exists(src) and layer(src) in ORDER:
+                found[src] = os.path.join(d, f)
+    return found
+def symbols(objs):
+    """{source: (names defined, names used)} from one nm over all objects."""
+    by_obj = {o: s for s, o in objs.items()}
+    out = {s: (set(), set()) for s in objs}
+    text = subprocess.run(["nm", "-P", "-A"] + sorted(by_obj), capture_output=True, text=True).stdout
+    for line in text.split("\n"):
+        f = line.split()
+        if len(f) < 3 or not f[0].endswith(":") or f[0][:-1] not in by_obj:
+            continue
+        defined, used = out[by_obj[f[0][:-1]]]
+        if f[2] == "U":
+            used.add(f[1])
+        elif f[2] in "TDBRCVWG":
+            defined.add(f[1])
+    return out
+def declared(path):
+    """The functions and variables a header declares (comments left out)."""
+    text = re.sub(r"/\*.*?\*/|//[^\n]*", " ", open(path).read(), flags=re.S)
+    return set(re.findall(r"\b([A-Za-z_]\w*)\s*\(", text)) | \
+           set(re.findall(r"\b([A-Za-z_]\w*)\s*(?:\[[^]]*\])?\s*;", text))
+port = set()
+for h in PORT_HEADERS:
+    port |= declared(h)
+calls = collections.defaultdict(lambda: collections.defaultdict(set))   # room -> room -> names
+up = []
+for prog, root in (("image", "build/efi"), ("host program", "build/host/obj")):
+    objs = objects(root)
+    if not objs:
+        fail("objects", "no object files under %s: the build did not make them" % root)
+        continue
+    syms = symbols(objs)
+    owner = collections.defaultdict(set)
+    for s, (d, _) in syms.items():
+        for n in d:
+            owner[n].add(s)
+    for s, (_, u) in sorted(syms.items()):
+        for n in sorted(u):
+            for t in owner.get(n, ()):
+                if t == s:
+                    continue
+                if ORDER[layer(t)] > ORDER[layer(s)] and n not in port:
+                    up.append("%s (%s) takes %s from %s" % (s, prog, n, t))
+                if n not in port and room(t) != room(s):
+                    calls[room(s)][room(t)].add(n)
+for u in sorted(set(up)):
+    fail("port", "%s: a call up the layers is a service of the port: declare it in %s"
+         % (u, " or ".join(PORT_HEADERS)))
+if not up:
+    print("PASS: port: every name a lower layer takes from a higher one is declared in %s"
+          % ", ".join(PORT_HEADERS))
+
+call_cycles = cycles({r: list(t) for r, t in calls.items()})
+for c in call_cycles:
+    shown = ["%s -> %s: %s" % (a, b, ", ".join(sorted(calls[a][b])[:4])) for a in c for b in c if b in calls[a]]
+    fail("call circle", "%s reach each other (%s)" % (", ".join(c), "; ".join(shown)))
+if not call_cycles:
+    print("PASS: call circle: no two files reach each other through the names their objects take (%d rooms)"
+          % len(calls))
 PY
