@@ -35,6 +35,11 @@ void memory_size_text(uint64_t b, char *buf, size_t n);
  * of out but size. */
 struct memory_latency;
 void memory_chase(void *start, uint64_t lines, const struct memory_plan *p, struct memory_latency *out);
+/* A chase's figures as members of the open object w: cycle_lines, loads,
+ * ticks_min, ticks_median, ns_min, ns_median (the latency rows and both
+ * TLB chases). */
+struct json_writer;
+void memory_chase_json(struct json_writer *w, const struct memory_latency *l);
 
 /* bench/memory_caches.c: the caches line, the "fits in" name, member
  * "caches", and the knees (printed when print, member "knees" when w). */
@@ -47,7 +52,6 @@ void memory_knees(const struct memory_latency *l, unsigned n, const struct memor
                   struct json_writer *w, int print);
 
 /* bench/memory_bw.c: the bandwidth table, its peaks, LAVA cases, JSON. */
-struct json_writer;
 struct memory_vec;
 struct memory_xstate;
 struct memory_bw;

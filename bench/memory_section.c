@@ -97,12 +97,7 @@ static void memory_json_row(struct json_writer *w, const struct memory_latency *
     json_obj_begin(w, NULL);
     json_u64(w, "size_bytes", l->size);
     json_u64(w, "lines", l->lines);
-    json_u64(w, "cycle_lines", l->cycle);
-    json_u64(w, "loads", l->loads);
-    json_u64(w, "ticks_min", l->ticks_min);
-    json_u64(w, "ticks_median", l->ticks_median);
-    json_double(w, "ns_min", l->ns_min);
-    json_double(w, "ns_median", l->ns_median);
+    memory_chase_json(w, l);
     json_str(w, "fits", fits);
     json_obj_end(w);
 }

@@ -191,12 +191,7 @@ static void memory_tlb_json_chase(struct json_writer *w, const char *key, const 
     json_obj_begin(w, key);
     json_u64(w, "span_bytes", l->size);
     json_u64(w, "pages_4k", pages);
-    json_u64(w, "cycle_lines", l->cycle);
-    json_u64(w, "loads", l->loads);
-    json_u64(w, "ticks_min", l->ticks_min);
-    json_u64(w, "ticks_median", l->ticks_median);
-    json_double(w, "ns_min", l->ns_min);
-    json_double(w, "ns_median", l->ns_median);
+    memory_chase_json(w, l);
     json_obj_end(w);
 }
 
