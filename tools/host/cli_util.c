@@ -31,6 +31,18 @@ int cli_write_json(const char *cmd, const char *path, const struct json_writer *
     return fclose(f) == 0 ? 0 : -1;
 }
 
+int cli_end_json(const char *cmd, const char *path, struct json_writer *w, int status)
+{
+    json_i64(w, "status", status ? 2 : 0);
+    json_bool(w, "ended", 1);
+    json_obj_end(w);
+    int bad = w->failed ? -1 : cli_write_json(cmd, path, w);
+    if (w->failed)
+        fprintf(stderr, "baremark %s: cannot write %s: out of memory for the document\n", cmd, path);
+    json_free(w);
+    return bad;
+}
+
 char *cli_slurp(const char *path, size_t *len)
 {
     FILE *f = fopen(path, "rb");

@@ -65,16 +65,8 @@ int cmd_memory(int argc, char **argv)
     int status = memory_section(&p, w);
     if (w) {
         json_obj_end(w);
-        json_i64(w, "status", status ? 2 : 0);
-        json_bool(w, "ended", 1);
-        json_obj_end(w);
-        FILE *f = fopen(json_path, "w");
-        int bad = w->failed || !f || fwrite(w->buf, 1, w->len, f) != w->len || fputc('\n', f) == EOF;
-        if (f)
-            bad |= fclose(f) != 0;
-        json_free(w);
-        if (bad)
-            return fprintf(stderr, "baremark memory: cannot write %s\n", json_path), 1;
+        if (cli_end_json("memory", json_path, w, status))
+            return 1;
     }
     return status ? 1 : 0;
 }

@@ -140,14 +140,7 @@ int cmd_methods(int argc, char **argv)
     }
     if (nplugins)
         host_plugins_finish();
-    if (w) {
-        json_i64(w, "status", status ? 2 : 0);
-        json_bool(w, "ended", 1);
-        json_obj_end(w);
-        int bad = w->failed || cli_write_json("methods", json_path, w);
-        json_free(w);
-        if (bad)
-            return 1;
-    }
+    if (w && cli_end_json("methods", json_path, w, status))
+        return 1;
     return status ? 1 : 0;
 }

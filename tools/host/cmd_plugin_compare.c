@@ -128,14 +128,7 @@ int cmd_compare_plugin(int argc, char **argv)
     if (w)
         json_obj_end(w);
     host_plugins_finish();
-    if (w) {
-        json_i64(w, "status", status ? 2 : 0);
-        json_bool(w, "ended", 1);
-        json_obj_end(w);
-        int bad = w->failed || cli_write_json("compare", json_path, w);
-        json_free(w);
-        if (bad)
-            return 1;
-    }
+    if (w && cli_end_json("compare", json_path, w, status))
+        return 1;
     return status ? 1 : 0;
 }

@@ -40,6 +40,10 @@ void host_doc_begin(struct json_writer *w);
 struct json_writer;
 int cli_u32(const char *s, unsigned long lo, unsigned long hi, uint32_t *out);
 int cli_write_json(const char *cmd, const char *path, const struct json_writer *w);
+/* End a command's document: its "status" (2 when status is nonzero, else 0)
+ * and "ended", the top object closed, written to path as cli_write_json,
+ * and freed.  0, or -1 after saying why. */
+int cli_end_json(const char *cmd, const char *path, struct json_writer *w, int status);
 /* The whole file in a NUL-terminated buffer to free (its length in *len),
  * NULL when it cannot be read. */
 char *cli_slurp(const char *path, size_t *len);
