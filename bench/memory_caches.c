@@ -9,6 +9,7 @@
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
+#include "methods.h"
 #include "out.h"
 
 /* CPUID leaves for the caches (Intel SDM CPUID leaf 04H; AMD APM CPUID
@@ -19,17 +20,6 @@
 #define MEMORY_AMD_TOPOEXT  (1u << 22)
 
 /* ---- caches ---------------------------------------------------------------------- */
-
-static void memory_vendor(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t *max, char v[13])
-{
-    uint32_t r[4];
-    cpuid(0, 0, r);
-    *max = r[0];
-    memcpy(v, &r[1], 4);
-    memcpy(v + 4, &r[3], 4);
-    memcpy(v + 8, &r[2], 4);
-    v[12] = 0;
-}
 
 /* Leaf 4 / 8000_001Dh: one subleaf per cache until type 0. */
 static void memory_caches_det(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf,
@@ -82,7 +72,7 @@ void memory_caches_read(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), struct m
 
     memset(c, 0, sizeof *c);
     c->source = "none";
-    memory_vendor(cpuid, &max, v);
+    max = methods_cpuid_vendor(cpuid, 0, v);
     cpuid(0x80000000u, 0, r);
     max_ext = r[0] >= 0x80000000u ? r[0] : 0;
     int amd = !strcmp(v, "AuthenticAMD") || !strcmp(v, "HygonGenuine");

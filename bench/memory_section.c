@@ -215,11 +215,7 @@ static void memory_hypervisor_note(void)
     bm_cpuid(1, 0, r);
     if (!(r[2] >> 31 & 1))
         return;
-    bm_cpuid(0x40000000u, 0, r);
-    memcpy(v, &r[1], 4);
-    memcpy(v + 4, &r[2], 4);
-    memcpy(v + 8, &r[3], 4);
-    v[12] = 0;
+    methods_cpuid_vendor(bm_cpuid, 0x40000000u, v);
     if (!strcmp(v, "TCGTCGTCGTCG"))
         out_printf("memory: under QEMU's TCG: it has no cache or TLB cost model, so latency and bandwidth show "
                    "instruction counts, not the memory hierarchy\n");

@@ -90,10 +90,10 @@ void methods_sequence_split(const struct methods_info *m, int *before, int *afte
 
 /* ---- CPU support -------------------------------------------------------------------- */
 
-static void methods_vendor(const struct methods_cpu_source *src, uint32_t leaf, char out[13])
+uint32_t methods_cpuid_vendor(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf, char out[13])
 {
     uint32_t r[4];
-    src->cpuid(leaf, 0, r);
+    cpuid(leaf, 0, r);
     if (leaf == 0) {          /* ebx, edx, ecx */
         memcpy(out, &r[1], 4);
         memcpy(out + 4, &r[3], 4);
@@ -104,6 +104,7 @@ static void methods_vendor(const struct methods_cpu_source *src, uint32_t leaf, 
         memcpy(out + 8, &r[3], 4);
     }
     out[12] = 0;
+    return r[0];
 }
 
 static void methods_lfence_probe(struct methods_cpu *c, const struct methods_cpu_source *src, uint32_t max_ext)
@@ -162,7 +163,7 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
 {
     uint32_t r[4], max_ext;
     memset(c, 0, sizeof *c);
-    methods_vendor(src, 0, c->vendor);
+    methods_cpuid_vendor(src->cpuid, 0, c->vendor);
     c->is_intel = !strcmp(c->vendor, "GenuineIntel");
     c->is_amd = !strcmp(c->vendor, "AuthenticAMD") || !strcmp(c->vendor, "HygonGenuine");
     src->cpuid(1, 0, r);
@@ -171,7 +172,7 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
         c->family += (r[0] >> 20) & 0xFF;
     c->hypervisor = (r[2] >> 31) & 1;
     if (c->hypervisor)
-        methods_vendor(src, 0x40000000u, c->hypervisor_vendor);
+        methods_cpuid_vendor(src->cpuid, 0x40000000u, c->hypervisor_vendor);
     src->cpuid(0x80000000u, 0, r);
     max_ext = r[0];
     if (max_ext >= 0x80000001u) {

@@ -150,6 +150,11 @@ struct methods_cpu {
 
 /* CPUID from portable code (bench/methods.asm): out = eax, ebx, ecx, edx. */
 void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+/* The 12-character vendor of CPUID leaf 0 ("GenuineIntel": EBX, EDX, ECX)
+ * or of the hypervisor leaf 0x40000000 ("TCGTCGTCGTCG": EBX, ECX, EDX)
+ * through cpuid (bm_cpuid's signature); returns the leaf's EAX, the
+ * highest leaf of its range. */
+uint32_t methods_cpuid_vendor(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf, char out[13]);
 
 void methods_cpu_probe(struct methods_cpu *c);
 /* The same from a given CPUID and MSR reader (tests simulate CPUs);

@@ -65,17 +65,6 @@ const char *pmu_ref_clock_text(const struct pmu_info *p)
 
 /* ---- detection ----------------------------------------------------------------- */
 
-static void pmu_vendor(pmu_cpuid_fn cpuid, uint32_t *max_leaf, char v[13])
-{
-    uint32_t r[4];
-    cpuid(0, 0, r);
-    *max_leaf = r[0];
-    memcpy(v, &r[1], 4);
-    memcpy(v + 4, &r[3], 4);
-    memcpy(v + 8, &r[2], 4);
-    v[12] = 0;
-}
-
 static int pmu_intel_fixed_ok(const struct pmu_info *p, unsigned f)
 {
     if (p->version < 2)
@@ -184,7 +173,7 @@ int pmu_detect(pmu_cpuid_fn cpuid, struct pmu_info *p)
     char vendor[13];
 
     memset(p, 0, sizeof *p);
-    pmu_vendor(cpuid, &max_leaf, vendor);
+    max_leaf = methods_cpuid_vendor(cpuid, 0, vendor);
     if (strcmp(vendor, "GenuineIntel") == 0)
         pmu_detect_intel(cpuid, max_leaf, p);
     else if (strcmp(vendor, "AuthenticAMD") == 0 || strcmp(vendor, "HygonGenuine") == 0)
