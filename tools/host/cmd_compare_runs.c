@@ -241,6 +241,28 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
     return n;
 }
 
+/* A BYTEmark test in both runs (a kernel of the suite, or one on a CPU):
+ * its unit, the means of its runs' scores (fa, fb where a run kept no
+ * scores), the ratio and the tests; a test that did not run says why
+ * instead of "no raw samples". */
+static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, double fa, double fb)
+{
+    double *a, *b;
+    it->unit = rj_str(ea, "unit", "score");
+    it->na = rj_run_scores(ea, &a);
+    it->nb = rj_run_scores(eb, &b);
+    it->a = it->na ? cr_mean(a, it->na) : fa;
+    it->b = it->nb ? cr_mean(b, it->nb) : fb;
+    it->ratio = it->a / it->b;
+    cr_test(it, a, b, noise, 1);
+    if (strcmp(rj_str(ea, "status", "ok"), "ok"))
+        it->verdict = "not run in A";
+    else if (strcmp(rj_str(eb, "status", "ok"), "ok"))
+        it->verdict = "not run in B";
+    free(a);
+    free(b);
+}
+
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
     static const char *const mean_keys[] = { "mean", "score", NULL };
@@ -251,26 +273,12 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
     json_array_foreach(la, i, ea) {
         const char *name = rj_name(ea, NULL);
         json_t *eb = name ? cr_find(lb, name) : NULL;
-        double *a, *b;
         if (!eb || n == cap || !strcmp(name, "?"))   /* "?": not built into that program */
             continue;
         struct cr_item *it = &out[n++];
         it->kind = "kernel";
         it->name = name;
-        it->unit = rj_str(ea, "unit", "score");
-        it->na = rj_run_scores(ea, &a);
-        it->nb = rj_run_scores(eb, &b);
-        it->a = it->na ? cr_mean(a, it->na) : rj_num_any(ea, mean_keys);
-        it->b = it->nb ? cr_mean(b, it->nb) : rj_num_any(eb, mean_keys);
-        it->ratio = it->a / it->b;
-        cr_test(it, a, b, noise, 1);
-        /* A test that did not run says why instead of "no raw samples". */
-        if (strcmp(rj_str(ea, "status", "ok"), "ok"))
-            it->verdict = "not run in A";
-        else if (strcmp(rj_str(eb, "status", "ok"), "ok"))
-            it->verdict = "not run in B";
-        free(a);
-        free(b);
+        cr_scored(it, ea, eb, noise, rj_num_any(ea, mean_keys), rj_num_any(eb, mean_keys));
     }
     return n;
 }
@@ -311,26 +319,13 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
             continue;
         json_array_foreach(json_object_get(pa, "tests"), k, ta) {
             json_t *tb = cr_key(json_object_get(pb, "tests"), rj_str(ta, "key", ""));
-            double *a, *b;
             if (!tb || n == cap)
                 continue;
             struct cr_item *it = &out[n++];
             it->kind = "core";
             snprintf(it->label, sizeof it->label, "CPU %.0f %s", rj_num(pa, "cpu", -1), rj_str(ta, "key", "?"));
             it->name = it->label;
-            it->unit = rj_str(ta, "unit", "score");
-            it->na = rj_run_scores(ta, &a);
-            it->nb = rj_run_scores(tb, &b);
-            it->a = it->na ? cr_mean(a, it->na) : NAN;
-            it->b = it->nb ? cr_mean(b, it->nb) : NAN;
-            it->ratio = it->a / it->b;
-            cr_test(it, a, b, noise, 1);
-            if (strcmp(rj_str(ta, "status", "ok"), "ok"))
-                it->verdict = "not run in A";
-            else if (strcmp(rj_str(tb, "status", "ok"), "ok"))
-                it->verdict = "not run in B";
-            free(a);
-            free(b);
+            cr_scored(it, ta, tb, noise, NAN, NAN);
         }
     }
     json_array_foreach(json_object_get(json_object_get(ca, "scores"), "all_cores"), i, ta) {
