@@ -454,12 +454,13 @@ void fw_file_close(EFI_FILE_HANDLE f)
         f->Close(f);
 }
 
-EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
+static EFI_STATUS fw_list_on(EFI_FILE_HANDLE root, const char *dir,
+                             void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
 {
     EFI_FILE_HANDLE d;
     UINTN cap = SIZE_OF_EFI_FILE_INFO + FW_PATH_MAX * sizeof(CHAR16);
     EFI_FILE_INFO *info;
-    EFI_STATUS s = fw_open(dir, EFI_FILE_MODE_READ, 0, &d);
+    EFI_STATUS s = fw_open_on(root, dir, EFI_FILE_MODE_READ, 0, &d);
 
     if (s != EFI_SUCCESS)
         return s;
@@ -487,15 +488,19 @@ EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t si
     return s;
 }
 
-EFI_STATUS fw_esp_write_whole(const char *path, const void *buf, size_t n)
+EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
 {
-    EFI_FILE_HANDLE f;
-    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0, &f);
-    if (s != EFI_SUCCESS)
-        return s;
-    s = fw_file_rewrite(f, buf, n);
-    f->Close(f);
-    return s;
+    return fw_list_on(fw_root, dir, fn, ctx);
+}
+
+EFI_STATUS fw_save_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
+{
+    return fw_list_on(fw_save_root, dir, fn, ctx);
+}
+
+EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out)
+{
+    return fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0, out);
 }
 
 EFI_STATUS fw_esp_delete(const char *path)

@@ -90,8 +90,11 @@ void fw_file_close(EFI_FILE_HANDLE f);
  * ASCII, '?' for characters outside it).  EFI_NOT_FOUND when the directory
  * does not exist. */
 EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx);
-/* Write a whole file, replacing what it held (created when missing). */
-EFI_STATUS fw_esp_write_whole(const char *path, const void *buf, size_t n);
+/* The same in a directory of the results volume. */
+EFI_STATUS fw_save_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx);
+/* Open an existing file of the results volume for writing (no create). */
+EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out);
+/* A whole file replaced: boot/file_replace.h (crash-safe, through NAME.new). */
 /* Delete a file; EFI_SUCCESS also when it was not there. */
 EFI_STATUS fw_esp_delete(const char *path);
 

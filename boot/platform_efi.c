@@ -12,6 +12,7 @@
 #include <string.h>
 
 #include "cpu.h"
+#include "file_replace.h"
 #include "firmware.h"
 #include "mp.h"
 #include "out.h"
@@ -90,7 +91,7 @@ const char *plat_write_file(const char *name, const void *buf, size_t n)
 {
     char path[260];
     plat_efi_path(name, path, sizeof path);
-    EFI_STATUS s = fw_esp_write_whole(path, buf, n);
+    EFI_STATUS s = replace_whole(path, buf, n, NULL);   /* old or new whole, whatever a cut hits */
     return s == EFI_SUCCESS ? NULL : fw_status_name(s);
 }
 

@@ -3,6 +3,13 @@
  * NAME.json, named from the firmware clock and never over an earlier run's,
  * written at the end of every section (run_flush: bench/results.h's
  * results_section_end), and OUTFILE's copy.
+ *
+ * What a power cut can leave: the JSON and OUTFILE's copy are replaced
+ * whole through NAME.json.new (boot/file_replace.c), so NAME.json is the
+ * previous complete document, the new one, or absent for an instant, and a
+ * leftover *.new is dealt with by the next boot (replace_leftovers).  The
+ * log is only appended to, each part flushed: a cut leaves a prefix of
+ * what serial printed (the part being appended may be missing).
  */
 #include <efi.h>
 #include <efilib.h>
@@ -10,9 +17,11 @@
 #include <string.h>
 
 #include "config.h"
+#include "file_replace.h"
 #include "firmware.h"
 #include "json.h"
 #include "out.h"
+#include "platform.h"
 #include "results.h"
 #include "output.h"
 #include "results_doc.h"
@@ -27,7 +36,7 @@ static size_t run_file_done;
 static unsigned run_json_changed;       /* times the buffer changed during a write */
 static size_t run_json_changed_at;       /* where it differed first */
 static char run_name_buf[32];
-static EFI_FILE_HANDLE run_log_file, run_json_file;
+static EFI_FILE_HANDLE run_log_file;
 static int run_saving;           /* files are open and writable */
 static int run_ended;            /* the document says "ended": true */
 
@@ -74,33 +83,25 @@ static int run_move_results(const char *what, EFI_STATUS s)
     return 1;
 }
 
-static EFI_STATUS run_create_pair(const char *base)
+/* The log is created now and holds the name; the JSON first appears, whole,
+ * at the first run_flush. */
+static EFI_STATUS run_create_log(const char *base)
 {
     char path[96];
-    EFI_STATUS s;
-
     snprintf(path, sizeof path, RUN_DIR "\\%s.log", base);
-    s = fw_esp_create(path, &run_log_file);
-    if (s != EFI_SUCCESS)
-        return s;
-    snprintf(path, sizeof path, RUN_DIR "\\%s.json", base);
-    s = fw_esp_create(path, &run_json_file);
-    if (s != EFI_SUCCESS) {
-        /* Our own empty log, just created: remove it so no half pair stays. */
-        run_log_file->Delete(run_log_file);
-        run_log_file = NULL;
-    }
-    return s;
+    return fw_esp_create(path, &run_log_file);
 }
 
 static int run_name_taken(const char *base)
 {
+    static const char *const ext[] = { ".log", ".json", ".json" REPLACE_SUFFIX };
     char path[96];
-    snprintf(path, sizeof path, RUN_DIR "\\%s.log", base);
-    if (fw_esp_exists(path))
-        return 1;
-    snprintf(path, sizeof path, RUN_DIR "\\%s.json", base);
-    return fw_esp_exists(path);
+    for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
+        snprintf(path, sizeof path, RUN_DIR "\\%s%s", base, ext[i]);
+        if (fw_esp_exists(path))
+            return 1;
+    }
+    return 0;
 }
 
 void run_files_open(void)
@@ -122,6 +123,7 @@ void run_files_open(void)
         run_saving_failed(what, s);
         return;
     }
+    replace_leftovers(RUN_DIR);            /* what a cut during a write left */
     /* Never open an earlier run's file: find a free name, then create. */
     for (int k = 1; k <= RUN_MAX_SUFFIX; k++) {
         if (k == 1)
@@ -130,7 +132,7 @@ void run_files_open(void)
             snprintf(base, sizeof base, "%s-%d", stamp, k);
         if (run_name_taken(base))
             continue;
-        s = run_create_pair(base);
+        s = run_create_log(base);
         if (s == EFI_ACCESS_DENIED)
             continue;
         if (s != EFI_SUCCESS) {
@@ -148,6 +150,30 @@ void run_files_open(void)
     run_saving_failed("finding a free file name", EFI_ACCESS_DENIED);
 }
 
+/* INJECTFAULT=hang INJECTIN=files:end-written (or end-deleted): the run
+ * stops between two steps of its final JSON write, so the power-cord test
+ * can cut there (tests/boot/test_powercut.sh). */
+static void run_json_step(const char *step)
+{
+    char key[32];
+    snprintf(key, sizeof key, "files:end-%s", step);
+    const char *kind = plat_fault_take(key);
+    if (!kind)
+        return;
+    out_printf("fault injection: %s in %s (INJECTFAULT setting): the run stops here\n", kind, key);
+    for (;;)
+        __asm__ volatile("pause");
+}
+
+static EFI_STATUS run_write_json(const struct json_writer *w)
+{
+    char path[96];
+    if (w->failed)
+        return EFI_OUT_OF_RESOURCES;
+    snprintf(path, sizeof path, RUN_DIR "\\%s.json", run_name_buf);
+    return replace_whole(path, w->buf, w->len, run_ended ? run_json_step : NULL);
+}
+
 void run_flush(void)
 {
     struct json_writer w;
@@ -163,11 +189,10 @@ void run_flush(void)
     s = fw_file_write_at(run_log_file, run_file_done, run_log + run_file_done,
                          run_log_len - run_file_done);
     if (s != EFI_SUCCESS) {
-        /* Nothing of ours reached the ESP yet: leave no empty pair behind. */
+        /* Nothing of ours reached the ESP yet: leave no empty log behind. */
         if (run_file_done == 0) {
             run_log_file->Delete(run_log_file);
-            run_json_file->Delete(run_json_file);
-            run_log_file = run_json_file = NULL;
+            run_log_file = NULL;
         }
         run_saving_failed("writing the log", s);
         return;
@@ -175,7 +200,7 @@ void run_flush(void)
     run_file_done = run_log_len;
     for (int attempt = 0; attempt < 2; attempt++) {
         results_doc_compose(&w, run_ended);
-        s = w.failed ? EFI_OUT_OF_RESOURCES : fw_file_rewrite(run_json_file, w.buf, w.len);
+        s = run_write_json(&w);
         /* The written buffer starts with the document: if the two differ
          * after the firmware's write, memory we own changed under the
          * firmware (a stray write or DMA into it); say where, write again. */
@@ -212,7 +237,7 @@ void run_outfile(const char *name)
     size_t run_log_len;
     const char *run_log = run_log_text(&run_log_len);
     snprintf(path, sizeof path, RUN_DIR "\\%s", name);
-    EFI_STATUS s = fw_esp_write_whole(path, run_log, run_log_len);
+    EFI_STATUS s = replace_whole(path, run_log, run_log_len, NULL);
     if (s == EFI_SUCCESS)
         return;
     out_warn("OUTFILE: the copy of the log as \\baremark\\%s was not written (%s)", name, fw_status_name(s));
@@ -229,7 +254,6 @@ void run_files_end(void)
 void run_files_close(void)
 {
     fw_file_close(run_log_file);
-    fw_file_close(run_json_file);
 }
 
 void run_files_changed(unsigned *times, size_t *first_at)

@@ -1,21 +1,32 @@
 #!/bin/bash
 # Boot test: the power cord.  QEMU is killed with SIGKILL (the machine loses
-# power: nothing more reaches the disk) at three chosen points of three runs
+# power: nothing more reaches the disk) at five chosen points of five runs
 # on one stick, one after another:
-#   1. during the clock section (on its "calibrating" line; the calibration
+#   1. inside the final JSON write, after the old NAME.json was deleted and
+#      before NAME.json.new was renamed (the run stops there on
+#      INJECTFAULT=hang INJECTIN=files:end-deleted; boot/file_replace.c);
+#   2. inside the final JSON write, once NAME.json.new is written and
+#      flushed, before the old NAME.json is deleted (files:end-written);
+#   3. during the clock section (on its "calibrating" line; the calibration
 #      that follows lasts 375 ms of guest time),
-#   2. during a BYTEmark kernel (on the suite's table header: NUMERIC SORT
+#   4. during a BYTEmark kernel (on the suite's table header: NUMERIC SORT
 #      runs next, the only kernel enabled),
-#   3. while the run writes its files at the end (on the "saved:" line: the
+#   5. while the run writes its files at the end (on the "saved:" line: the
 #      final JSON, the log's last part and OUTFILE's copy are written next).
 # The guest runs under -icount shift=0, so each point is the same place of
 # the same instruction stream every time; the host's watcher reacts within
-# about 50 ms.  After every cut: every earlier file (two planted runs, and
-# the runs cut before) is byte for byte what it was; fsck.fat finds the FAT
-# clean; the cut run's log is a prefix of what serial printed, byte for
-# byte; its JSON is absent, or valid (baremark validate) and says
-# "interrupted" with the stage it was cut in, or, cut after its final write,
-# that it ended.
+# about 50 ms (1 and 2 are exact: the run waits there).  After every cut:
+# every earlier file (two planted runs, and the runs cut before) is byte for
+# byte what it was, but for what the next boot does with a *.new a cut left
+# (checked by name); fsck.fat finds the FAT clean; the cut run's log is a
+# prefix of what serial printed, byte for byte; its NAME.json is absent, or
+# valid (baremark validate) and says "interrupted" with the stage it was cut
+# in, or, cut after its final write, that it ended: never a file cut short;
+# baremark-results copies and lists exactly the runs' files, naming every
+# *.new as left by a cut, never as a run.  Then the next boot: the .new of
+# cut 1 (its NAME.json absent, the .new whole) is renamed into place and is
+# the run's ended document; the .new of cut 2 (beside its NAME.json) is
+# removed.
 . "$(dirname "$0")/lib.sh"
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
 B=$BUILD/host/baremark
@@ -35,6 +46,22 @@ snap() {   # DIR: every file under \baremark
     mcopy -n -i "$img@@1M" '::/baremark/*' "$1/" 2>/dev/null || true
 }
 
+# results WHAT: baremark-results on the stick copies and lists the runs'
+# files only; a *.new is named as left by a cut, and not counted as a run.
+results() {
+    local what=$1 out=$T/$1.results dest=$T/$1.copied jsons news
+    rm -rf "$dest"
+    "$TOP/tools/baremark-results" "$img" "$dest" > "$out" 2>&1
+    jsons=$(ls "$T/$what.after" | grep -c '\.json$')
+    news=$(ls "$T/$what.after" | grep -cE '^[0-9]{8}-[0-9]{6}(-[0-9]+)?\.(log|json)\.new$')
+    if grep -q "^$jsons run(s) copied" "$out" && [ "$(ls "$dest" | grep -c '\.new$')" = 0 ] &&
+       [ "$(grep -c 'skipped .*\.new: left by a power cut while the image wrote it' "$out")" = "$news" ]; then
+        pass "$what: baremark-results lists the $jsons runs; the $news *.new named as left by a cut, not copied"
+    else
+        fail "$what: baremark-results takes no *.new for a run" "$(grep -v '^20' "$out" | tr '\n' '|' | head -c 300)"
+    fi
+}
+
 # cut NAME REGEX OPTIONS: boot and kill QEMU (its process group) as soon as
 # a serial line matches REGEX.  Sets BOOT_RC (137 when cut) and BOOT_LOG.
 cut() {   # serial polled every 50 ms: the cut lands close to its line
@@ -48,6 +75,9 @@ serial_as_log() {
     awk '/^baremark [^ ]+ - bare-metal timing/{p=1} /^baremark: run ended/{p=0} p' "$1" | grep -v '^BAREMARK-LAVA'
 }
 
+# The cut run's name, from its "results:" line.
+cut_run() { sed -n 's/^results: \\baremark\\\([^ ]*\)\.log and .*/\1/p' "$BOOT_LOG"; }
+
 # check WHAT STAGE: the assertions after a cut in section STAGE.
 check() {
     local what=$1 stage=$2 before=$T/$1.before after=$T/$1.after name f changed=""
@@ -55,6 +85,7 @@ check() {
     snap "$after"
     for f in "$before"/*; do
         [ -e "$f" ] || continue
+        case $f in *.new) continue ;; esac    # the next boot's to handle: checked by name
         cmp -s "$f" "$after/$(basename "$f")" || changed="$changed $(basename "$f")"
     done
     [ -z "$changed" ] && pass "$what: the $(ls "$before" | wc -l) earlier files are byte for byte unchanged" ||
@@ -65,7 +96,7 @@ check() {
     else
         fail "$what: fsck.fat clean" "$(grep -v '^fsck.fat\|^[0-9a-f]' "$T/$what.fsck" | head -3 | tr '\n' '|')"
     fi
-    name=$(sed -n 's/^results: \\baremark\\\([^ ]*\)\.log and .*/\1/p' "$BOOT_LOG")
+    name=$(cut_run)
     if [ -z "$name" ]; then
         fail "$what: the run named its files before the cut" "no results: line"
         return
@@ -78,6 +109,7 @@ check() {
     else
         fail "$what: the cut run's log is a prefix of serial" "$(cmp "$after/$name.log" "$T/$what.serial-log" 2>&1 | head -1)"
     fi
+    results "$what"
     f=$after/$name.json
     if [ ! -e "$f" ]; then
         pass "$what: the cut run left no JSON"
@@ -91,9 +123,40 @@ check() {
     fi
 }
 
+# 1, 2: inside the final JSON write, at its two steps (the run waits there).
+snap "$T/deleted.before"
+cut powercut-deleted '^fault injection: hang in files:end-deleted' \
+    "sections=clock injectfault=hang injectin=files:end-deleted"
+check deleted end
+r1=$(cut_run)
+jq -e '.ended == true and .status == 0' "$T/deleted.after/$r1.json.new" >/dev/null 2>&1 &&
+    [ ! -e "$T/deleted.after/$r1.json" ] &&
+    pass "deleted: $r1.json is absent and $r1.json.new holds the whole ended document" ||
+    fail "deleted: the state between delete and rename" "$(ls "$T/deleted.after" | tr '\n' ' ')"
+
+snap "$T/written.before"
+cut powercut-written '^fault injection: hang in files:end-written' \
+    "sections=none injectfault=hang injectin=files:end-written"
+check written end
+r2=$(cut_run)
+jq -e '.ended == false and .status == "interrupted" and .stage == "end"' "$T/written.after/$r2.json" >/dev/null 2>&1 &&
+    jq -e '.ended == true and .status == 0' "$T/written.after/$r2.json.new" >/dev/null 2>&1 &&
+    pass "written: $r2.json is the previous whole version (interrupted during end), $r2.json.new the ended one" ||
+    fail "written: the state before the old file is deleted" "$(jq -c '{status, stage, ended}' "$T/written.after/$r2.json" 2>&1 | head -c 200)"
+# This boot found cut 1's leftover: NAME.json absent, the .new whole.
+grep -qF "files: \\baremark\\$r1.json.new renamed to $r1.json: a power cut came after it was written whole" "$BOOT_LOG" &&
+    cmp -s "$T/deleted.after/$r1.json.new" "$T/written.after/$r1.json" && [ ! -e "$T/written.after/$r1.json.new" ] &&
+    "$B" validate "$T/written.after/$r1.json" >/dev/null 2>&1 &&
+    pass "written: the next boot renamed cut 1's whole $r1.json.new into place, byte for byte, valid" ||
+    fail "written: cut 1's leftover renamed into place" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
+
 snap "$T/clock.before"
 cut powercut-clock '^clock: calibrating the TSC' "sections=clock"
 check clock clock
+grep -qF "files: removed \\baremark\\$r2.json.new, left by a power cut while it was written; $r2.json is the last complete version" "$BOOT_LOG" &&
+    [ ! -e "$T/clock.after/$r2.json.new" ] && cmp -s "$T/written.after/$r2.json" "$T/clock.after/$r2.json" &&
+    pass "clock: the next boot removed cut 2's $r2.json.new, its $r2.json byte for byte as it was" ||
+    fail "clock: cut 2's leftover removed" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
 
 snap "$T/kernel.before"
 cut powercut-kernel '^TEST +: Iterations/sec\.' \
@@ -104,5 +167,5 @@ snap "$T/write.before"
 cut powercut-write '^saved: yes$' "sections=none outfile=COPY.LOG"
 check write end
 n=$(ls "$T/write.after" | wc -l)
-[ "$n" -ge 8 ] && pass "write: the stick holds the 4 earlier files and the 3 cut runs' files ($n)" ||
+[ "$n" -ge 12 ] && pass "write: the stick holds the 4 earlier files and the 5 cut runs' files ($n)" ||
     fail "write: every run's files are on the stick" "$(ls "$T/write.after" | tr '\n' ' ')"
