@@ -10,6 +10,9 @@ static const struct figure run_rows[] = {
     { "schema",    NULL,          "",       FIG_DETAIL, 0 },
     /* the run_status case is printed by lava_end, after every section */
     { "status",    "run_status",  "status", FIG_INFO,   0, .only = "ended" },   /* else "interrupted" */
+    /* entry to end by the calibrated TSC (boot/results_doc.c); null without
+     * the clock section's rate, absent before this figure existed */
+    { "duration_ms", NULL,        "ms",     FIG_INFO,   FIG_SOMETIMES, .label = "run took" },
 };
 FIGURE_TABLE(figures_run, NULL, NULL, run_rows);
 

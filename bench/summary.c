@@ -123,6 +123,7 @@ static void sum_run(struct summary *s, struct jr doc)
     jr_str(st, word, sizeof word);
     int interrupted = !strcmp(word, "interrupted") || jr_bool(jr_get(doc, "ended"), 1) == 0;
     s->warnings = (unsigned)jr_count(errors);
+    s->duration_ms = jr_num(jr_get(doc, "duration_ms"), NAN);
     while (jr_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
         jr_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
     if (interrupted) {

@@ -114,6 +114,7 @@ struct summary {
     char interrupted_in[SUMMARY_NAME_MAX];  /* the last section reached, "" when not interrupted or unknown */
     char profile[SUMMARY_NAME_MAX];         /* "quick", "full", "" */
     char platform[SUMMARY_NAME_MAX];        /* "uefi", "linux" */
+    double duration_ms;             /* "duration_ms": entry to end (interrupted: to the last write); NAN unknown */
 
     /* the machine */
     char cpu[SUMMARY_TEXT_MAX];     /* brand string */

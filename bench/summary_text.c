@@ -76,13 +76,17 @@ void summary_ab_text(struct summary_ab *ab)
 
 static void rows_verdict(struct summary *s)
 {
-    char where[SUMMARY_NAME_MAX + 16] = "";
+    char where[SUMMARY_NAME_MAX + 16] = "", took[48] = "";
     if (s->verdict == SUMMARY_INTERRUPTED)
         snprintf(where, sizeof where, " during %s", s->interrupted_in[0] ? s->interrupted_in : "an unknown section");
-    row(s, "verdict", "%s%s, %u warning%s%s%s%s%s", summary_verdict_name(s->verdict), where, s->warnings,
+    /* "duration_ms" (boot/results_doc.c): an interrupted file's is up to its last write */
+    if (!isnan(s->duration_ms) && s->duration_ms >= 0)
+        snprintf(took, sizeof took, s->verdict == SUMMARY_INTERRUPTED ? "; last saved %.1f s into the run"
+                 : "; run took %.1f s", s->duration_ms / 1000);
+    row(s, "verdict", "%s%s, %u warning%s%s%s%s%s%s", summary_verdict_name(s->verdict), where, s->warnings,
         s->warnings == 1 ? "" : "s", s->profile[0] ? "; profile " : "", s->profile,
         s->platform[0] && strcmp(s->platform, "uefi") ? "; hosted under " : "",
-        s->platform[0] && strcmp(s->platform, "uefi") ? s->platform : "");
+        s->platform[0] && strcmp(s->platform, "uefi") ? s->platform : "", took);
     for (unsigned i = 0; i < s->n_reasons; i++)
         row(s, "", "warning: %.140s", s->reasons[i]);
     if (s->warnings > s->n_reasons)

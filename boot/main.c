@@ -130,6 +130,8 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
 
     fw_init(image, st);                 /* watchdog off first */
     cpu_identify(&cpu_info);
+    if (cpu_info.has_tsc)
+        results_doc_entry(rdtsc());     /* the run's duration counts from here */
     run_output_init();
     main_banner();
     watchdog_report_start();

@@ -7,7 +7,9 @@
 #include <efilib.h>
 #include <stdio.h>
 
+#include "cpu.h"
 #include "json.h"
+#include "platform.h"
 #include "results_doc.h"
 #include "run_status.h"
 
@@ -17,6 +19,8 @@ static int run_state = RUN_OK;
 /* The stage the run is in: written into every file before the end, so a
  * run that never ends says where it stopped ("interrupted during memory"). */
 static char run_stage_name[32] = "startup";
+/* The TSC at the image's entry and at the run's end (0: not read). */
+static uint64_t run_tsc_entry, run_tsc_end;
 
 /* ---- the results document ---------------------------------------------------- */
 
@@ -38,7 +42,24 @@ void results_doc_member_end(void)
         json_obj_end(&run_doc);
 }
 
-/* The document as written: sections so far, then errors, status, ended. */
+/* "duration_ms": the TSC from the image's entry to the run's end (before
+ * the end: to this write), by the rate the clock section calibrated; null
+ * without that rate (clock not run, or failed) or without a TSC. */
+static void results_doc_duration(struct json_writer *w, int ended)
+{
+    uint64_t hz = plat_tick_hz(), end = ended && run_tsc_end ? run_tsc_end : rdtsc();
+    if (!hz || !run_tsc_entry || end < run_tsc_entry)
+        json_null(w, "duration_ms");
+    else {  /* in ms to the microsecond, written as such (no binary fraction's digits) */
+        char num[32];
+        unsigned long long us = (unsigned long long)((double)(end - run_tsc_entry) * 1e6 / (double)hz + 0.5);
+        int n = snprintf(num, sizeof num, "%llu.%03llu", us / 1000, us % 1000);
+        json_raw(w, "duration_ms", num, (size_t)n);
+    }
+}
+
+/* The document as written: sections so far, then errors, duration, status,
+ * ended. */
 void results_doc_compose(struct json_writer *w, int ended)
 {
     json_init(w);
@@ -51,6 +72,7 @@ void results_doc_compose(struct json_writer *w, int ended)
     json_raw(&e, NULL, "]", 1);
     json_raw(w, "errors", e.buf, e.len);
     json_free(&e);
+    results_doc_duration(w, ended);
     /* Until the end, the file says what it would say if the run stopped
      * now: interrupted, in this stage.  The final write replaces both with
      * the numeric status of the last serial line. */
@@ -78,6 +100,14 @@ void results_error(const char *msg) { json_str(&run_errors, NULL, msg); }
 const struct json_writer *results_doc(void) { return &run_doc; }
 
 void results_doc_name(const char *name) { json_str(&run_doc, "name", name); }
+
+void results_doc_entry(uint64_t tsc) { run_tsc_entry = tsc; }
+
+void results_doc_end(void)
+{
+    if (run_tsc_entry)
+        run_tsc_end = rdtsc();
+}
 
 void results_doc_stage(const char *name)
 {

@@ -16,6 +16,8 @@
 #ifndef BAREMARK_RESULTS_DOC_H
 #define BAREMARK_RESULTS_DOC_H
 
+#include <stdint.h>
+
 #include "json.h"
 
 #define RUN_OK       0
@@ -36,6 +38,11 @@ void results_error(const char *msg);
 const struct json_writer *results_doc(void);
 /* The run's name member ("name"). */
 void results_doc_name(const char *name);
+/* The TSC at the image's entry (efi_main, once the CPU is known to have
+ * one), and the run's end: "duration_ms" is the time between them by the
+ * calibrated rate (before the end, up to each write). */
+void results_doc_entry(uint64_t tsc);
+void results_doc_end(void);
 /* The stage the run is in ("system", a section's name, "end"). */
 void results_doc_stage(const char *name);
 /* The document as written: the sections, then errors, status (before the

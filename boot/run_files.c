@@ -249,6 +249,7 @@ int run_saving_now(void) { return run_saving; }
 void run_files_end(void)
 {
     run_ended = 1;
+    results_doc_end();      /* the duration the summary and the final file both say */
 }
 
 void run_files_close(void)

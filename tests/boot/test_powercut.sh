@@ -129,7 +129,7 @@ cut powercut-deleted '^fault injection: hang in files:end-deleted' \
     "sections=clock injectfault=hang injectin=files:end-deleted"
 check deleted end
 r1=$(cut_run)
-jq -e '.ended == true and .status == 0' "$T/deleted.after/$r1.json.new" >/dev/null 2>&1 &&
+jq -e '.ended == true and .status == 0 and .duration_ms > 0' "$T/deleted.after/$r1.json.new" >/dev/null 2>&1 &&
     [ ! -e "$T/deleted.after/$r1.json" ] &&
     pass "deleted: $r1.json is absent and $r1.json.new holds the whole ended document" ||
     fail "deleted: the state between delete and rename" "$(ls "$T/deleted.after" | tr '\n' ' ')"

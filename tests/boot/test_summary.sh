@@ -10,7 +10,8 @@
 # JSON's own, recomputed here independently (the TSC rate, each target's
 # net median with the comparisons' method in ns and ticks, add10 against
 # add100 as the ratio of their timings less the overhead, the memory
-# levels, the file names); the text log on the ESP ends with it; every
+# levels, the file names; the run's duration_ms, positive and below the
+# boot's wall time, in the verdict row); the text log on the ESP ends with it; every
 # section's LAVA cases come as one block right after that section's text;
 # every number of the run's JSON is declared in a figure table.
 . "$(dirname "$0")/lib.sh"
@@ -20,7 +21,9 @@ W=$TEST_TMP/summary
 rm -rf "$W"
 mkdir -p "$W"
 img=$(fresh_image summary)
+t0=$(date +%s)
 boot summary "$img" --icount --options "sections=clock,methods,compare,memory quietms=50 methodsamples=20 lava=t"
+wall=$(( $(date +%s) - t0 + 1 ))     # whole seconds, rounded up: the boot's wall time
 expect_rc 0 "summary: run-qemu exit 0"
 name=$(sed -n 's/^results: \\baremark\\\([^ ]*\)\.log .*/\1/p' "$BOOT_LOG" | tail -1)
 esp_cat "$img" "baremark/$name.json" > "$W/run.json" 2>/dev/null
@@ -50,7 +53,7 @@ tail -n "$lines" "$W/run.log" | cmp -s - "$W/serial.txt" &&
     pass "summary: the text log on the ESP ends with it" || fail "summary: the log ends with it" "$(tail -2 "$W/run.log" | tr '\n' '|')"
 
 # The figures, recomputed from the JSON.
-if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" > "$W/figures.txt" 2>&1 <<'PY'
+if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" "$wall" > "$W/figures.txt" 2>&1 <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 rows = [l.rstrip("\n") for l in open(sys.argv[2])]
@@ -69,7 +72,10 @@ want = "TSC %.3f MHz +/- %s ppm from the %s; %d references agree within %s ppm" 
     c["chosen_khz"] / 1000, g(ref["ppm"]), c["source"], len(c["references"]), g(c["agreement"]["max_measured_ppm"]))
 need(row("clock") == [want], "clock row: %s" % want)
 need(c["chosen_khz"] == 1000000 or abs(c["chosen_khz"] - 1e6) < 1, "the TSC at 1 GHz under -icount")
-need(row("verdict") == ["completed, 0 warnings; profile quick"], "verdict row")
+dur, wall = d.get("duration_ms"), float(sys.argv[3])
+# guest time under -icount: at most the boot's wall time (TCG is slower than 1 instruction a ns)
+need(isinstance(dur, (int, float)) and 0 < dur < wall * 1000, "duration_ms %s: positive, below the boot's %g s" % (dur, wall))
+need(row("verdict") == ["completed, 0 warnings; profile quick; run took %.1f s" % ((dur or 0) / 1000)], "verdict row")
 m = d["methods"]
 hz = m["tick_hz"]
 method = d["comparisons"]["method"]

@@ -170,10 +170,34 @@ static void test_unfinished(void)
     free(text);
 }
 
+/* "duration_ms" in the verdict row: the run's time, or an interrupted
+ * file's time up to its last write; nothing when null. */
+static void test_duration(void)
+{
+    static const char *const doc[] = {
+        "{\"schema\":1,\"errors\":[],\"duration_ms\":41234.567,\"status\":0,\"ended\":true}",
+        "{\"schema\":1,\"errors\":[],\"duration_ms\":12345.678,\"status\":\"interrupted\",\"stage\":\"clock\","
+        "\"ended\":false}",
+        "{\"schema\":1,\"errors\":[],\"duration_ms\":null,\"status\":0,\"ended\":true}",
+    };
+    static const char *const want[] = {
+        "completed, 0 warnings; run took 41.2 s",
+        "interrupted during clock, 0 warnings; last saved 12.3 s into the run",
+        "completed, 0 warnings",
+    };
+    struct summary *s = calloc(1, sizeof *s);
+    for (size_t i = 0; s && i < sizeof doc / sizeof doc[0]; i++) {
+        summary_build(s, doc[i], strlen(doc[i]));
+        CHECK_STR(s->rows[0].text, want[i], "duration_ms in the verdict row");
+    }
+    free(s);
+}
+
 int main(void)
 {
     test_full();
     test_guess();
     test_unfinished();
+    test_duration();
     return check_done();
 }

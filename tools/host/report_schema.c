@@ -22,6 +22,7 @@ const struct rv_field rv_top_fields[] = {
     { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
     /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
     { "ended", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "duration_ms", RV_NUM_OR_NULL, OPT, "ms", NULL, 0 },   /* entry to end, by the calibrated TSC */
     { NULL },
 };
 
