@@ -1,7 +1,12 @@
 #!/bin/bash
 # Boot test: the power cord.  QEMU is killed with SIGKILL (the machine loses
-# power: nothing more reaches the disk) at five chosen points of five runs
+# power: nothing more reaches the disk) at six chosen points of six runs
 # on one stick, one after another:
+#   0. while the final NAME.json.new is being written: the stick's writes
+#      are slowed to 64 KiB/s from the run's last section line on (QEMU's
+#      block_set_io_throttle through its monitor), and QEMU is cut as soon
+#      as NAME.json.new shows in the stick's directory after "saved: yes"
+#      (its entry is on the disk, its text not all of it yet);
 #   1. inside the final JSON write, after the old NAME.json was deleted and
 #      before NAME.json.new was renamed (the run stops there on
 #      INJECTFAULT=hang INJECTIN=files:end-deleted; boot/file_replace.c);
@@ -24,9 +29,9 @@
 # in, or, cut after its final write, that it ended: never a file cut short;
 # baremark-results copies and lists exactly the runs' files, naming every
 # *.new as left by a cut, never as a run.  Then the next boot: the .new of
-# cut 1 (its NAME.json absent, the .new whole) is renamed into place and is
-# the run's ended document; the .new of cut 2 (beside its NAME.json) is
-# removed.
+# cuts 0 and 2 (beside their NAME.json) are removed; the .new of cut 1 (its
+# NAME.json absent, the .new whole) is renamed into place and is the run's
+# ended document.
 . "$(dirname "$0")/lib.sh"
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
 B=$BUILD/host/baremark
@@ -66,6 +71,46 @@ results() {
 # a serial line matches REGEX.  Sets BOOT_RC (137 when cut) and BOOT_LOG.
 cut() {   # serial polled every 50 ms: the cut lands close to its line
     CUT_POLL=0.05 boot_cut "$1" "$img" "$2" --icount --options "$3"
+}
+
+# hmp SOCKET COMMAND: one command to QEMU's human monitor.
+hmp() {
+    /usr/bin/python3 - "$1" "$2" <<'PY'
+import socket, sys, time
+s = socket.socket(socket.AF_UNIX)
+s.connect(sys.argv[1])
+time.sleep(0.1)
+s.recv(4096)                                   # the monitor's banner
+s.sendall((sys.argv[2] + "\n").encode())
+time.sleep(0.2)
+PY
+}
+
+# cut_inside: cut 0 (above).  Sets BOOT_RC (137 when cut) and BOOT_LOG.
+cut_inside() {
+    local name=powercut-inside raw=$TEST_TMP/powercut-inside.serial sock=$T/monitor.sock pid slow="" saved="" run
+    BOOT_LOG=$TEST_TMP/$name.log BOOT_RC=""
+    : > "$raw"; rm -f "$sock"
+    setsid "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --icount --options "sections=none" \
+        --qemu-arg -monitor --qemu-arg "unix:$sock,server=on,wait=off" "$img" >/dev/null 2>"$TEST_TMP/$name.err" &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+        if [ -z "$slow" ] && grep -q '^memory: skipped' "$raw"; then
+            hmp "$sock" "block_set_io_throttle stick 0 0 65536 0 0 0"   # bps, read, write (bytes/s); iops
+            slow=1
+        fi
+        [ -n "$slow" ] && grep -q '^saved: yes' "$raw" && saved=1
+        run=$(sed -n 's/^results: \\baremark\\\([^ ]*\)\.log and .*/\1/p' "$raw" | tr -d '\r')
+        if [ -n "$saved" ] && [ -n "$run" ] && mdir -b -i "$img@@1M" ::/baremark 2>/dev/null | grep -qF "/$run.json.new"; then
+            kill -KILL -- "-$pid" 2>/dev/null
+            wait "$pid" 2>/dev/null
+            BOOT_RC=137
+            break
+        fi
+        sleep 0.05
+    done
+    if [ -z "$BOOT_RC" ]; then wait "$pid"; BOOT_RC=$?; fi
+    tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"
 }
 
 # The text the image writes to its .log: serial from the banner, LAVA lines
@@ -123,6 +168,16 @@ check() {
     fi
 }
 
+# 0: while the final NAME.json.new is written.
+snap "$T/inside.before"
+cut_inside
+check inside end
+r0=$(cut_run)
+[ -e "$T/inside.after/$r0.json.new" ] &&
+    jq -e '.ended == false and .status == "interrupted" and .stage == "end"' "$T/inside.after/$r0.json" >/dev/null 2>&1 &&
+    pass "inside: cut with $r0.json.new on the disk ($(wc -c < "$T/inside.after/$r0.json.new") of its bytes); $r0.json the previous whole version" ||
+    fail "inside: the cut landed while $r0.json.new was written" "$(ls "$T/inside.after" | tr '\n' ' ')"
+
 # 1, 2: inside the final JSON write, at its two steps (the run waits there).
 snap "$T/deleted.before"
 cut powercut-deleted '^fault injection: hang in files:end-deleted' \
@@ -133,6 +188,10 @@ jq -e '.ended == true and .status == 0 and .duration_ms > 0' "$T/deleted.after/$
     [ ! -e "$T/deleted.after/$r1.json" ] &&
     pass "deleted: $r1.json is absent and $r1.json.new holds the whole ended document" ||
     fail "deleted: the state between delete and rename" "$(ls "$T/deleted.after" | tr '\n' ' ')"
+grep -qF "files: removed \\baremark\\$r0.json.new, left by a power cut while it was written; $r0.json is the last complete version" "$BOOT_LOG" &&
+    cmp -s "$T/inside.after/$r0.json" "$T/deleted.after/$r0.json" && [ ! -e "$T/deleted.after/$r0.json.new" ] &&
+    pass "deleted: the next boot removed cut 0's $r0.json.new, its $r0.json byte for byte as it was" ||
+    fail "deleted: cut 0's leftover removed" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
 
 snap "$T/written.before"
 cut powercut-written '^fault injection: hang in files:end-written' \
@@ -167,5 +226,5 @@ snap "$T/write.before"
 cut powercut-write '^saved: yes$' "sections=none outfile=COPY.LOG"
 check write end
 n=$(ls "$T/write.after" | wc -l)
-[ "$n" -ge 12 ] && pass "write: the stick holds the 4 earlier files and the 5 cut runs' files ($n)" ||
+[ "$n" -ge 14 ] && pass "write: the stick holds the 4 earlier files and the 6 cut runs' files ($n)" ||
     fail "write: every run's files are on the stick" "$(ls "$T/write.after" | tr '\n' ' ')"
