@@ -3,10 +3,11 @@
 # power: nothing more reaches the disk) at six chosen points of six runs
 # on one stick, one after another:
 #   0. while the final NAME.json.new is being written: the stick's writes
-#      are slowed to 64 KiB/s from the run's last section line on (QEMU's
-#      block_set_io_throttle through its monitor), and QEMU is cut as soon
-#      as NAME.json.new shows in the stick's directory after "saved: yes"
-#      (its entry is on the disk, its text not all of it yet);
+#      are slowed to 64 KiB/s (QEMU's block_set_io_throttle through its
+#      monitor) while the run idles before its end (IDLESECONDS=4: the
+#      last write before is done, the final one not begun), and QEMU is
+#      cut as soon as NAME.json.new shows in the stick's directory after
+#      "saved: yes" (its entry is on the disk, its text not all of it yet);
 #   1. inside the final JSON write, after the old NAME.json was deleted and
 #      before NAME.json.new was renamed (the run stops there on
 #      INJECTFAULT=hang INJECTIN=files:end-deleted; boot/file_replace.c);
@@ -91,13 +92,13 @@ cut_inside() {
     local name=powercut-inside raw=$TEST_TMP/powercut-inside.serial sock=$T/monitor.sock pid slow="" saved="" run
     BOOT_LOG=$TEST_TMP/$name.log BOOT_RC=""
     : > "$raw"; rm -f "$sock"
-    setsid "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --icount --options "sections=none" \
+    setsid "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --icount --options "sections=none idleseconds=4" \
         --qemu-arg -monitor --qemu-arg "unix:$sock,server=on,wait=off" "$img" >/dev/null 2>"$TEST_TMP/$name.err" &
     pid=$!
     while kill -0 "$pid" 2>/dev/null; do
-        if [ -z "$slow" ] && grep -q '^memory: skipped' "$raw"; then
+        if [ -z "$slow" ] && grep -q '^idle: ' "$raw"; then
             hmp "$sock" "block_set_io_throttle stick 0 0 65536 0 0 0"   # bps, read, write (bytes/s); iops
-            slow=1
+            grep -q '^idle: done' "$raw" && slow=late || slow=1
         fi
         [ -n "$slow" ] && grep -q '^saved: yes' "$raw" && saved=1
         run=$(sed -n 's/^results: \\baremark\\\([^ ]*\)\.log and .*/\1/p' "$raw" | tr -d '\r')
@@ -110,6 +111,7 @@ cut_inside() {
         sleep 0.05
     done
     if [ -z "$BOOT_RC" ]; then wait "$pid"; BOOT_RC=$?; fi
+    slow_at=${slow:-never}      # "late": the idle was over before the monitor took the command
     tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$BOOT_LOG"
 }
 
@@ -176,7 +178,7 @@ r0=$(cut_run)
 [ -e "$T/inside.after/$r0.json.new" ] &&
     jq -e '.ended == false and .status == "interrupted" and .stage == "end"' "$T/inside.after/$r0.json" >/dev/null 2>&1 &&
     pass "inside: cut with $r0.json.new on the disk ($(wc -c < "$T/inside.after/$r0.json.new") of its bytes); $r0.json the previous whole version" ||
-    fail "inside: the cut landed while $r0.json.new was written" "$(ls "$T/inside.after" | tr '\n' ' ')"
+    fail "inside: the cut landed while $r0.json.new was written" "writes slowed: ${slow_at:-no}; $(ls "$T/inside.after" | tr '\n' ' ')"
 
 # 1, 2: inside the final JSON write, at its two steps (the run waits there).
 snap "$T/deleted.before"
