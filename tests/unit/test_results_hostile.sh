@@ -29,6 +29,8 @@ ln -s "$T/outside/secret.txt" "$S/20260101-130000.log"
 # a run's name followed by a newline and more: not a run file
 cp $F/20260101-120000.log "$S/20260101-120000.log
 x"
+# a JSON a power cut left mid-write (boot/file_replace.c): not a run
+head -c 100 $F/20260101-120000.json > "$S/20260101-120000.json.new"
 # wrong types: a name that is a number, system a string, status a string
 printf '{"schema": 1, "name": 5, "system": "x", "status": "0", "ended": true, "errors": []}\n' > "$S/20260101-140000.json"
 # control characters in the machine's name
@@ -45,6 +47,10 @@ check "folder: files that are not runs are not copied" \
 check "folder: each skipped name is said with its reason" \
     $(grep -q 'skipped notes.log: not a run file' "$T/err" && grep -q 'skipped evil.json: not a run file' "$T/err" &&
       grep -q 'skipped sub/: a folder' "$T/err"; echo $?) "$(tr '\n' '|' < "$T/err")"
+check "folder: a NAME.json.new is named as left by a power cut, not copied" \
+    $([ ! -e "$T/out/20260101-120000.json.new" ] &&
+      grep -q 'skipped 20260101-120000.json.new: left by a power cut while the image wrote it' "$T/err"; echo $?) \
+    "$(tr '\n' '|' < "$T/err")"
 check "folder: a name with a newline after a run's name is not a run file" \
     $([ "$(ls "$T/out" | grep -c 'x$')" = 0 ] && grep -q 'skipped 20260101-120000.log\\x0ax: not a run file' "$T/err"; echo $?) \
     "$(tr '\n' '|' < "$T/err")"
