@@ -32,6 +32,7 @@ layout() { # layout NAME JSON [ARGS...]: the report of JSON, checked in Chromium
 mkdir -p build
 layout quick tests/fixtures/run-quick.json --json tests/fixtures/run-quick.json --screenshot build/report-first-screen.png
 layout guess tests/fixtures/run-guess.json --json tests/fixtures/run-guess.json
+layout full tests/fixtures/run-full.json --json tests/fixtures/run-full.json   # round 3: cores overlap, memory knees
 
 # plant NAME PYTHON: the quick run changed by PYTHON (d), as $T/NAME.json
 plant() {

@@ -167,6 +167,17 @@ static void cores_heatmap(FILE *f, json_t *sec)
         fprintf(f, "<p>fastest pair %.0f ns, slowest %.0f ns (minimum round trips)</p>", lo, hi);
 }
 
+/* Whether any all-at-once entry has member key. */
+static int cores_any(json_t *sc, const char *key)
+{
+    json_t *a;
+    size_t i;
+    json_array_foreach(json_object_get(sc, "all_cores"), i, a)
+        if (json_object_get(a, key))
+            return 1;
+    return 0;
+}
+
 static void cores_scores(FILE *f, json_t *sec)
 {
     json_t *sc = json_object_get(sec, "scores"), *p, *t, *a;
@@ -200,19 +211,39 @@ static void cores_scores(FILE *f, json_t *sec)
         }
         fputs("</tr>", f);
     }
+    /* One line per cell (numbers never wrap): the sum, then the cores
+     * behind it, then how much of the time all ran at once, a row each. */
     fputs("<tr><th>all at once: sum</th>", f);
-    json_array_foreach(json_object_get(sc, "all_cores"), i, a) {
-        json_t *o = json_object_get(a, "overlap");
-        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)", rj_num(a, "sum", NAN),
+    json_array_foreach(json_object_get(sc, "all_cores"), i, a)
+        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", rj_num(a, "sum", NAN),
                 rj_num(a, "cpus", NAN), rj_num(a, "ratio_to_one_core", NAN));
-        if (json_object_get(a, "cores"))
-            fprintf(f, "<br>%.0f core%s%s", rj_num(a, "cores", NAN), rj_num(a, "cores", 0) == 1 ? "" : "s",
-                    rj_bool(a, "smt_siblings", 0) ? ": SMT siblings, a sum over threads, not cores" : "");
-        if (json_is_object(o))
-            fprintf(f, "<br>all at once %.0f%% of %.1f ms, %.2f running on average",
+    fputs("</tr>", f);
+    if (cores_any(sc, "cores")) {
+        fputs("<tr><th>cores behind the sum</th>", f);
+        json_array_foreach(json_object_get(sc, "all_cores"), i, a) {
+            if (!json_object_get(a, "cores")) {
+                fputs("<td></td>", f);
+                continue;
+            }
+            fprintf(f, "<td class=\"n\">%.0f core%s%s</td>", rj_num(a, "cores", NAN),
+                    rj_num(a, "cores", 0) == 1 ? "" : "s",
+                    rj_bool(a, "smt_siblings", 0) ? " (SMT siblings: a sum over threads)" : "");
+        }
+        fputs("</tr>", f);
+    }
+    if (cores_any(sc, "overlap")) {
+        fputs("<tr><th>time all ran at once</th>", f);
+        json_array_foreach(json_object_get(sc, "all_cores"), i, a) {
+            json_t *o = json_object_get(a, "overlap");
+            if (!json_is_object(o)) {
+                fputs("<td></td>", f);
+                continue;
+            }
+            fprintf(f, "<td class=\"n\">%.0f%% of %.1f ms, %.2f running on average</td>",
                     100 * rj_num(o, "all_at_once_fraction", NAN), rj_num(o, "span_ms", NAN),
                     rj_num(o, "mean_running", NAN));
-        fputs("</td>", f);
+        }
+        fputs("</tr>", f);
     }
     fputs("</tr></table>", f);
 }
