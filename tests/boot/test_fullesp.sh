@@ -29,7 +29,11 @@ rm -f "$img"        # 64 MiB written in full: not kept
 # where it was then); no NAME.json.new is left.
 img=$(fresh_image nearfull)
 free=$(mdir -i "$img@@1M" :: | sed -n 's/^ *\([0-9 ]*[0-9]\) bytes free.*/\1/p' | tr -d ' ')
-head -c $((free - 12288)) /dev/zero > "$TEST_TMP/filler.$$" &&
+# free must be a number above 12 KiB: `head -c -N /dev/zero` (an empty or
+# failed reading) would write without end and fill the host's disk.
+case $free in ''|*[!0-9]*) free=0 ;; esac
+[ "$free" -gt 12288 ] &&
+    head -c $((free - 12288)) /dev/zero > "$TEST_TMP/filler.$$" &&
     mcopy -i "$img@@1M" "$TEST_TMP/filler.$$" ::/FILLER.BIN &&
     mdir -i "$img@@1M" :: | grep -q '^ *12 288 bytes free' ||
     fail "nearly full: leave 12 KiB free on the ESP" "$(mdir -i "$img@@1M" :: | tail -1)"
