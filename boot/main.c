@@ -68,9 +68,9 @@ static void main_idle(const struct bm_config *cfg)
         return;
     out_printf("idle: %u s with interrupts enabled (IDLESECONDS setting)\n",
                (unsigned)cfg->idle_seconds);
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     EFI_STATUS s = fw_idle(cfg->idle_seconds);
-    uint64_t dt = rdtsc() - t0, hz = plat_tick_hz();
+    uint64_t dt = cpu_rdtsc() - t0, hz = plat_tick_hz();
     if (s != EFI_SUCCESS)
         out_warn("idle: the firmware timer failed (%s)", fw_status_name(s));
     else if (hz)
@@ -131,7 +131,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     fw_init(image, st);                 /* watchdog off first */
     cpu_identify(&cpu_info);
     if (cpu_info.has_tsc)
-        results_doc_entry(rdtsc());     /* the run's duration counts from here */
+        results_doc_entry(cpu_rdtsc());     /* the run's duration counts from here */
     run_output_init();
     main_banner();
     watchdog_report_start();

@@ -202,9 +202,9 @@ static long mp_worker_loop(void *arg)
  * so the BSP regains control and the run goes on without APs. */
 static int mp_wait_launched(struct mp_mailbox *mb)
 {
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     while (!__atomic_load_n(&mb->launched, __ATOMIC_ACQUIRE)) {
-        if (rdtsc() - t0 >= mb->answer_ticks)
+        if (cpu_rdtsc() - t0 >= mb->answer_ticks)
             return -1;
         mp_pause();
     }
@@ -251,13 +251,13 @@ static void mp_free_all(void)
  * One that is not signalled within wait_ticks stays open (a small leak). */
 static void mp_free_events_and_memory(uint64_t wait_ticks)
 {
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     for (uint32_t n = 0; n < mp_list->count; n++) {
         EFI_EVENT ev = mp_boxes[n].event;
         if (!ev)
             continue;
         EFI_STATUS s;
-        while ((s = BS->CheckEvent(ev)) == EFI_NOT_READY && rdtsc() - t0 < wait_ticks)
+        while ((s = BS->CheckEvent(ev)) == EFI_NOT_READY && cpu_rdtsc() - t0 < wait_ticks)
             mp_pause();
         if (s == EFI_SUCCESS)
             BS->CloseEvent(ev);
@@ -335,13 +335,13 @@ uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, siz
         }
     }
     mp_workers_active = 1;
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     for (;;) {
         ready = 0;
         for (uint32_t n = 0; n < mi->count; n++)
             ready += mp_boxes[n].state == PLAT_W_NO_ANSWER
                      && __atomic_load_n(&mp_boxes[n].answered, __ATOMIC_ACQUIRE) == 1;
-        if (ready == sent || rdtsc() - t0 >= answer_ticks)
+        if (ready == sent || cpu_rdtsc() - t0 >= answer_ticks)
             break;
         mp_pause();
     }
@@ -385,13 +385,13 @@ enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *
     if (!mp_ready(cpu))
         return PLAT_CALL_NOT_POSTED;
     struct mp_mailbox *mb = &mp_boxes[cpu];
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     uint32_t spins = 0;
     while (__atomic_load_n(&mb->finished, __ATOMIC_ACQUIRE) != mb->posted) {
         /* The clock is read rarely: under QEMU's TCG every TSC read of one
          * virtual CPU can disturb the TSC another one is measuring with
          * (QEMU keeps one guest TSC, made monotonic across host threads). */
-        if (++spins % MP_SPINS_PER_CLOCK_READ == 0 && rdtsc() - t0 >= timeout_ticks) {
+        if (++spins % MP_SPINS_PER_CLOCK_READ == 0 && cpu_rdtsc() - t0 >= timeout_ticks) {
             struct plat_fault f;
             if (trap_ap_fault(cpu, &f)) {
                 mb->state = PLAT_W_HALTED;
@@ -420,12 +420,12 @@ void plat_workers_stop(uint64_t timeout_ticks)
         return;
     for (uint32_t n = 0; n < mp_list->count; n++)
         __atomic_store_n(&mp_boxes[n].exit, 1, __ATOMIC_RELEASE);
-    uint64_t t0 = rdtsc();
+    uint64_t t0 = cpu_rdtsc();
     for (uint32_t n = 0; n < mp_list->count; n++) {
         struct mp_mailbox *mb = &mp_boxes[n];
         if (mb->state != PLAT_W_READY)
             continue;
-        while (__atomic_load_n(&mb->answered, __ATOMIC_ACQUIRE) != 2 && rdtsc() - t0 < timeout_ticks)
+        while (__atomic_load_n(&mb->answered, __ATOMIC_ACQUIRE) != 2 && cpu_rdtsc() - t0 < timeout_ticks)
             mp_pause();
         mb->state = mb->answered == 2 ? PLAT_W_STOPPED : PLAT_W_LOST;
     }

@@ -39,7 +39,7 @@ void plat_free(void *p)
     if (p && !mp_arena_free(p))
         FreePool(p);
 }
-uint64_t plat_ticks(void) { return rdtsc(); }
+uint64_t plat_ticks(void) { return cpu_rdtsc(); }
 uint64_t plat_tick_hz(void) { return run_tick_hz; }
 void plat_set_tick_hz(uint64_t hz) { run_tick_hz = hz; }
 

@@ -45,7 +45,7 @@ void quiet_phase_begin(void)
     }
     clock_msrs_read(&qp_msr0);
     qp_nmi0 = trap_nmi_count();
-    qp_tsc0 = rdtsc();
+    qp_tsc0 = cpu_rdtsc();
 }
 
 void quiet_phase_end(struct quiet_phase_report *rep)
@@ -60,7 +60,7 @@ void quiet_phase_end(struct quiet_phase_report *rep)
         }
         return;
     }
-    tsc1 = rdtsc();
+    tsc1 = cpu_rdtsc();
     clock_msrs_read(&m1);
     if (qp_stopped && fw_timer_restore(qp_period) != EFI_SUCCESS)
         qp_note = "the firmware timer could not be restored";

@@ -47,7 +47,7 @@ void results_doc_member_end(void)
  * without that rate (clock not run, or failed) or without a TSC. */
 static void results_doc_duration(struct json_writer *w, int ended)
 {
-    uint64_t hz = plat_tick_hz(), end = ended && run_tsc_end ? run_tsc_end : rdtsc();
+    uint64_t hz = plat_tick_hz(), end = ended && run_tsc_end ? run_tsc_end : cpu_rdtsc();
     if (!hz || !run_tsc_entry || end < run_tsc_entry)
         json_null(w, "duration_ms");
     else {  /* in ms to the microsecond, written as such (no binary fraction's digits) */
@@ -106,7 +106,7 @@ void results_doc_entry(uint64_t tsc) { run_tsc_entry = tsc; }
 void results_doc_end(void)
 {
     if (run_tsc_entry)
-        run_tsc_end = rdtsc();
+        run_tsc_end = cpu_rdtsc();
 }
 
 void results_doc_stage(const char *name)

@@ -29,7 +29,7 @@ static inline uint64_t clock_tsc(void)
 {
     uint64_t t;
     __asm__ volatile("lfence" ::: "memory");
-    t = rdtsc();
+    t = cpu_rdtsc();
     __asm__ volatile("lfence" ::: "memory");
     return t;
 }

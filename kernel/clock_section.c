@@ -33,7 +33,7 @@ void clock_msrs_read(struct clock_msrs *m)
     if (cpu_info.is_intel)
         m->smi_ok = cpu_rdmsr_safe(CLOCK_MSR_SMI_COUNT, &m->smi) == 0;
     if (cpu_info.max_leaf >= 6)
-        cpuid(6, 0, &r);
+        cpu_cpuid(6, 0, &r);
     if (r.ecx & 1)
         m->aperf_ok = cpu_rdmsr_safe(CLOCK_MSR_APERF, &m->aperf) == 0 &&
                       cpu_rdmsr_safe(CLOCK_MSR_MPERF, &m->mperf) == 0;

@@ -18,14 +18,14 @@ long cores_score_fn(void *arg)
         cores_inject((void *)a->inject);
     if (a->start) {
         /* a partner that never comes only delays the start */
-        uint64_t deadline = rdtsc() + a->start->deadline_ticks;
+        uint64_t deadline = cpu_rdtsc() + a->start->deadline_ticks;
         __atomic_fetch_add(&a->start->arrived, 1, __ATOMIC_ACQ_REL);
         while (__atomic_load_n(&a->start->arrived, __ATOMIC_ACQUIRE) < a->start->parties
-               && rdtsc() < deadline)
+               && cpu_rdtsc() < deadline)
             __asm__ volatile("pause");
     }
-    *a->t_start = rdtsc();
+    *a->t_start = cpu_rdtsc();
     int r = bytemark_core_test(a->job) == BM_OK ? 0 : 1;
-    *a->t_end = rdtsc();
+    *a->t_end = cpu_rdtsc();
     return r;
 }

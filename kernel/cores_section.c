@@ -320,7 +320,7 @@ static void cores_injections(struct cores *c)
 /* The ticks since *t, and *t moved to now: one part's time. */
 static uint64_t cores_lap(uint64_t *t)
 {
-    uint64_t now = rdtsc(), d = now - *t;
+    uint64_t now = cpu_rdtsc(), d = now - *t;
     *t = now;
     return d ? d : 1;             /* a part that ran is never 0 (0: did not run) */
 }
@@ -374,7 +374,7 @@ int cores_run(const struct section_ctx *ctx)
 {
     static struct cores c;
     const struct bm_config *cfg = ctx->cfg;
-    uint64_t t_begin = rdtsc(), t;
+    uint64_t t_begin = cpu_rdtsc(), t;
     const struct acpi_info *ai = ctx->acpi;
     memset(&c, 0, sizeof c);
     c.cfg = cfg;
@@ -418,7 +418,7 @@ int cores_run(const struct section_ctx *ctx)
         return c.warnings ? SECTION_WARNINGS : SECTION_OK;
     }
     cores_injections(&c);
-    t = rdtsc();
+    t = cpu_rdtsc();
     cores_start_workers(&c);
     cores_probe_all(&c);
     cores_choose_read(&c);

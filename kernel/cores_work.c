@@ -56,7 +56,7 @@ static int cores_wait_eq(volatile uint64_t *p, uint64_t want, uint64_t deadline)
             continue;
         n = 0;
         cores_pause();
-        if (rdtsc() > deadline)
+        if (cpu_rdtsc() > deadline)
             return -1;
     }
     return 0;
@@ -65,11 +65,11 @@ static int cores_wait_eq(volatile uint64_t *p, uint64_t want, uint64_t deadline)
 /* Everyone arrives, then everyone leaves together (as near as a line allows). */
 static int cores_rendezvous(struct cores_sync *s)
 {
-    uint64_t deadline = rdtsc() + s->deadline_ticks;
+    uint64_t deadline = cpu_rdtsc() + s->deadline_ticks;
     __atomic_fetch_add(&s->arrived, 1, __ATOMIC_ACQ_REL);
     while (__atomic_load_n(&s->arrived, __ATOMIC_ACQUIRE) < s->parties) {
         cores_pause();
-        if (rdtsc() > deadline)
+        if (cpu_rdtsc() > deadline)
             return -1;
     }
     return 0;
@@ -96,7 +96,7 @@ static int cores_lock(volatile uint32_t *l, uint64_t deadline)
             return 0;
         while (__atomic_load_n(l, __ATOMIC_RELAXED)) {
             cores_pause();
-            if (rdtsc() > deadline)
+            if (cpu_rdtsc() > deadline)
                 return -1;
         }
     }
@@ -117,10 +117,10 @@ long cores_warp(void *arg)
         w->timed_out = 1;
         return -1;
     }
-    uint64_t t0 = rdtsc(), deadline = t0 + sh->start.deadline_ticks;
+    uint64_t t0 = cpu_rdtsc(), deadline = t0 + sh->start.deadline_ticks;
     while (w->count.turns < sh->loops
            || (__atomic_load_n(&sh->handoffs, __ATOMIC_RELAXED) < sh->min_handoffs
-               && rdtsc() - t0 < sh->handoff_ticks)) {
+               && cpu_rdtsc() - t0 < sh->handoff_ticks)) {
         if (cores_lock(&sh->lock, deadline)) {
             w->timed_out = w->count.turns < sh->loops;   /* short of handoffs only: said by the count */
             return w->timed_out ? -1 : 0;
@@ -150,7 +150,7 @@ long cores_ping(void *arg)
         p->timed_out = 1;
         return -1;
     }
-    uint64_t deadline = rdtsc() + sh->start.deadline_ticks;
+    uint64_t deadline = cpu_rdtsc() + sh->start.deadline_ticks;
     for (uint64_t k = 1; k <= sh->samples; k++) {
         if (p->initiator) {
             uint64_t t0 = cores_tsc();
@@ -216,7 +216,7 @@ static int cores_ref_edge(const struct cores_rate *r, uint32_t *value, uint64_t 
 long cores_rate(void *arg)
 {
     struct cores_rate *r = arg;
-    uint64_t deadline = rdtsc() + r->timeout_ticks;
+    uint64_t deadline = cpu_rdtsc() + r->timeout_ticks;
     uint32_t mask = cores_ref_mask(r);
     if (r->ref == CORES_REF_NONE || r->n + CORES_RATE_POINTS > sizeof r->points / sizeof r->points[0]) {
         r->failed = 1;
@@ -228,7 +228,7 @@ long cores_rate(void *arg)
         if (k) {
             uint32_t v0 = (uint32_t)r->points[r->n - 1].ref;
             while (((cores_ref_read(r) - v0) & mask) < r->step_ref_ticks - 1)
-                if (rdtsc() > deadline)
+                if (cpu_rdtsc() > deadline)
                     goto timeout;
         }
         if (cores_ref_edge(r, &v, &tsc, &width, deadline))
@@ -256,7 +256,7 @@ long cores_bounce(void *arg)
         b->timed_out = 1;
         return -1;
     }
-    uint64_t deadline = rdtsc() + sh->start.deadline_ticks;
+    uint64_t deadline = cpu_rdtsc() + sh->start.deadline_ticks;
     uint64_t k = 0;
     for (uint32_t s = 0; s < sh->samples; s++) {
         uint64_t t0 = b->initiator ? cores_tsc() : 0;

@@ -33,7 +33,7 @@ static void cpu_read_brand(struct cpu_info *ci)
         return;
     }
     for (uint32_t i = 0; i < 3; i++) {
-        cpuid(0x80000002 + i, 0, &r);
+        cpu_cpuid(0x80000002 + i, 0, &r);
         words[i * 4 + 0] = r.eax;
         words[i * 4 + 1] = r.ebx;
         words[i * 4 + 2] = r.ecx;
@@ -51,7 +51,7 @@ static void cpu_read_hypervisor(struct cpu_info *ci)
     ci->hypervisor[0] = 0;
     if (!ci->hypervisor_present)
         return;
-    cpuid(0x40000000, 0, &r);
+    cpu_cpuid(0x40000000, 0, &r);
     ci->max_hv_leaf = r.eax;
     words[0] = r.ebx;
     words[1] = r.ecx;
@@ -65,7 +65,7 @@ void cpu_identify(struct cpu_info *ci)
     uint32_t words[3];
 
     memset(ci, 0, sizeof *ci);
-    cpuid(0, 0, &r);
+    cpu_cpuid(0, 0, &r);
     ci->max_leaf = r.eax;
     words[0] = r.ebx;
     words[1] = r.edx;
@@ -74,7 +74,7 @@ void cpu_identify(struct cpu_info *ci)
     ci->is_intel = !strcmp(ci->vendor, "GenuineIntel");
     ci->is_amd = !strcmp(ci->vendor, "AuthenticAMD") || !strcmp(ci->vendor, "HygonGenuine");
 
-    cpuid(1, 0, &r);
+    cpu_cpuid(1, 0, &r);
     uint32_t base_family = (r.eax >> 8) & 0xF, base_model = (r.eax >> 4) & 0xF;
     ci->stepping = r.eax & 0xF;
     ci->family = base_family == 0xF ? base_family + ((r.eax >> 20) & 0xFF) : base_family;
@@ -86,24 +86,24 @@ void cpu_identify(struct cpu_info *ci)
     ci->hypervisor_present = (r.ecx >> 31) & 1;
     ci->logical_per_package = (r.ebx >> 16) & 0xFF;
 
-    cpuid(0x80000000, 0, &r);
+    cpu_cpuid(0x80000000, 0, &r);
     ci->max_ext_leaf = r.eax >= 0x80000000 ? r.eax : 0;
     if (ci->max_ext_leaf >= 0x80000001) {
-        cpuid(0x80000001, 0, &r);
+        cpu_cpuid(0x80000001, 0, &r);
         ci->has_rdtscp = (r.edx >> 27) & 1;
     }
     if (ci->max_ext_leaf >= 0x80000007) {
-        cpuid(0x80000007, 0, &r);
+        cpu_cpuid(0x80000007, 0, &r);
         ci->has_invariant_tsc = (r.edx >> 8) & 1;
     }
     if (ci->max_leaf >= 0x15) {
-        cpuid(0x15, 0, &r);
+        cpu_cpuid(0x15, 0, &r);
         ci->l15_eax = r.eax;
         ci->l15_ebx = r.ebx;
         ci->l15_ecx = r.ecx;
     }
     if (ci->max_leaf >= 0x16) {
-        cpuid(0x16, 0, &r);
+        cpu_cpuid(0x16, 0, &r);
         ci->l16_base_mhz = r.eax & 0xFFFF;
         ci->l16_max_mhz = r.ebx & 0xFFFF;
         ci->l16_bus_mhz = r.ecx & 0xFFFF;

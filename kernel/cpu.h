@@ -8,13 +8,13 @@
 
 struct cpuid_regs { uint32_t eax, ebx, ecx, edx; };
 
-static inline void cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
+static inline void cpu_cpuid(uint32_t leaf, uint32_t sub, struct cpuid_regs *r)
 {
     __asm__ volatile("cpuid" : "=a"(r->eax), "=b"(r->ebx), "=c"(r->ecx), "=d"(r->edx)
                      : "a"(leaf), "c"(sub));
 }
 
-static inline uint64_t rdtsc(void)
+static inline uint64_t cpu_rdtsc(void)
 {
     uint32_t lo, hi;
     __asm__ volatile("rdtsc" : "=a"(lo), "=d"(hi));

@@ -25,7 +25,7 @@ int cpu_microcode(uint32_t *rev)
     if (!strcmp(cpu_info.vendor, "GenuineIntel")) {
         if (cpu_wrmsr_safe(MSR_BIOS_SIGN_ID, 0))
             return -1;
-        cpuid(1, 0, &r);
+        cpu_cpuid(1, 0, &r);
         if (cpu_rdmsr_safe(MSR_BIOS_SIGN_ID, &v))
             return -1;
         *rev = (uint32_t)(v >> 32);

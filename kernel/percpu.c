@@ -13,13 +13,13 @@ static int percpu_active;
 uint32_t percpu_apic_id(void)
 {
     struct cpuid_regs r;
-    cpuid(0, 0, &r);
+    cpu_cpuid(0, 0, &r);
     if (r.eax >= PERCPU_LEAF_TOPOLOGY) {
-        cpuid(PERCPU_LEAF_TOPOLOGY, 0, &r);
+        cpu_cpuid(PERCPU_LEAF_TOPOLOGY, 0, &r);
         if (r.ebx != 0)
             return r.edx;
     }
-    cpuid(1, 0, &r);
+    cpu_cpuid(1, 0, &r);
     return r.ebx >> 24;
 }
 
