@@ -11,7 +11,7 @@
 
 #include "config_internal.h"
 #include "json.h"
-#include "out.h"
+#include "platform.h"
 #include "section.h"
 
 /* ---- writing the settings ---------------------------------------------------------- */

@@ -9,7 +9,7 @@
 #include "bytemark/bytemark.h"
 #include "cores.h"
 #include "json.h"
-#include "results.h"
+#include "platform.h"
 
 /* ---- JSON ------------------------------------------------------------------------------- */
 

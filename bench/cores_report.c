@@ -8,7 +8,7 @@
 
 #include "bytemark/bytemark.h"
 #include "cores.h"
-#include "out.h"
+#include "platform.h"
 
 const char *cores_state_name(enum plat_worker_state s)
 {

@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "cores.h"
-#include "out.h"
+#include "platform.h"
 
 void cores_print_read(const struct cores *c)
 {

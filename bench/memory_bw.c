@@ -11,7 +11,6 @@
 #include "memory.h"
 #include "memory_internal.h"
 #include "methods.h"
-#include "out.h"
 #include "platform.h"
 
 /* CPUID bits (Intel SDM vol. 2A, CPUID; AMD APM vol. 3, appendix E agree):

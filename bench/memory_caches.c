@@ -10,7 +10,7 @@
 #include "memory.h"
 #include "memory_internal.h"
 #include "methods.h"
-#include "out.h"
+#include "platform.h"
 
 /* CPUID leaves for the caches (Intel SDM CPUID leaf 04H; AMD APM CPUID
  * 8000_001Dh, same layout, with 8000_0001h ECX bit 22 TopologyExtensions;

@@ -14,10 +14,8 @@
 #include "memory.h"
 #include "memory_internal.h"
 #include "methods.h"
-#include "out.h"
 #include "platform.h"
 #include "quiet.h"
-#include "results.h"
 #include "section.h"
 
 /* ---- the plan ------------------------------------------------------------------------ */

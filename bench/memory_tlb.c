@@ -10,7 +10,6 @@
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
-#include "out.h"
 #include "platform.h"
 
 #define MEMORY_2M (2ull << 20)

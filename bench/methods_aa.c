@@ -29,7 +29,6 @@
 
 #include "json.h"
 #include "methods_internal.h"
-#include "out.h"
 #include "platform.h"
 #include "quiet.h"
 #include "stats.h"

@@ -3,9 +3,9 @@
  * the place it runs.  Implemented twice: for the UEFI image in boot/
  * (platform_efi.c, output.c, memory_pages.c, quiet_phase.c, mp.c) over the
  * firmware and kernel/, and for the hosted Linux program in tools/host/
- * (platform_host.c, memory_host.c, quiet_host.c).  Text output
- * (bench/out.h) and the results document (bench/results.h) are the two
- * other services, each with a header of its own.
+ * (platform_host.c, memory_host.c, quiet_host.c, results_host.c), text
+ * output and the results document included (boot/output.c and
+ * boot/run_files.c in the image).
  *
  * Portable code includes only this header, <stdint.h>, <stddef.h>,
  * <string.h>, <math.h> and its own headers.  It never calls the firmware or
@@ -14,6 +14,7 @@
 #ifndef BAREMARK_PLATFORM_H
 #define BAREMARK_PLATFORM_H
 
+#include <stdarg.h>
 #include <stddef.h>
 #include <stdint.h>
 
@@ -114,6 +115,33 @@ struct plat_image {
 int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size);
 /* Unload it again; NULL, or why not (it then stays until a reset). */
 const char *plat_image_unload(void *handle);
+
+/* ---- text output ----
+ * In the image one call reaches the serial port (COM1), the firmware
+ * console and the text log on the ESP; on the host, standard output.
+ * Lines end with "\n" only; sinks that need CRLF add the CR themselves. */
+/* printf-style: %d %i %u %x %X %ld %lu %lld %llu %llx %zu %s %c %p %f %e %g
+ * with flags, width and precision as in C99. */
+void out_printf(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+void out_vprintf(const char *fmt, va_list ap);
+/* Record a problem: printed as one line "warning: ..." and kept in the
+ * JSON "errors" list; the run's status becomes at least 2 (warnings). */
+void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+
+/* ---- the results document ----
+ * One per run.  Each section (system, clock, methods, comparisons,
+ * bytemark, ...) is a top-level member written between
+ * results_section_begin and results_section_end; when a section ends the
+ * image rewrites the JSON file on the ESP (and the host program its
+ * output), so a later hang loses nothing already measured.  The "errors"
+ * list, the "status" and the "ended" flag are the document owner's, added
+ * when it is flushed; sections never write them. */
+struct json_writer;     /* bench/json.h */
+/* Start a top-level member named `name`; returns the writer to fill in.
+ * The member is an object unless `array` is nonzero. */
+struct json_writer *results_section_begin(const char *name, int array);
+/* Close the member and flush the document to its sinks. */
+void results_section_end(void);
 
 /* ---- the run ---- */
 /* Arm the watchdog that resets the machine after `seconds` (0: off); NULL,

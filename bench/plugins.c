@@ -8,7 +8,6 @@
 #include <string.h>
 
 #include "json.h"
-#include "out.h"
 #include "platform.h"
 #include "plugins.h"
 

@@ -11,12 +11,10 @@
 #include "compare.h"
 #include "config.h"
 #include "json.h"
-#include "out.h"
-#include "pe_image.h"
 #include "platform.h"
+#include "pe_image.h"
 #include "plugins.h"
 #include "plugins_section.h"
-#include "results.h"
 #include "section.h"
 
 #define PLUGIN_HANGS_MAX  (64 * 1024)   /* bytes of plugin-hangs.txt read */

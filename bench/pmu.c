@@ -8,7 +8,6 @@
 
 #include "json.h"
 #include "methods.h"
-#include "out.h"
 #include "platform.h"
 #include "pmu.h"
 

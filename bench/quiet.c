@@ -7,7 +7,6 @@
 #include <string.h>
 
 #include "json.h"
-#include "out.h"
 #include "platform.h"
 #include "quiet.h"
 

@@ -15,7 +15,7 @@
 #include "file_replace.h"
 #include "firmware.h"
 #include "json_read.h"
-#include "out.h"
+#include "platform.h"
 
 #define REPLACE_PATH_MAX   260
 #define REPLACE_LEFT_MAX   16          /* leftovers handled per boot; the rest next time */

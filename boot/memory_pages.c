@@ -12,7 +12,6 @@
 
 #include "memory.h"
 #include "methods.h"
-#include "out.h"
 #include "platform.h"
 
 #define MEMORY_PAGE 4096u

@@ -9,7 +9,7 @@
 
 #include "cpu.h"
 #include "mp.h"
-#include "out.h"
+#include "platform.h"
 #include "percpu.h"
 #include "trap.h"
 

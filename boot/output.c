@@ -1,5 +1,5 @@
 /*
- * boot/output.c - the image's output (bench/out.h, plat_serial_write): every
+ * boot/output.c - the image's output (bench/platform.h's text output, plat_serial_write): every
  * line goes at once to COM1 (written by our own driver, so it works with
  * interrupts masked) and into an in-memory log.  The screen and the ESP are
  * firmware services, so they are fed from the log only while interrupts are
@@ -14,7 +14,6 @@
 
 #include "cpu.h"
 #include "firmware.h"
-#include "out.h"
 #include "platform.h"
 #include "output.h"
 #include "results_doc.h"

@@ -15,7 +15,6 @@
 #include "file_replace.h"
 #include "firmware.h"
 #include "mp.h"
-#include "out.h"
 #include "platform.h"
 #include "plugins/baremark_plugin.h"
 #include "platform_efi.h"

@@ -10,7 +10,6 @@
 #include "firmware.h"
 #include "json.h"
 #include "lava.h"
-#include "out.h"
 #include "platform.h"
 #include "qemu.h"
 #include "run.h"

@@ -1,7 +1,7 @@
 /*
  * boot/run_files.c - the run's files on the ESP: \\baremark\\NAME.log and
  * NAME.json, named from the firmware clock and never over an earlier run's,
- * written at the end of every section (run_flush: bench/results.h's
+ * written at the end of every section (run_flush: the port's
  * results_section_end), and OUTFILE's copy.
  *
  * What a power cut can leave: the JSON and OUTFILE's copy are replaced
@@ -20,9 +20,7 @@
 #include "file_replace.h"
 #include "firmware.h"
 #include "json.h"
-#include "out.h"
 #include "platform.h"
-#include "results.h"
 #include "output.h"
 #include "results_doc.h"
 #include "run_files.h"
@@ -263,7 +261,7 @@ void run_files_changed(unsigned *times, size_t *first_at)
     *first_at = run_json_changed_at;
 }
 
-/* ---- bench/results.h: each member closed is written at once ---- */
+/* ---- bench/platform.h's results document: each member closed is written at once ---- */
 
 struct json_writer *results_section_begin(const char *name, int array)
 {

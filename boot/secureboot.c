@@ -8,7 +8,7 @@
 
 #include "firmware.h"
 #include "json.h"
-#include "out.h"
+#include "platform.h"
 #include "pe_image.h"
 #include "secureboot.h"
 #include "sha256.h"

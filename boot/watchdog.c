@@ -16,7 +16,6 @@
 #include <string.h>
 
 #include "firmware.h"
-#include "out.h"
 #include "platform.h"
 #include "run_files.h"
 #include "sections.h"

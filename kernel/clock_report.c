@@ -8,8 +8,7 @@
 
 #include "clock_internal.h"
 #include "json.h"
-#include "out.h"
-#include "results.h"
+#include "platform.h"
 
 static void clock_print_ref(const struct clock_ref *r)
 {

@@ -18,7 +18,6 @@
 #include "section.h"
 #include "cores_work.h"
 #include "cpu.h"
-#include "out.h"
 #include "platform.h"
 #include "quiet.h"
 #include "trap.h"

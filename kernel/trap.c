@@ -6,9 +6,8 @@
 #include <string.h>
 
 #include "cpu.h"
-#include "out.h"
-#include "percpu.h"
 #include "platform.h"
+#include "percpu.h"
 #include "trap.h"
 
 #define TRAP_VECTORS      32

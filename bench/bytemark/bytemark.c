@@ -20,10 +20,8 @@
 #include "bytemark_internal.h"
 #include "bytemark_report.h"
 #include "json.h"
-#include "out.h"
 #include "platform.h"
 #include "quiet.h"
-#include "results.h"
 #include "section.h"
 #include "stats.h"
 

@@ -10,7 +10,6 @@
 #include "bytemark_report.h"
 #include "json.h"
 #include "platform.h"
-#include "results.h"
 
 static const char *bm_outcome_key(enum bm_outcome o)
 {

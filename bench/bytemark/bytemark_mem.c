@@ -8,7 +8,6 @@
 
 #include "bytemark.h"
 #include "bytemark_internal.h"
-#include "out.h"
 #include "platform.h"
 
 /* Room in front of every block for the pointer plat_alloc returned, kept

@@ -12,7 +12,7 @@
 
 #define json_null bm_json_writer_null_unused
 #include "json.h"
-#include "results.h"
+#include "platform.h"
 #undef json_null
 #include <jansson.h>
 

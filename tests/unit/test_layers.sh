@@ -16,8 +16,7 @@
 #     of a lower layer takes from one of a higher layer (nm: undefined in
 #     the one, defined in the other; the image's objects and the host
 #     program's, each linked as its program is) is declared in the port,
-#     bench/platform.h, or its two siblings for output and the results
-#     document (bench/out.h, bench/results.h);
+#     bench/platform.h (text output and the results document included);
 #  6. no circle of calls: an arrow from room A to room B (rule 3's rooms,
 #     an assembly file X.asm or X_stubs.asm in X.c's) where A's object takes
 #     a name, a function or a variable, that B's defines; calls to the port
@@ -171,7 +170,7 @@ if not long_files:
 # read as it is linked: the image (build/efi: stats, bench, kernel, boot)
 # and the host program (build/host/obj: stats, bench, kernel/cpu.c,
 # tools/host).  An object's source is the .c (or .asm) it was built from.
-PORT_HEADERS = ["bench/platform.h", "bench/out.h", "bench/results.h"]
+PORT_HEADERS = ["bench/platform.h"]
 ORDER = {"stats": 0, "bench": 1, "kernel": 2, "boot": 3, "tools": 4}
 def objects(root):
     found = {}

@@ -15,7 +15,6 @@
 #include "host_platform.h"
 #include "json.h"
 #include "platform.h"
-#include "results.h"
 
 static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
 {

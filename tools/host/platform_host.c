@@ -1,5 +1,5 @@
 /*
- * tools/host/platform_host.c - bench/platform.h and bench/out.h for Linux.
+ * tools/host/platform_host.c - bench/platform.h for Linux.
  * The TSC frequency is measured once against CLOCK_MONOTONIC_RAW.
  *
  * plat_protected catches what the image's exception handlers catch: a
@@ -25,7 +25,6 @@
 #include <x86intrin.h>
 
 #include "host_platform.h"
-#include "out.h"
 #include "platform.h"
 
 #define HOST_CAL_NS 50000000ull /* 50 ms against the monotonic clock */

@@ -1,5 +1,5 @@
 /*
- * tools/host/results_host.c - bench/results.h for the hosted program: the
+ * tools/host/results_host.c - bench/platform.h's results document for the hosted program: the
  * sections' members collected in memory (after host_doc_begin's head) and
  * written as one document at the end (host_results_write).  A unit test
  * that provides results_section_begin/end itself (tests/unit/results_doc.h)
@@ -10,7 +10,7 @@
 #include "commands.h"
 #include "host_platform.h"
 #include "json.h"
-#include "results.h"
+#include "platform.h"
 
 static struct json_writer host_doc;
 static int host_doc_open, host_section_array;
