@@ -22,6 +22,7 @@
 
 #define HDB_STMTS        48       /* prepared statements kept per store */
 #define HDB_BUSY_MS      60000    /* SQLite: wait this long for another writer */
+#define HDB_RETRY_MS     20       /* SQLite: pause between tries of the switch to WAL */
 #define HDB_LOCK_KEY     "7274651"   /* PostgreSQL advisory lock of the migrations */
 
 /* Each migration's SQL; %ID% is the identity column of the dialect. */
@@ -246,6 +247,24 @@ fail:
     return -1;
 }
 
+/* Put a SQLite store in WAL mode.  Two programs opening a new store at
+ * once both read it in rollback mode and both then need it alone to switch:
+ * SQLite answers one of them SQLITE_BUSY at once, without the busy handler
+ * (waiting could deadlock).  That one tries again until the other has
+ * switched (then the pragma finds WAL and needs nothing), at most
+ * HDB_BUSY_MS. */
+static int hdb_lite_wal(struct hdb *db)
+{
+    for (int waited = 0;; waited += HDB_RETRY_MS) {
+        int rc = sqlite3_exec(db->lite, "PRAGMA journal_mode=WAL", NULL, NULL, NULL);
+        if (rc == SQLITE_OK)
+            return 0;
+        if ((rc & 0xff) != SQLITE_BUSY || waited >= HDB_BUSY_MS)
+            return hdb_plain(db, "PRAGMA journal_mode=WAL");    /* its error, in the usual words */
+        sqlite3_sleep(HDB_RETRY_MS);
+    }
+}
+
 struct hdb *hdb_open(const char *target, char *err, size_t errcap)
 {
     struct hdb *db = calloc(1, sizeof *db);
@@ -275,7 +294,7 @@ struct hdb *hdb_open(const char *target, char *err, size_t errcap)
          * disk; a killed process loses nothing committed, a power cut at
          * most the runs of the add it interrupted (the file stays
          * consistent, and the last close checkpoints with a sync). */
-        if (hdb_plain(db, "PRAGMA journal_mode=WAL") || hdb_plain(db, "PRAGMA synchronous=NORMAL") ||
+        if (hdb_lite_wal(db) || hdb_plain(db, "PRAGMA synchronous=NORMAL") ||
             hdb_plain(db, "PRAGMA foreign_keys=ON")) {
             snprintf(err, errcap, "%s: %s", target, db->err);
             hdb_close(db);
