@@ -20,6 +20,9 @@
 #   expect_no_line REGEX WHAT   PASS if no line matches
 #   esp_ls IMAGE [DIR]          list file names in a directory of the ESP
 #   esp_cat IMAGE PATH          print a file from the ESP
+#   last_json IMAGE NAME        copy the stick's newest results JSON to
+#                               $TEST_TMP/NAME.json and print that path
+#   expect_valid FILE WHAT      PASS if `baremark validate FILE` accepts it
 #   pass WHAT / fail WHAT DETAIL
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
@@ -92,6 +95,19 @@ expect_no_line() {
 
 esp_ls() { mdir -b -i "$1@@1M" "::/${2:-}" 2>/dev/null | sed 's|.*/||'; }
 esp_cat() { mtype -i "$1@@1M" "::/$2"; }
+last_json() {
+    local j
+    j=$(esp_ls "$1" baremark | grep 'json$' | tail -1)
+    esp_cat "$1" "baremark/$j" > "$TEST_TMP/$2.json" 2>/dev/null
+    echo "$TEST_TMP/$2.json"
+}
+expect_valid() {
+    if "$BUILD/host/baremark" validate "$1" > "$1.validate" 2>&1; then
+        pass "$2"
+    else
+        fail "$2" "$(head -3 "$1.validate" | tr '\n' '|')"
+    fi
+}
 
 # esp_fill IMAGE: fill every free byte of the ESP with \FILLER.BIN.
 esp_fill() {

@@ -22,11 +22,6 @@ BOOT_TIMEOUT=600 boot machines-amd "$img" --cpu EPYC-Rome --machine pc --firmwar
     --options "sections=clock,cores,methods,memory profile=quick quietms=50 smptests=numsort methodsamples=20"
 expect_rc 0 "amd: run-qemu exit 0 (EPYC-Rome, -machine pc, 2 MiB OVMF, 16 CPUs)"
 expect_line '^baremark: run ended, status 0 ' "amd: final line with status 0"
-json=$(esp_ls "$img" baremark | grep 'json$' | tail -1)
-esp_cat "$img" "baremark/$json" > "$TEST_TMP/machines-amd.json" 2>/dev/null
-/usr/bin/python3 "$(dirname "$0")/machines.py" "$TEST_TMP/machines-amd.json" "$BOOT_LOG" amd
-if "$BUILD/host/baremark" validate "$TEST_TMP/machines-amd.json" > "$TEST_TMP/machines-amd.validate" 2>&1; then
-    pass "amd: the results file validates"
-else
-    fail "amd: the results file validates" "$(head -3 "$TEST_TMP/machines-amd.validate" | tr '\n' '|')"
-fi
+json=$(last_json "$img" machines-amd)
+/usr/bin/python3 "$(dirname "$0")/machines.py" "$json" "$BOOT_LOG" amd
+expect_valid "$json" "amd: the results file validates"

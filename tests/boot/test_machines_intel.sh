@@ -22,11 +22,6 @@ BOOT_TIMEOUT=600 boot machines-intel "$img" --cpu Snowridge --machine q35 --firm
     --options "sections=clock,cores,methods,memory profile=quick quietms=50 smp=tsc methodsamples=20 memoryhigh=t"
 expect_rc 0 "intel: run-qemu exit 0 (Snowridge, q35, 4 MiB OVMF, 64 CPUs, 8 GiB)"
 expect_line '^baremark: run ended, status 0 ' "intel: final line with status 0"
-json=$(esp_ls "$img" baremark | grep 'json$' | tail -1)
-esp_cat "$img" "baremark/$json" > "$TEST_TMP/machines-intel.json" 2>/dev/null
-/usr/bin/python3 "$(dirname "$0")/machines.py" "$TEST_TMP/machines-intel.json" "$BOOT_LOG" intel
-if "$BUILD/host/baremark" validate "$TEST_TMP/machines-intel.json" > "$TEST_TMP/machines-intel.validate" 2>&1; then
-    pass "intel: the results file validates"
-else
-    fail "intel: the results file validates" "$(head -3 "$TEST_TMP/machines-intel.validate" | tr '\n' '|')"
-fi
+json=$(last_json "$img" machines-intel)
+/usr/bin/python3 "$(dirname "$0")/machines.py" "$json" "$BOOT_LOG" intel
+expect_valid "$json" "intel: the results file validates"
