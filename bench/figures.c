@@ -368,6 +368,40 @@ static int fig_match(const char *p, const char *c)
     }
 }
 
+int figures_path_match(const char *pattern, const char *path) { return fig_match(pattern, path); }
+
+int figures_row_whole(const char *p)
+{
+    size_t n = strlen(p);
+    return n && p[n - 1] == '*' && (n == 1 || p[n - 2] == '.');
+}
+
+int figures_covers(const struct figure_table *t, const char *rel)
+{
+    char below[200];
+    int wild = 0;
+    snprintf(below, sizeof below, "%s%sx", rel, *rel ? "." : "");
+    for (unsigned r = 0; r < t->n; r++) {
+        const char *p = t->rows[r].path;
+        if (figures_row_whole(p)) {
+            wild |= fig_match(p, below);
+            continue;
+        }
+        if (!*rel)
+            return 0;           /* the member itself holds a row of one place */
+        for (size_t i = 1; p[i]; i++) {
+            char prefix[160];
+            if ((p[i] != '.' && p[i] != '[') || i >= sizeof prefix)
+                continue;
+            memcpy(prefix, p, i);
+            prefix[i] = 0;
+            if (fig_match(prefix, rel))
+                return 0;       /* a row of one place lies below */
+        }
+    }
+    return wild;
+}
+
 const struct figure *figures_match(const char *path, const struct figure_table **table)
 {
     const struct figure_table *t;

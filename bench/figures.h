@@ -115,6 +115,22 @@ struct figure_table {
 #define FIGURE_TABLE(var, member, tick_hz, rows) \
     const struct figure_table var = { member, rows, sizeof rows / sizeof rows[0], tick_hz }
 
+/*
+ * A table and the names its writer uses, from one list: LIST(X) holds one
+ * X(ID, path, LAVA id, unit, kind, flags, .field = ...) per row, the
+ * fields after ID those of struct figure.  FIGURE_IDS makes the enum of
+ * the IDs (in a header the writer includes), FIGURE_LIST the table (in
+ * bench/figures_SECTION.c); the writer names a row by its ID,
+ * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (bench/json.h),
+ * and takes its name from the row.  A row's ID is its index in the table.
+ */
+#define FIGURE_ID_(id, ...)  id,
+#define FIGURE_ROW_(id, ...) [id] = { __VA_ARGS__ },
+#define FIGURE_IDS(name, LIST) enum name { LIST(FIGURE_ID_) name##_count }
+#define FIGURE_LIST(var, member, tick_hz, LIST) \
+    static const struct figure var##_rows[] = { LIST(FIGURE_ROW_) }; \
+    FIGURE_TABLE(var, member, tick_hz, var##_rows)
+
 /* Every table: the run's own (figures_run.c), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */
 const struct figure_table *figures_table(unsigned i);
@@ -157,6 +173,35 @@ void figures_lava_print(struct jr doc, const struct figure_table *t);
 /* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
  * is declared by a row; returns it (and its table), or NULL. */
 const struct figure *figures_match(const char *path, const struct figure_table **table);
+
+/* Whether a row's path (with [*] and a last "*") reaches a concrete path
+ * below the member ("references[*].khz", "references[2].khz"). */
+int figures_path_match(const char *pattern, const char *path);
+/* Whether a row's path ends in "*": it declares a whole container. */
+int figures_row_whole(const char *path);
+
+/* Whether every number below the container at concrete path `rel` (below
+ * t's member; "" the member itself) is declared by a row whose last
+ * segment is "*", and no row naming one place lies below it: the writer
+ * need not ask about each (figures_write.c). */
+int figures_covers(const struct figure_table *t, const char *rel);
+
+/* The writer's checker (bench/json.h's json_check), for a results
+ * document: a number no row declares, a number a row names written
+ * without it, and a row written anywhere but at its path are problems,
+ * counted and the first said in words.  Never refuses to write: the
+ * document holds what was measured, the warning says what is wrong. */
+struct figures_check {
+    unsigned problems;
+    char first[224];
+};
+int figures_json_check(void *ctx, const char *path, const struct figure_table *t,
+                       const struct figure *row, int what);
+/* The problems since the last call: how many (0: none), the first in
+ * words into msg; starts counting again. */
+unsigned figures_check_take(struct figures_check *c, char *msg, size_t cap);
+/* The same as one warning (out_warn), when there were any. */
+void figures_check_warn(struct figures_check *c);
 
 /* The row whose LAVA id template gives this id ("meas_add10_rdtsc_ns" ->
  * "meas_{target}_{method}_ns"), NULL when none: for a figure known only

@@ -1,16 +1,7 @@
 /*
- * bench/figures_plugins.c - the plugins section's figures
- * (bench/plugins_section.c, docs/results-schema.md "plugins"): counts only;
- * the routines' timings are the methods section's (PLUGIN:ROUTINE).
+ * bench/figures_plugins.c - the tables of bench/figures_plugins.h's lists (the rows and their
+ * IDs are declared there, for the writer to name them).
  */
-#include "figures.h"
+#include "figures_plugins.h"
 
-static const struct figure plugins_rows[] = {
-    { "routines_ready", NULL, "routines", FIG_INFO, FIG_HEADLINE, .label = "routines ready" },
-    { "loaded",         NULL, "files",    FIG_INFO, 0 },
-    { "rejected",       NULL, "files",    FIG_INFO, 0 },
-    { "files[*].*",     NULL, "",  FIG_DETAIL, FIG_SOMETIMES },
-    { "probe.*",        NULL, "",  FIG_DETAIL, 0 },
-    { "interface_version", NULL, "", FIG_DETAIL, 0 },
-};
-FIGURE_TABLE(figures_plugins, "plugins", NULL, plugins_rows);
+FIGURE_LIST(figures_plugins, "plugins", NULL, PLUGINS_FIGURES);

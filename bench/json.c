@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures.h"
 #include "json.h"
 #include "platform.h"
 
@@ -64,18 +65,50 @@ static void json_string(struct json_writer *w, const char *s)
     json_put(w, "\"", 1);
 }
 
+/* With a checker: the path of the member about to be written, after its
+ * container's ("[3]" for an array's fourth element; "" for the document). */
+static void json_where(struct json_writer *w, const char *key, int index)
+{
+    if (w->depth > JSON_MAX_DEPTH)
+        return;
+    size_t n = w->at[w->depth];
+    if (w->depth == 0)
+        w->path[0] = 0;
+    else if (key)
+        snprintf(w->path + n, sizeof w->path - n, "%s%s", n ? "." : "", key);
+    else
+        snprintf(w->path + n, sizeof w->path - n, "[%d]", index);
+}
+
 /* Comma and key before a member. */
 static void json_member(struct json_writer *w, const char *key)
 {
+    int index = w->depth > 0 && w->depth <= JSON_MAX_DEPTH ? w->count[w->depth - 1] : 0;
     if (w->depth > 0 && w->count[w->depth - 1]++ > 0)
         json_put(w, ",", 1);
     if (key) {
         json_string(w, key);
         json_put(w, ":", 1);
     }
+    if (w->check)
+        json_where(w, key, index);
+}
+
+/* A plain number about to be written (after json_member): the checker's
+ * say, unless a container above declared everything below it. */
+static void json_number(struct json_writer *w)
+{
+    if (w->check && w->depth <= JSON_MAX_DEPTH && !w->covered[w->depth])
+        w->check(w->check_ctx, w->path, NULL, NULL, JSON_CHECK_NUMBER);
 }
 
 void json_init(struct json_writer *w) { memset(w, 0, sizeof *w); }
+
+void json_check(struct json_writer *w, json_check_fn fn, void *ctx)
+{
+    w->check = fn;
+    w->check_ctx = ctx;
+}
 
 void json_free(struct json_writer *w)
 {
@@ -90,6 +123,11 @@ static void json_open(struct json_writer *w, const char *key, const char *bracke
     if (w->depth < JSON_MAX_DEPTH)
         w->count[w->depth] = 0;
     w->depth++;
+    if (w->check && w->depth <= JSON_MAX_DEPTH) {
+        w->at[w->depth] = (unsigned short)strlen(w->path);
+        w->covered[w->depth] = w->covered[w->depth - 1] ||
+            (w->depth > 1 && w->check(w->check_ctx, w->path, NULL, NULL, JSON_CHECK_CONTAINER));
+    }
 }
 
 static void json_close(struct json_writer *w, const char *bracket)
@@ -113,26 +151,24 @@ void json_str(struct json_writer *w, const char *key, const char *value)
         json_puts(w, "null");
 }
 
-void json_i64(struct json_writer *w, const char *key, int64_t value)
+/* A number's text. */
+static void json_put_i64(struct json_writer *w, int64_t value)
 {
     char num[32];
     snprintf(num, sizeof num, "%lld", (long long)value);
-    json_member(w, key);
     json_puts(w, num);
 }
 
-void json_u64(struct json_writer *w, const char *key, uint64_t value)
+static void json_put_u64(struct json_writer *w, uint64_t value)
 {
     char num[32];
     snprintf(num, sizeof num, "%llu", (unsigned long long)value);
-    json_member(w, key);
     json_puts(w, num);
 }
 
-void json_double(struct json_writer *w, const char *key, double value)
+static void json_put_double(struct json_writer *w, double value)
 {
     char num[40];
-    json_member(w, key);
     if (!isfinite(value)) {
         json_puts(w, "null");
         return;
@@ -140,6 +176,27 @@ void json_double(struct json_writer *w, const char *key, double value)
     /* 17 significant digits round-trip every double. */
     snprintf(num, sizeof num, "%.17g", value);
     json_puts(w, num);
+}
+
+void json_i64(struct json_writer *w, const char *key, int64_t value)
+{
+    json_member(w, key);
+    json_number(w);
+    json_put_i64(w, value);
+}
+
+void json_u64(struct json_writer *w, const char *key, uint64_t value)
+{
+    json_member(w, key);
+    json_number(w);
+    json_put_u64(w, value);
+}
+
+void json_double(struct json_writer *w, const char *key, double value)
+{
+    json_member(w, key);
+    json_number(w);
+    json_put_double(w, value);
 }
 
 void json_bool(struct json_writer *w, const char *key, int value)
@@ -157,5 +214,57 @@ void json_null(struct json_writer *w, const char *key)
 void json_raw(struct json_writer *w, const char *key, const char *text, size_t n)
 {
     json_member(w, key);
+    json_put(w, text, n);
+}
+
+/* ---- figures through their rows ------------------------------------------------ */
+
+const char *json_fig_key(const struct figure_table *t, unsigned id, char *buf, size_t cap)
+{
+    const char *path = id < t->n ? t->rows[id].path : "";
+    size_t n = strlen(path);
+    if (n && path[n - 1] == ']')
+        return NULL;                    /* "latency.median_ns[*][*]": an element */
+    const char *dot = strrchr(path, '.');
+    snprintf(buf, cap, "%s", dot ? dot + 1 : path);
+    return buf;
+}
+
+/* The member named by row id, and the checker's say on the row at this place. */
+static void json_fig_member(struct json_writer *w, const struct figure_table *t, unsigned id)
+{
+    char key[64];
+    json_member(w, json_fig_key(t, id, key, sizeof key));
+    if (w->check)
+        w->check(w->check_ctx, w->path, t, id < t->n ? &t->rows[id] : NULL, JSON_CHECK_NUMBER);
+}
+
+void json_fig_u64(struct json_writer *w, const struct figure_table *t, unsigned id, uint64_t value)
+{
+    json_fig_member(w, t, id);
+    json_put_u64(w, value);
+}
+
+void json_fig_i64(struct json_writer *w, const struct figure_table *t, unsigned id, int64_t value)
+{
+    json_fig_member(w, t, id);
+    json_put_i64(w, value);
+}
+
+void json_fig_double(struct json_writer *w, const struct figure_table *t, unsigned id, double value)
+{
+    json_fig_member(w, t, id);
+    json_put_double(w, value);
+}
+
+void json_fig_null(struct json_writer *w, const struct figure_table *t, unsigned id)
+{
+    json_fig_member(w, t, id);
+    json_puts(w, "null");
+}
+
+void json_fig_raw(struct json_writer *w, const struct figure_table *t, unsigned id, const char *text, size_t n)
+{
+    json_fig_member(w, t, id);
     json_put(w, text, n);
 }

@@ -8,12 +8,14 @@
 #include <stdio.h>
 
 #include "cpu.h"
+#include "figures_run.h"
 #include "json.h"
 #include "platform.h"
 #include "results_doc.h"
 #include "run_status.h"
 
 static struct json_writer run_doc, run_errors;
+static struct figures_check run_check;     /* the figure tables' say on each number written */
 static int run_section_is_array;
 static int run_state = RUN_OK;
 /* The stage the run is in: written into every file before the end, so a
@@ -40,6 +42,7 @@ void results_doc_member_end(void)
         json_arr_end(&run_doc);
     else
         json_obj_end(&run_doc);
+    figures_check_warn(&run_check);
 }
 
 /* "duration_ms": the TSC from the image's entry to the run's end (before
@@ -49,12 +52,12 @@ static void results_doc_duration(struct json_writer *w, int ended)
 {
     uint64_t hz = plat_tick_hz(), end = ended && run_tsc_end ? run_tsc_end : cpu_rdtsc();
     if (!hz || !run_tsc_entry || end < run_tsc_entry)
-        json_null(w, "duration_ms");
+        json_fig_null(w, &figures_run, RUN_DURATION_MS);
     else {  /* in ms to the microsecond, written as such (no binary fraction's digits) */
         char num[32];
         unsigned long long us = (unsigned long long)((double)(end - run_tsc_entry) * 1e6 / (double)hz + 0.5);
         int n = snprintf(num, sizeof num, "%llu.%03llu", us / 1000, us % 1000);
-        json_raw(w, "duration_ms", num, (size_t)n);
+        json_fig_raw(w, &figures_run, RUN_DURATION_MS, num, (size_t)n);
     }
 }
 
@@ -77,7 +80,7 @@ void results_doc_compose(struct json_writer *w, int ended)
      * now: interrupted, in this stage.  The final write replaces both with
      * the numeric status of the last serial line. */
     if (ended) {
-        json_i64(w, "status", run_state);
+        json_fig_i64(w, &figures_run, RUN_STATUS, run_state);
     } else {
         json_str(w, "status", RS_INTERRUPTED_TEXT);
         json_str(w, "stage", run_stage_name);
@@ -91,8 +94,9 @@ void results_doc_init(void)
     json_init(&run_errors);
     json_arr_begin(&run_errors, NULL);
     json_init(&run_doc);
+    json_check(&run_doc, figures_json_check, &run_check);
     json_obj_begin(&run_doc, NULL);
-    json_u64(&run_doc, "schema", 1);
+    json_fig_u64(&run_doc, &figures_run, RUN_SCHEMA, 1);
 }
 
 void results_error(const char *msg) { json_str(&run_errors, NULL, msg); }

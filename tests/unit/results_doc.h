@@ -4,6 +4,10 @@
  * here, so the link takes none from the hosted program's archive) that
  * doc_take() closes and parses with jansson.  Include once, in the test's .c file.
  *
+ * The document has the image's checker (bench/figures_write.c): a number
+ * written where the figure tables do not declare it so is a FAIL line
+ * when its member ends, as it is a warning in the image.
+ *
  * bench/json.h and jansson both name a function json_null: ours is hidden
  * here (the tests write no nulls themselves).
  */
@@ -11,18 +15,23 @@
 #define BAREMARK_TESTS_RESULTS_DOC_H
 
 #define json_null bm_json_writer_null_unused
+#include "figures.h"
 #include "json.h"
 #include "platform.h"
 #undef json_null
 #include <jansson.h>
 
+#include "check.h"
+
 static struct json_writer doc;
 static int doc_open, doc_array;
+static struct figures_check doc_check;
 
 struct json_writer *results_section_begin(const char *name, int array)
 {
     if (!doc_open) {
         json_init(&doc);
+        json_check(&doc, figures_json_check, &doc_check);
         json_obj_begin(&doc, NULL);
         doc_open = 1;
     }
@@ -40,6 +49,9 @@ void results_section_end(void)
         json_arr_end(&doc);
     else
         json_obj_end(&doc);
+    char msg[sizeof doc_check.first];
+    if (figures_check_take(&doc_check, msg, sizeof msg))
+        check_report_(0, "results: the member's numbers are written as the figure tables declare", msg);
 }
 
 /* Close the document so far and parse it; starts a new one next time. */

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 
 #include "commands.h"
+#include "figures_run.h"
 #include "json.h"
 
 int cli_u32(const char *s, unsigned long lo, unsigned long hi, uint32_t *out)
@@ -33,9 +34,10 @@ int cli_write_json(const char *cmd, const char *path, const struct json_writer *
 
 int cli_end_json(const char *cmd, const char *path, struct json_writer *w, int status)
 {
-    json_i64(w, "status", status ? 2 : 0);
+    json_fig_i64(w, &figures_run, RUN_STATUS, status ? 2 : 0);
     json_bool(w, "ended", 1);
     json_obj_end(w);
+    host_doc_checked();
     int bad = w->failed ? -1 : cli_write_json(cmd, path, w);
     if (w->failed)
         fprintf(stderr, "baremark %s: cannot write %s: out of memory for the document\n", cmd, path);

@@ -32,6 +32,9 @@ int cmd_history(int argc, char **argv);    /* history add|show|check|export|html
 #include <stdint.h>
 struct json_writer;
 void host_doc_begin(struct json_writer *w);
+/* Warn of the numbers written since the last call that the figure tables
+ * do not declare as written (bench/figures.h figures_check_warn). */
+void host_doc_checked(void);
 
 /* tools/host/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is
  * not one), and a JSON document written to path (0, or -1 after saying why

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "commands.h"
+#include "figures_run.h"
 #include "host_platform.h"
 #include "json.h"
 #include "platform.h"
@@ -35,6 +36,7 @@ void results_section_end(void)
         json_arr_end(&host_doc);
     else
         json_obj_end(&host_doc);
+    host_doc_checked();
 }
 
 /* Close the document and write it to `path` (nothing when path is NULL). */
@@ -42,7 +44,7 @@ int host_results_write(const char *path, int status)
 {
     if (!path || !host_doc_open)
         return 0;
-    json_i64(&host_doc, "status", status);
+    json_fig_i64(&host_doc, &figures_run, RUN_STATUS, status);
     json_bool(&host_doc, "ended", 1);
     json_obj_end(&host_doc);
     FILE *f = fopen(path, "w");
