@@ -32,9 +32,9 @@
     X(CLOCK_QUIET_PHASE_ALL,            "quiet_phase.*",             NULL,                "",    FIG_DETAIL, 0) \
     X(CLOCK_QUIET_CHECK_PHASE_ALL,      "quiet_check_phase.*",       NULL,                "",    FIG_DETAIL, 0) \
     X(CLOCK_CALIBRATION_MS,             "calibration_ms",            NULL,                "ms",  FIG_DETAIL, 0) \
-    X(CLOCK_REFINED_MS,                 "refined_ms",                NULL,                "ms",  FIG_DETAIL, 0) \
-    X(CLOCK_SHORT_WINDOWS,              "short_windows",             NULL,                "",    FIG_DETAIL, 0) \
-    X(CLOCK_SHORT_MS,                   "short_ms",                  NULL,                "ms",  FIG_DETAIL, 0)
+    X(CLOCK_FIG_REFINED_MS,             "refined_ms",                NULL,                "ms",  FIG_DETAIL, 0) \
+    X(CLOCK_FIG_SHORT_WINDOWS,           "short_windows",             NULL,                "",    FIG_DETAIL, 0) \
+    X(CLOCK_FIG_SHORT_MS,                "short_ms",                  NULL,                "ms",  FIG_DETAIL, 0)
 FIGURE_IDS(clock_figure, CLOCK_FIGURES);
 extern const struct figure_table figures_clock;
 

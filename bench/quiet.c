@@ -91,7 +91,8 @@ void quiet_print(const struct quiet_result *r)
                r->gaps_per_second);
 }
 
-void quiet_json(struct json_writer *w, const char *key, const struct quiet_result *r)
+void quiet_json(struct json_writer *w, const char *key, const struct quiet_result *r,
+                const struct quiet_figures *f)
 {
     json_obj_begin(w, key);
     json_u64(w, "ms", r->ms);
@@ -100,9 +101,9 @@ void quiet_json(struct json_writer *w, const char *key, const struct quiet_resul
     json_u64(w, "reads", r->reads);
     json_u64(w, "elapsed_ticks", r->elapsed_ticks);
     json_u64(w, "min_gap_ticks", r->min_gap_ticks);
-    json_u64(w, "max_gap_ticks", r->max_gap_ticks);
+    json_fig_u64(w, f->table, f->max_gap_ticks, r->max_gap_ticks);
     json_u64(w, "max_gap_at_ticks", r->max_gap_at_ticks);
-    json_u64(w, "gaps_over_1us", r->gaps_over_1us);
+    json_fig_u64(w, f->table, f->gaps_over_1us, r->gaps_over_1us);
     json_u64(w, "gaps_over_10us", r->gaps_over_10us);
     json_u64(w, "gaps_over_100us", r->gaps_over_100us);
     json_u64(w, "gaps_over_1ms", r->gaps_over_1ms);

@@ -17,6 +17,7 @@
 #include "platform.h"
 
 struct json_writer;
+struct figure_table;
 
 /* ---- the measuring phase ---------------------------------------------------
  *
@@ -104,7 +105,16 @@ int quiet_check(uint32_t ms, uint64_t tick_hz, struct quiet_result *r);
 /* One line: "quiet: 200 ms with interrupts masked: largest gap ...". */
 void quiet_print(const struct quiet_result *r);
 
+/* The rows of the member's figure table that name the check's tracked
+ * counts (clock's "quiet.max_gap_ticks", the hosted "quiet" member's
+ * "max_gap_ticks"): the member's other counts are its detail. */
+struct quiet_figures {
+    const struct figure_table *table;
+    unsigned max_gap_ticks, gaps_over_1us;
+};
+
 /* The result as an object member `key` of w (docs/results-schema.md). */
-void quiet_json(struct json_writer *w, const char *key, const struct quiet_result *r);
+void quiet_json(struct json_writer *w, const char *key, const struct quiet_result *r,
+                const struct quiet_figures *f);
 
 #endif

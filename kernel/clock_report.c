@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "clock_internal.h"
+#include "figures_clock.h"
 #include "json.h"
 #include "platform.h"
 
@@ -99,8 +100,8 @@ static void clock_json_ref(struct json_writer *w, const struct clock_state *s, c
     json_obj_begin(w, NULL);
     json_str(w, "name", r->name);
     json_str(w, "kind", r->measured ? "measured" : "stated");
-    json_double(w, "khz", r->khz);
-    json_double(w, "ppm", clockm_round_ppm(r->ppm));
+    json_fig_double(w, &figures_clock, CLOCK_REFERENCES_KHZ, r->khz);
+    json_fig_double(w, &figures_clock, CLOCK_REFERENCES_PPM, clockm_round_ppm(r->ppm));
     if (!r->measured) {
         json_str(w, "stated_from", r->stated_from);
         json_obj_end(w);
@@ -164,7 +165,7 @@ static void clock_json_agreement(struct json_writer *w, const struct clock_state
             json_obj_end(w);
         }
     json_arr_end(w);
-    json_double(w, "max_measured_ppm", clockm_round_ppm(worst));
+    json_fig_double(w, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM, clockm_round_ppm(worst));
     json_bool(w, "agree", worst <= CLOCKM_AGREE_PPM);
     json_obj_end(w);
 }
@@ -217,24 +218,26 @@ void clock_json(const struct clock_state *s, double calib_ms, const struct quiet
     json_str(w, "why", s->rates.why);
     json_obj_end(w);
     if (s->chosen >= 0) {
-        json_double(w, "chosen_khz", s->chosen_khz);
+        json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, s->chosen_khz);
         json_str(w, "source", s->ref[s->chosen].name);
     } else {
-        json_null(w, "chosen_khz");   /* and no source */
+        json_fig_null(w, &figures_clock, CLOCK_CHOSEN_KHZ);   /* and no source */
     }
     json_bool(w, "contested", s->contested);
     json_arr_begin(w, "order_of_trust");
     for (int i = 0; i < CLOCK_NREFS; i++)
         json_str(w, NULL, clock_names[i]);
     json_arr_end(w);
-    json_double(w, "calibration_ms", calib_ms);
-    json_double(w, "refined_ms", s->refined_ms);
-    json_u64(w, "short_windows", CLOCK_SHORT_WINDOWS);
-    json_u64(w, "short_ms", CLOCK_SHORT_MS);
+    json_fig_double(w, &figures_clock, CLOCK_CALIBRATION_MS, calib_ms);
+    json_fig_double(w, &figures_clock, CLOCK_FIG_REFINED_MS, s->refined_ms);
+    json_fig_u64(w, &figures_clock, CLOCK_FIG_SHORT_WINDOWS, CLOCK_SHORT_WINDOWS);
+    json_fig_u64(w, &figures_clock, CLOCK_FIG_SHORT_MS, CLOCK_SHORT_MS);
     clock_json_phase(w, &s->phase);
     json_str(w, "unmasked", "NMI, SMI");
     if (q) {
-        quiet_json(w, "quiet", q);
+        static const struct quiet_figures rows = {
+            &figures_clock, CLOCK_QUIET_MAX_GAP_TICKS, CLOCK_QUIET_GAPS_OVER_1US };
+        quiet_json(w, "quiet", q, &rows);
         json_obj_begin(w, "quiet_check_phase");
         json_bool(w, "timer_stopped", qp->timer_stopped);
         json_u64(w, "nmis", qp->nmis);

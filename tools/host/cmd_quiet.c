@@ -15,6 +15,8 @@
 
 #include "commands.h"
 #include "config.h"
+#include "figures_host.h"
+#include "figures_run.h"
 #include "json.h"
 #include "platform.h"
 #include "quiet.h"
@@ -40,10 +42,12 @@ static int quiet_write_doc(const char *path, const struct quiet_result *r)
         return 1;
     }
     host_doc_begin(&w);
-    quiet_json(&w, "quiet", r);
-    json_i64(&w, "status", 0);
+    static const struct quiet_figures rows = { &figures_quiet, QUIET_MAX_GAP_TICKS, QUIET_GAPS_OVER_1US };
+    quiet_json(&w, "quiet", r, &rows);
+    json_fig_i64(&w, &figures_run, RUN_STATUS, 0);
     json_bool(&w, "ended", 1);
     json_obj_end(&w);
+    host_doc_checked();
     bad = w.failed || fwrite(w.buf, 1, w.len, f) != w.len || fputc('\n', f) == EOF;
     json_free(&w);
     if (path)
