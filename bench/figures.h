@@ -6,6 +6,10 @@
  * tables.
  *
  * Who reads them:
+ *   - the JSON writer (bench/json.h json_fig_*): a figure a row names is
+ *     written through the row, its name the path's last segment, and a
+ *     checker (figures_write.c) holds every number the results document
+ *     is given against the tables as it is written;
  *   - the LAVA result lines (bench/lava.h): made from the tables, not by
  *     the sections.  When a section ends the image walks its table over
  *     the member it just wrote (figures_lava): one case per place of each
@@ -131,7 +135,7 @@ struct figure_table {
     static const struct figure var##_rows[] = { LIST(FIGURE_ROW_) }; \
     FIGURE_TABLE(var, member, tick_hz, var##_rows)
 
-/* Every table: the run's own (figures_run.c), then the sections' in run
+/* Every table: the run's own (figures_run.h), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */
 const struct figure_table *figures_table(unsigned i);
 /* The table of a results member, NULL when none. */

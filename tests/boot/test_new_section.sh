@@ -29,6 +29,9 @@ n=$(sed -n 's/^example: two back-to-back TSC reads \([0-9]*\) ticks apart at bes
 if grep -q 'lava_' "$TOP/tests/fixtures/section/example.c"; then
     fail "example: the section prints no LAVA line itself" "tests/fixtures/section/example.c calls lava_*"
 fi
+[ "$(grep -c '"min_ticks"' "$TOP/tests/fixtures/section/example.c")" = 1 ] &&
+    pass "example: its figure's name is spelled once, in its table's row (the writer names the row)" ||
+    fail "example: its figure's name spelled once" "$(grep -n '"min_ticks"' "$TOP/tests/fixtures/section/example.c" | tr '\n' '|')"
 grep -A1 '^example: two back-to-back' "$BOOT_LOG" | tail -1 |
     grep -q "^BAREMARK-LAVA case=example_min_ticks result=pass measurement=$n units=ticks\$" &&
     pass "example: its LAVA case from its table row and its member (the section calls no lava_case), right after its text" ||
