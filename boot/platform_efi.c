@@ -217,9 +217,15 @@ const char *plat_fault_take(const char *key)
 
 void platform_efi_fault_check(void)
 {
-    /* The files: points come later, inside the final write (boot/run_files.c). */
-    if (run_inject_kind[0] && !run_inject_fired && strncmp(run_inject_where, "files:", 6))
+    if (!run_inject_kind[0] || run_inject_fired)
+        return;
+    /* The files: points come later, inside the final write (boot/run_files.c):
+     * known now only by name. */
+    if (strncmp(run_inject_where, "files:", 6))
         out_warn("INJECTIN=%s named no test that ran: no %s fault was injected",
                  run_inject_where, run_inject_kind);
+    else if (strcmp(run_inject_where, "files:end-written") && strcmp(run_inject_where, "files:end-deleted"))
+        out_warn("INJECTIN=%s is no point of the final write (files:end-written, files:end-deleted): "
+                 "no %s fault will be injected", run_inject_where, run_inject_kind);
 }
 

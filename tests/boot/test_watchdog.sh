@@ -115,3 +115,12 @@ BOOT_LOG=$TEST_TMP/watchdog-pxe.log BOOT_RC=$(cat "$T/pxe.rc")
 hang_checks "PXE hang, no disk" "UEFI PXEv4 "
 expect_line '^warning: results not saved: EFI_UNSUPPORTED while opening the ESP; no other writable FAT volume was found' \
     "PXE hang, no disk: no volume at all (the marker lived in the variable only)"
+
+# A misspelt point of the final write: said at once, and the run does not
+# stop (the final write has no such step).
+img=$(fresh_image watchdog-typo)
+boot watchdog-typo "$img" --options "sections=clock quietms=50 injectfault=hang injectin=files:end-writen"
+expect_rc 2 "misspelt files: point: the run ends, status 2"
+expect_line '^warning: INJECTIN=files:end-writen is no point of the final write \(files:end-written, files:end-deleted\): no hang fault will be injected$' \
+    "misspelt files: point: one warning naming the two points"
+expect_line '^baremark: run ended, status 2' "misspelt files: point: no stop inside the final write"
