@@ -14,19 +14,19 @@
 
 #define CORES_FIGURES(X) \
     /* against the reference CPU: fail when its check failed or warned (offset_ok) */ \
-    X(CORES_TSC_CPUS_OFFSET_NS,                 "tsc.cpus[*].offset_ns",   "cores_cpu{cpu}_tsc_offset_ns", "ns",  FIG_INFO, FIG_HEADLINE, \
+    X(CORES_TSC_OFFSET_NS,                      "tsc.cpus[*].offset_ns",   "cores_cpu{cpu}_tsc_offset_ns", "ns",  FIG_INFO, FIG_HEADLINE, \
       .label = "largest TSC offset", .none = CORES_REFERENCE, .lost = "why", .pass = "offset_ok=true") \
-    X(CORES_TSC_CPUS_RATE_PPM,                  "tsc.cpus[*].rate_ppm",    "cores_cpu{cpu}_tsc_rate_ppm",  "ppm", FIG_INFO, 0, \
+    X(CORES_TSC_RATE_PPM,                       "tsc.cpus[*].rate_ppm",    "cores_cpu{cpu}_tsc_rate_ppm",  "ppm", FIG_INFO, 0, \
       .none = CORES_REFERENCE " or tsc.reference=none", .lost = "rate_why", .pass = "rate_ok=true") \
     /* a pair that did not answer: null, a fail where the matrix is there */ \
     X(CORES_LATENCY_MEDIAN_NS,                  "latency.median_ns[*][*]", "cores_latency_cpu{latency.cpus[#1]}_cpu{latency.cpus[#]}_ns", "ns", \
       FIG_LOWER, FIG_UPPER | FIG_HEADLINE, .label = "worst round trip", .lost = "latency.median_ns") \
-    X(CORES_SCORES_PER_CORE_TESTS_MEAN,         "scores.per_core[*].tests[*].mean", "cores_cpu{cpu}_{key}", "{unit}", FIG_HIGHER, 0, \
+    X(CORES_PER_CORE_MEAN,                      "scores.per_core[*].tests[*].mean", "cores_cpu{cpu}_{key}", "{unit}", FIG_HIGHER, 0, \
       .skip = "status=not_run", .only = "status=ok", .samples = "scores") \
     /* no CPU completed it: fail */ \
-    X(CORES_SCORES_ALL_CORES_SUM,               "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0, \
+    X(CORES_ALL_CORES_SUM,                      "scores.all_cores[*].sum", "cores_all_{key}_sum", "{scores.per_core[0].tests[#].unit}", FIG_HIGHER, 0, \
       .only = "!cpus=0") \
-    X(CORES_SCORES_ALL_CORES_RATIO_TO_ONE_CORE, "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0, .only = "!cpus=0") \
+    X(CORES_ALL_CORES_RATIO,                    "scores.all_cores[*].ratio_to_one_core", "cores_all_{key}_ratio", "ratio", FIG_HIGHER, 0, .only = "!cpus=0") \
     X(CORES_COUNT,                              "count",                   NULL, "CPUs", FIG_INFO, 0) \
     X(CORES_TSC_CPUS_ALL,                       "tsc.cpus[*].*",           NULL, "",  FIG_DETAIL, 0)   /* warp handoffs, offset bounds, rate fit */ \
     X(CORES_TSC_ALL,                            "tsc.*",                   NULL, "",  FIG_DETAIL, 0) \

@@ -14,13 +14,13 @@
 #define MEMORY_FIGURES(X) \
     /* a chain that is not one cycle through every line measured something else */ \
     X(MEMORY_LATENCY_NS_MEDIAN,                   "latency[*].ns_median", "memory_latency_{size_bytes}_ns", "ns", FIG_LOWER, 0, .pass = "cycle_lines={lines}") \
-    X(MEMORY_BANDWIDTH_READ_BEST_BYTES_PER_S,     "bandwidth[*].read.best_bytes_per_s",  "memory_read_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, FIG_HEADLINE, \
+    X(MEMORY_READ_BEST,                           "bandwidth[*].read.best_bytes_per_s",  "memory_read_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, FIG_HEADLINE, \
       .scale = 1e-9, .label = "read") \
-    X(MEMORY_BANDWIDTH_WRITE_BEST_BYTES_PER_S,    "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
-    X(MEMORY_BANDWIDTH_COPY_BEST_BYTES_PER_S,     "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
-    X(MEMORY_BANDWIDTH_WRITE_NT_BEST_BYTES_PER_S, "bandwidth[*].write_nt.best_bytes_per_s", "memory_write_nt_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, \
+    X(MEMORY_WRITE_BEST,                          "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
+    X(MEMORY_COPY_BEST,                           "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
+    X(MEMORY_WRITE_NT_BEST,                       "bandwidth[*].write_nt.best_bytes_per_s", "memory_write_nt_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, \
       .scale = 1e-9) \
-    X(MEMORY_BANDWIDTH_TRIAD_BEST_BYTES_PER_S,    "bandwidth[*].triad.best_bytes_per_s", "memory_triad_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
+    X(MEMORY_TRIAD_BEST,                          "bandwidth[*].triad.best_bytes_per_s", "memory_triad_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
     X(MEMORY_LATENCY_ALL,                         "latency[*].*",     NULL, "", FIG_DETAIL, 0)   /* sizes, loads, ticks, minima */ \
     X(MEMORY_BANDWIDTH_ALL,                       "bandwidth[*].*",   NULL, "", FIG_DETAIL, 0) \
     X(MEMORY_CACHES_ALL,                          "caches.*",         NULL, "", FIG_DETAIL, 0) \

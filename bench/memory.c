@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_memory.h"
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
@@ -127,14 +128,17 @@ void memory_measure_latency(void *buf, uint64_t size, const struct memory_plan *
     memory_chase(memory_chain_build(buf, size / MEMORY_LINE, MEMORY_SEED ^ size), size / MEMORY_LINE, p, out);
 }
 
-void memory_chase_json(struct json_writer *w, const struct memory_latency *l)
+void memory_chase_json(struct json_writer *w, const struct memory_latency *l, int latency_row)
 {
     json_u64(w, "cycle_lines", l->cycle);
     json_u64(w, "loads", l->loads);
     json_u64(w, "ticks_min", l->ticks_min);
     json_u64(w, "ticks_median", l->ticks_median);
     json_double(w, "ns_min", l->ns_min);
-    json_double(w, "ns_median", l->ns_median);
+    if (latency_row)
+        json_fig_double(w, &figures_memory, MEMORY_LATENCY_NS_MEDIAN, l->ns_median);
+    else
+        json_double(w, "ns_median", l->ns_median);
 }
 
 void memory_size_text(uint64_t b, char *buf, size_t n)

@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_memory.h"
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
@@ -281,15 +282,29 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
 
 /* ---- JSON ------------------------------------------------------------------------------------- */
 
-static void memory_bw_json_fig(struct json_writer *w, const char *key, const struct memory_bw_fig *f, int width)
+/* Each kernel's peak, bandwidth[*].OP.best_bytes_per_s, in the figure
+ * table (bench/figures_memory.h), by MEMORY_BW_* */
+static const unsigned memory_bw_best_row[MEMORY_BW_OPS] = {
+    [MEMORY_BW_READ] = MEMORY_READ_BEST, [MEMORY_BW_WRITE] = MEMORY_WRITE_BEST,
+    [MEMORY_BW_WRITE_NT] = MEMORY_WRITE_NT_BEST, [MEMORY_BW_COPY] = MEMORY_COPY_BEST,
+    [MEMORY_BW_TRIAD] = MEMORY_TRIAD_BEST,
+};
+
+/* One kernel's figures, member `op`: at a row's peak (width >= 0, the
+ * width it was had with) its best is the table's figure; every width's
+ * own (width -1) are details of "bandwidth[*].*". */
+static void memory_bw_json_fig(struct json_writer *w, int op, const struct memory_bw_fig *f, int width)
 {
-    json_obj_begin(w, key);
+    json_obj_begin(w, memory_bw_op_name(op));
     if (width >= 0)
         json_str(w, "width", memory_vec_name(width));
     json_u64(w, "bytes", f->bytes);
     json_u64(w, "ticks_min", f->ticks_min);
     json_u64(w, "ticks_median", f->ticks_median);
-    json_double(w, "best_bytes_per_s", f->best);
+    if (width >= 0)
+        json_fig_double(w, &figures_memory, memory_bw_best_row[op], f->best);
+    else
+        json_double(w, "best_bytes_per_s", f->best);
     json_double(w, "median_bytes_per_s", f->median);
     json_obj_end(w);
 }
@@ -302,7 +317,7 @@ void memory_bw_json_row(struct json_writer *w, const struct memory_bw *b)
     json_u64(w, "size_bytes", b->size);
     for (int op = 0; op < MEMORY_BW_OPS; op++)
         if (b->peak[op] >= 0)
-            memory_bw_json_fig(w, memory_bw_op_name(op), &b->f[b->peak[op]][op], b->peak[op]);
+            memory_bw_json_fig(w, op, &b->f[b->peak[op]][op], b->peak[op]);
     json_arr_begin(w, "widths");
     for (int k = 0; k < MEMORY_VECS; k++) {
         if (!(b->ran >> k & 1))
@@ -311,7 +326,7 @@ void memory_bw_json_row(struct json_writer *w, const struct memory_bw *b)
         json_str(w, "width", memory_vec_name(k));
         json_u64(w, "vector_bytes", memory_vec_bytes(k));
         for (int op = 0; op < MEMORY_BW_OPS; op++)
-            memory_bw_json_fig(w, memory_bw_op_name(op), &b->f[k][op], -1);
+            memory_bw_json_fig(w, op, &b->f[k][op], -1);
         json_obj_end(w);
     }
     json_arr_end(w);

@@ -37,9 +37,11 @@ struct memory_latency;
 void memory_chase(void *start, uint64_t lines, const struct memory_plan *p, struct memory_latency *out);
 /* A chase's figures as members of the open object w: cycle_lines, loads,
  * ticks_min, ticks_median, ns_min, ns_median (the latency rows and both
- * TLB chases). */
+ * TLB chases).  latency_row: a latency row's chase, whose ns_median is
+ * the table's MEMORY_LATENCY_NS_MEDIAN (bench/figures_memory.h); a TLB
+ * chase's figures are all details of "tlb.*". */
 struct json_writer;
-void memory_chase_json(struct json_writer *w, const struct memory_latency *l);
+void memory_chase_json(struct json_writer *w, const struct memory_latency *l, int latency_row);
 
 /* bench/memory_caches.c: the caches line, the "fits in" name, member
  * "caches", and the knees (printed when print, member "knees" when w). */

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "figures_memory.h"
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
@@ -95,7 +96,7 @@ static void memory_json_row(struct json_writer *w, const struct memory_latency *
     json_obj_begin(w, NULL);
     json_u64(w, "size_bytes", l->size);
     json_u64(w, "lines", l->lines);
-    memory_chase_json(w, l);
+    memory_chase_json(w, l, 1);
     json_str(w, "fits", fits);
     json_obj_end(w);
 }
@@ -109,23 +110,23 @@ static void memory_json_head(struct json_writer *w, const struct memory_plan *p,
     json_str(w, "allocator", plat_pages_name());
     json_bool(w, "memory_high", p->high);
     if (buf) {
-        json_u64(w, "buffer_address", (uint64_t)(uintptr_t)buf);
+        json_fig_u64(w, &figures_memory, MEMORY_BUFFER_ADDRESS, (uint64_t)(uintptr_t)buf);
         json_bool(w, "above_4gib", (uint64_t)(uintptr_t)buf >= MEMORY_4GIB);
     }
     if (p->free_bytes)
-        json_u64(w, "free_bytes", p->free_bytes);
+        json_fig_u64(w, &figures_memory, MEMORY_FREE_BYTES, p->free_bytes);
     else
-        json_null(w, "free_bytes");
-    json_u64(w, "allocated_bytes", allocated);
-    json_u64(w, "want_top_bytes", p->want_top);
-    json_u64(w, "top_bytes", p->top);
+        json_fig_null(w, &figures_memory, MEMORY_FREE_BYTES);
+    json_fig_u64(w, &figures_memory, MEMORY_ALLOCATED_BYTES, allocated);
+    json_fig_u64(w, &figures_memory, MEMORY_WANT_TOP_BYTES, p->want_top);
+    json_fig_u64(w, &figures_memory, MEMORY_TOP_BYTES, p->top);
     json_str(w, "limited_by", p->limited_by);
     json_str(w, "method", methods_table[MEMORY_METHOD].name);
-    json_u64(w, "line_bytes", MEMORY_LINE);
-    json_u64(w, "samples", p->samples);
-    json_u64(w, "bw_samples", p->bw_samples);
-    json_u64(w, "min_loads", p->min_loads);
-    json_u64(w, "bw_min_bytes", p->bw_bytes);
+    json_fig_u64(w, &figures_memory, MEMORY_LINE_BYTES, MEMORY_LINE);
+    json_fig_u64(w, &figures_memory, MEMORY_SAMPLES, p->samples);
+    json_fig_u64(w, &figures_memory, MEMORY_BW_SAMPLES, p->bw_samples);
+    json_fig_u64(w, &figures_memory, MEMORY_MIN_LOADS, p->min_loads);
+    json_fig_u64(w, &figures_memory, MEMORY_BW_MIN_BYTES, p->bw_bytes);
     memory_json_caches(w, &p->caches);
 }
 

@@ -190,7 +190,7 @@ static void memory_tlb_json_chase(struct json_writer *w, const char *key, const 
     json_obj_begin(w, key);
     json_u64(w, "span_bytes", l->size);
     json_u64(w, "pages_4k", pages);
-    memory_chase_json(w, l);
+    memory_chase_json(w, l, 0);
     json_obj_end(w);
 }
 
