@@ -8,6 +8,7 @@
 #include "acpi.h"
 #include "buildinfo.h"
 #include "cpu.h"
+#include "figures_run.h"
 #include "firmware.h"
 #include "json.h"
 #include "microcode.h"
@@ -124,7 +125,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_u64(w, "family", c->family);
     json_u64(w, "model", c->model);
     json_u64(w, "stepping", c->stepping);
-    json_u64(w, "logical_cpus", sysinfo_cpus(ai));
+    json_fig_u64(w, &figures_system, SYSTEM_LOGICAL_CPUS, sysinfo_cpus(ai));
     json_str(w, "hypervisor", c->hypervisor_present ? c->hypervisor : "");
     json_bool(w, "rdtsc", c->has_tsc);
     json_bool(w, "rdtscp", c->has_rdtscp);
@@ -142,7 +143,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_str(w, "firmware_vendor", fwv);
     json_u64(w, "firmware_revision", fw_revision());
     json_u64(w, "uefi_revision", fw_uefi_revision());
-    json_u64(w, "memory_mib", mem >> 20);
+    json_fig_u64(w, &figures_system, SYSTEM_MEMORY_MIB, mem >> 20);
     json_str(w, "microcode", sysinfo_ucode);
     if (sysinfo_sm.found) {
         json_obj_begin(w, "smbios");

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "bytemark_report.h"
+#include "figures_bytemark.h"
 #include "json.h"
 #include "platform.h"
 
@@ -40,14 +41,14 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
     }
     if (k && r->outcome == BM_OUT_OK) {
         json_u64(w, "runs", r->n);
-        json_double(w, "mean", r->st.mean);
+        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_MEAN, r->st.mean);
         json_double(w, "sd", r->st.sd);
         json_double(w, "t", r->st.t);
         json_double(w, "half", r->st.half);
         json_double(w, "rel_half", r->st.rel_half);
         json_bool(w, "certain", r->st.certain);
-        json_double(w, "old_index", r->st.mean / k->base_p90);
-        json_double(w, "new_index", r->st.mean / k->base_k6);
+        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX, r->st.mean / k->base_p90);
+        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX, r->st.mean / k->base_k6);
         json_double(w, "base_p90", k->base_p90);
         json_double(w, "base_k6", k->base_k6);
     }
@@ -64,12 +65,13 @@ struct bm_index_groups bm_index_groups(const int ran[BM_NTESTS])
     return g;
 }
 
-static void bm_json_index(struct json_writer *w, const char *key, int any, double v)
+/* An index through its row, null when none of its kernels ran. */
+static void bm_json_index(struct json_writer *w, enum bytemark_figure id, int any, double v)
 {
     if (any)
-        json_double(w, key, v);
+        json_fig_double(w, &figures_bytemark, id, v);
     else
-        json_null(w, key);
+        json_fig_null(w, &figures_bytemark, id);
 }
 
 void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uint64_t hz,
@@ -80,12 +82,12 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
     json_str(w, "profile", p->name);
     json_str(w, "profile_requested", p->requested == BM_PROFILE_AUTO ? "auto" : p->name);
     json_bool(w, "hypervisor", p->hypervisor);
-    json_u64(w, "min_runs", p->min_runs);
-    json_u64(w, "max_runs", p->max_runs);
-    json_double(w, "profile_min_seconds", p->min_seconds);
-    json_u64(w, "global_min_ticks", cfg->global_min_ticks);
-    json_u64(w, "align", cfg->align);
-    json_u64(w, "tick_hz", hz);
+    json_fig_u64(w, &figures_bytemark, BYTEMARK_MIN_RUNS, p->min_runs);
+    json_fig_u64(w, &figures_bytemark, BYTEMARK_MAX_RUNS, p->max_runs);
+    json_fig_double(w, &figures_bytemark, BYTEMARK_PROFILE_MIN_SECONDS, p->min_seconds);
+    json_fig_u64(w, &figures_bytemark, BYTEMARK_GLOBAL_MIN_TICKS, cfg->global_min_ticks);
+    json_fig_u64(w, &figures_bytemark, BYTEMARK_ALIGN, cfg->align);
+    json_fig_u64(w, &figures_bytemark, BYTEMARK_TICK_HZ, hz);
     json_str(w, "tick", "1 us of TSC time");
     json_str(w, "compiler", BUILD_COMPILER);
     json_str(w, "cflags", BM_CFLAGS);
@@ -102,11 +104,11 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
     if (ix) {
         struct bm_index_groups g = bm_index_groups(ran);
         json_obj_begin(w, "indexes");
-        bm_json_index(w, "original_integer", g.orig_int, ix->orig_int);
-        bm_json_index(w, "original_fp", g.fp, ix->orig_fp);
-        bm_json_index(w, "linux_memory", g.lx_mem, ix->lx_mem);
-        bm_json_index(w, "linux_integer", g.lx_int, ix->lx_int);
-        bm_json_index(w, "linux_fp", g.fp, ix->lx_fp);
+        bm_json_index(w, BYTEMARK_INDEXES_ORIGINAL_INTEGER, g.orig_int, ix->orig_int);
+        bm_json_index(w, BYTEMARK_INDEXES_ORIGINAL_FP, g.fp, ix->orig_fp);
+        bm_json_index(w, BYTEMARK_INDEXES_LINUX_MEMORY, g.lx_mem, ix->lx_mem);
+        bm_json_index(w, BYTEMARK_INDEXES_LINUX_INTEGER, g.lx_int, ix->lx_int);
+        bm_json_index(w, BYTEMARK_INDEXES_LINUX_FP, g.fp, ix->lx_fp);
         json_u64(w, "tests_missing", (uint64_t)ix->missing);
         json_obj_end(w);
     } else {
