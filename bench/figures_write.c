@@ -79,7 +79,7 @@ int figures_json_check(void *ctx, const char *path, const struct figure_table *t
     const struct figure *own = at ? fw_row(at, rel, &wild) : NULL;
     if (own)
         fw_problem(c, "figure %s is written by name, not through its row %s (json_fig_*)", path, own->path);
-    else if (!wild)
+    else if (!wild && what == JSON_CHECK_NUMBER)     /* a null may stand for an object */
         fw_problem(c, "figure %s is not declared in any figure table%s", path, "");
     return 0;
 }

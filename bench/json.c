@@ -94,13 +94,15 @@ static void json_member(struct json_writer *w, const char *key)
         json_where(w, key, index);
 }
 
-/* A plain number about to be written (after json_member): the checker's
- * say, unless a container above declared everything below it. */
-static void json_number(struct json_writer *w)
+/* A plain number (or null: what) about to be written (after json_member):
+ * the checker's say, unless a container above declared everything below it. */
+static void json_asked(struct json_writer *w, int what)
 {
     if (w->check && w->depth <= JSON_MAX_DEPTH && !w->covered[w->depth])
-        w->check(w->check_ctx, w->path, NULL, NULL, JSON_CHECK_NUMBER);
+        w->check(w->check_ctx, w->path, NULL, NULL, what);
 }
+
+static void json_number(struct json_writer *w) { json_asked(w, JSON_CHECK_NUMBER); }
 
 void json_init(struct json_writer *w) { memset(w, 0, sizeof *w); }
 
@@ -208,6 +210,7 @@ void json_bool(struct json_writer *w, const char *key, int value)
 void json_null(struct json_writer *w, const char *key)
 {
     json_member(w, key);
+    json_asked(w, JSON_CHECK_NULL);
     json_puts(w, "null");
 }
 

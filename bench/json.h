@@ -32,6 +32,7 @@ struct figure_table;
 /* What a checker is asked about. */
 enum json_check_what {
     JSON_CHECK_NUMBER,      /* a number (plain: row NULL; through a row: that row) */
+    JSON_CHECK_NULL,        /* a plain null: wrong only where a row names the place */
     JSON_CHECK_CONTAINER,   /* an object or array opened: return 1 when every number below it
                              * is declared by one row as a whole, and need not be asked about */
 };

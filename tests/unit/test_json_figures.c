@@ -109,6 +109,13 @@ static void check_problems(void)
     json_free(&w);
 
     doc_begin("clock");
+    json_null(&w, "chosen_khz");
+    json_null(&w, "no_such_object");        /* a null no row names: may stand for an object */
+    CHECK_EQ_U64(doc_end(), 1, "a null written by name where a row names the place is a problem; elsewhere not");
+    CHECK(strstr(problem, "clock.chosen_khz is written by name") != NULL, "... said as for a number");
+    json_free(&w);
+
+    doc_begin("clock");
     json_arr_begin(&w, "references");
     json_obj_begin(&w, NULL);
     json_double(&w, "khz", 1.0);            /* under references[0]: a row of one place lies below */
