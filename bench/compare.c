@@ -9,6 +9,7 @@
 
 #include "compare.h"
 #include "config.h"
+#include "figures_compare.h"
 #include "json.h"
 #include "methods.h"
 #include "platform.h"
@@ -376,7 +377,7 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "diff_mode", c->diff_mode);
         json_double(w, "rel_mode", c->rel_mode);
         json_double(w, "diff_median", c->diff_median);
-        json_double(w, "rel_median", c->rel_median);
+        json_fig_double(w, &figures_compare, COMPARE_REL_MEDIAN, c->rel_median);
         json_double(w, "z", c->karsh_z);
         json_double(w, "z_p", c->karsh_p);
         json_double(w, "welch_t", c->welch_t);
@@ -384,7 +385,7 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "welch_p", c->welch_p);
         json_double(w, "mann_whitney_u", c->mw_u);
         json_double(w, "mann_whitney_z", c->mw_z);
-        json_double(w, "mann_whitney_p", c->mw_p);
+        json_fig_double(w, &figures_compare, COMPARE_MANN_WHITNEY_P, c->mw_p);
         json_double(w, "fence_low", c->fence_lo);
         json_double(w, "fence_high", c->fence_hi);
         json_u64(w, "outside_a", c->out_a);
@@ -530,12 +531,12 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
                    plat_name());
     if (w) {
         json_str(w, "method", methods_table[p->method].name);
-        json_u64(w, "precision", p->precision);
-        json_u64(w, "accuracy", p->accuracy);
+        json_fig_u64(w, &figures_compare, COMPARE_PLAN_PRECISION, p->precision);
+        json_fig_u64(w, &figures_compare, COMPARE_PLAN_ACCURACY, p->accuracy);
         json_str(w, "profile", p->quick ? "quick" : "full");
-        json_double(w, "noise", COMPARE_NOISE);
-        json_u64(w, "seed", p->seed);
-        json_u64(w, "tick_hz", hz);
+        json_fig_double(w, &figures_compare, COMPARE_PLAN_NOISE, COMPARE_NOISE);
+        json_fig_u64(w, &figures_compare, COMPARE_PLAN_SEED, p->seed);
+        json_fig_u64(w, &figures_compare, COMPARE_TICK_HZ, hz);
         json_bool(w, "interrupts_masked", p->interrupts_maskable);
         json_arr_begin(w, "comparisons");
     }

@@ -2,6 +2,9 @@
  * bench/figures_compare.h - the comparisons section's figures
  * (bench/compare.c, docs/results-schema.md "comparisons"): see
  * bench/figures.h.  compare_NAME is B's median against A's, in %.
+ * The settings echoed are COMPARE_PLAN_*: COMPARE_PRECISION, COMPARE_NOISE
+ * and COMPARE_SEED are bench/compare.h's defaults (macros), and
+ * bench/compare.c includes both.
  */
 #ifndef BAREMARK_FIGURES_COMPARE_H
 #define BAREMARK_FIGURES_COMPARE_H
@@ -10,16 +13,16 @@
 
 #define COMPARE_FIGURES(X) \
     /* pass when the control gave the verdict it must give */ \
-    X(COMPARE_COMPARISONS_REL_MEDIAN,     "comparisons[*].rel_median", "compare_{name}", "%", FIG_INFO, 0, .scale = 100, .only = "status=ok", \
+    X(COMPARE_REL_MEDIAN,                 "comparisons[*].rel_median", "compare_{name}", "%", FIG_INFO, 0, .scale = 100, .only = "status=ok", \
       .pass = "as_expected=true") \
-    X(COMPARE_COMPARISONS_MANN_WHITNEY_P, "comparisons[*].mann_whitney_p", NULL, "", FIG_INFO, 0) \
+    X(COMPARE_MANN_WHITNEY_P,             "comparisons[*].mann_whitney_p", NULL, "", FIG_INFO, 0) \
     X(COMPARE_COMPARISONS_ALL,            "comparisons[*].*",          NULL, "",      FIG_DETAIL, 0)   /* samples, statistics, fences */ \
     X(COMPARE_RESOLUTION_ALL,             "resolution.*",              NULL, "",      FIG_DETAIL, 0) \
     X(COMPARE_QUIET_PHASES_ALL,           "quiet_phases.*",            NULL, "",      FIG_DETAIL, 0) \
-    X(COMPARE_PRECISION,                  "precision",                 NULL, "",      FIG_DETAIL, 0) \
-    X(COMPARE_ACCURACY,                   "accuracy",                  NULL, "",      FIG_DETAIL, 0) \
-    X(COMPARE_NOISE,                      "noise",                     NULL, "",      FIG_DETAIL, 0) \
-    X(COMPARE_SEED,                       "seed",                      NULL, "",      FIG_DETAIL, 0) \
+    X(COMPARE_PLAN_PRECISION,             "precision",                 NULL, "",      FIG_DETAIL, 0) \
+    X(COMPARE_PLAN_ACCURACY,              "accuracy",                  NULL, "",      FIG_DETAIL, 0) \
+    X(COMPARE_PLAN_NOISE,                 "noise",                     NULL, "",      FIG_DETAIL, 0) \
+    X(COMPARE_PLAN_SEED,                  "seed",                      NULL, "",      FIG_DETAIL, 0) \
     X(COMPARE_TICK_HZ,                    "tick_hz",                   NULL, "Hz",    FIG_DETAIL, 0)
 FIGURE_IDS(compare_figure, COMPARE_FIGURES);
 extern const struct figure_table figures_compare;

@@ -10,19 +10,19 @@
 #include "figures.h"
 
 #define METHODS_FIGURES(X) \
-    X(METHODS_METHODS_OVERHEAD_MEDIAN,    "methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks", FIG_LOWER, 0, \
+    X(METHODS_OVERHEAD_MEDIAN,            "methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks", FIG_LOWER, 0, \
       .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples") \
-    X(METHODS_METHODS_OVERHEAD_NS_MEDIAN, "methods[*].overhead_ns.median", "method_{name}_overhead_ns", "ns", FIG_LOWER, 0, \
+    X(METHODS_OVERHEAD_NS_MEDIAN,         "methods[*].overhead_ns.median", "method_{name}_overhead_ns", "ns", FIG_LOWER, 0, \
       .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "overhead.samples", \
       .transform = FIG_SAMPLES_NS) \
-    X(METHODS_MEASUREMENTS_NET_MEDIAN,    "measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter", FIG_LOWER, FIG_SIGNED, \
+    X(METHODS_NET_MEDIAN,                 "measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter", FIG_LOWER, FIG_SIGNED, \
       .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "samples", \
       .transform = FIG_SAMPLES_NET) \
-    X(METHODS_MEASUREMENTS_NET_MEDIAN_NS, "measurements[*].net.median", "meas_{target}_{method}_ns", "ns/iter", FIG_LOWER, FIG_TICKS_NS | FIG_SIGNED, \
+    X(METHODS_NET_MEDIAN_NS,              "measurements[*].net.median", "meas_{target}_{method}_ns", "ns/iter", FIG_LOWER, FIG_TICKS_NS | FIG_SIGNED, \
       .skip = "status=unsupported", .only = "status=ok|too_short|inconclusive", .samples = "samples", \
       .transform = FIG_SAMPLES_NET_NS) \
-    X(METHODS_EXTENDED_PROFILE_BEST_NS,   "extended_profile.best_ns",   NULL, "ns",    FIG_LOWER, FIG_HEADLINE | FIG_SIGNED, .label = "best of the profile") \
-    X(METHODS_EXTENDED_PROFILES_BEST_NS,  "extended_profiles[*].best_ns", NULL, "ns",  FIG_LOWER, FIG_SOMETIMES | FIG_SIGNED) \
+    X(METHODS_PROFILE_BEST_NS,            "extended_profile.best_ns",   NULL, "ns",    FIG_LOWER, FIG_HEADLINE | FIG_SIGNED, .label = "best of the profile") \
+    X(METHODS_PROFILES_BEST_NS,           "extended_profiles[*].best_ns", NULL, "ns",  FIG_LOWER, FIG_SOMETIMES | FIG_SIGNED) \
     X(METHODS_METHODS_ALL,                "methods[*].*",               NULL, "ticks", FIG_DETAIL, 0)   /* overhead statistics and samples */ \
     X(METHODS_MEASUREMENTS_ALL,           "measurements[*].*",          NULL, "ticks", FIG_DETAIL, 0)   /* estimators, fences, samples, pmu */ \
     X(METHODS_EXTENDED_PROFILE_ALL,       "extended_profile.*",         NULL, "",      FIG_DETAIL, 0) \
