@@ -18,7 +18,8 @@
 #include "platform.h"
 
 /* The figure tables' say on each number a hosted document is given:
- * warned of once per member (host_doc_checked), as the image does. */
+ * warned of at each host_doc_checked (per member in the hosted run,
+ * results_host.c; once for a command's whole document, cli_end_json). */
 static struct figures_check host_check;
 
 void host_doc_checked(void) { figures_check_warn(&host_check); }
