@@ -316,9 +316,12 @@ static void test_suite(void)
      * loops 11 ms, and GLOBALMINTICKS=60000 us needs more.  Whether it does
      * on the machine at hand is read from the run's own score (units per
      * second): growth is required where the starting workload took under
-     * half the threshold; a host so loaded that one starting workload takes
-     * about as long as the threshold needs none (seen on a CI machine
-     * running eight builds), and then only the size's form is checked. */
+     * a quarter of the threshold; a host so loaded that one starting
+     * workload takes about as long as the threshold needs none (seen on a
+     * CI machine running eight builds), and then only the size's form is
+     * checked.  (A quarter, not a half: the score is measured after the
+     * adjustment, and a load that comes and goes between the two moved a
+     * workload across a half once.) */
     test_config(&cfg);
     cfg.global_min_ticks = 60000;
     rc = bytemark_run(&cfg);
@@ -332,7 +335,7 @@ static void test_suite(void)
         long long w = json_integer_value(json_object_get(t, "workload"));
         double mean = json_number_value(json_object_get(t, "mean"));
         double start_us = mean > 0 ? start[i] / mean * 1e6 : INFINITY;
-        int must_grow = start_us < 60000 / 2;
+        int must_grow = start_us < 60000 / 4;
         char want[64], what[256];
         snprintf(want, sizeof want, fmt[i], w);
         snprintf(what, sizeof what, "suite: GLOBALMINTICKS=60000 %s %s from %lld to %lld in steps of %lld "
