@@ -102,7 +102,6 @@ static void json_asked(struct json_writer *w, int what)
         w->check(w->check_ctx, w->path, NULL, NULL, what);
 }
 
-static void json_number(struct json_writer *w) { json_asked(w, JSON_CHECK_NUMBER); }
 
 void json_init(struct json_writer *w) { memset(w, 0, sizeof *w); }
 
@@ -180,26 +179,16 @@ static void json_put_double(struct json_writer *w, double value)
     json_puts(w, num);
 }
 
-void json_i64(struct json_writer *w, const char *key, int64_t value)
+/* A plain number's member: its key, and the checker asked. */
+static void json_number_member(struct json_writer *w, const char *key)
 {
     json_member(w, key);
-    json_number(w);
-    json_put_i64(w, value);
+    json_asked(w, JSON_CHECK_NUMBER);
 }
 
-void json_u64(struct json_writer *w, const char *key, uint64_t value)
-{
-    json_member(w, key);
-    json_number(w);
-    json_put_u64(w, value);
-}
-
-void json_double(struct json_writer *w, const char *key, double value)
-{
-    json_member(w, key);
-    json_number(w);
-    json_put_double(w, value);
-}
+void json_i64(struct json_writer *w, const char *key, int64_t value) { json_number_member(w, key); json_put_i64(w, value); }
+void json_u64(struct json_writer *w, const char *key, uint64_t value) { json_number_member(w, key); json_put_u64(w, value); }
+void json_double(struct json_writer *w, const char *key, double value) { json_number_member(w, key); json_put_double(w, value); }
 
 void json_bool(struct json_writer *w, const char *key, int value)
 {
