@@ -173,19 +173,16 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
 static void cores_json_matrix(struct json_writer *w, const struct cores *c, const char *key,
                               const uint64_t *m, int ns, int row)
 {
+    const struct figure_table *t = row >= 0 ? &figures_cores : NULL;
     json_arr_begin(w, key);
     for (uint32_t i = 0; i < c->nsel; i++) {
         json_arr_begin(w, NULL);
         for (uint32_t j = 0; j < c->nsel; j++) {
             uint64_t v = m[i * c->nsel + j];
-            if ((i == j || !v) && row >= 0)
-                json_fig_null(w, &figures_cores, (unsigned)row);
-            else if (i == j || !v)
-                json_null(w, NULL);
-            else if (ns && row >= 0)
-                json_fig_double(w, &figures_cores, (unsigned)row, cores_ns(c, (double)v) / ns);
-            else if (ns)
-                json_double(w, NULL, cores_ns(c, (double)v) / ns);   /* 2: one way, half of it */
+            if (i == j || !v)
+                json_fig_or_null(w, t, (unsigned)row, NULL);
+            else if (ns)     /* 2: one way, half of it */
+                json_fig_or_double(w, t, (unsigned)row, NULL, cores_ns(c, (double)v) / ns);
             else
                 json_u64(w, NULL, v);
         }

@@ -10,6 +10,7 @@
  * break it are problems: counted, the first put in words, the number
  * written all the same.
  */
+#include <stdarg.h>
 #include <stdio.h>
 #include <string.h>
 
@@ -40,10 +41,15 @@ static const struct figure_table *fw_table(const char *path, const char **rel)
     return NULL;
 }
 
-static void fw_problem(struct figures_check *c, const char *fmt, const char *a, const char *b)
+static void fw_problem(struct figures_check *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static void fw_problem(struct figures_check *c, const char *fmt, ...)
 {
-    if (!c->problems++)
-        snprintf(c->first, sizeof c->first, fmt, a, b);
+    va_list ap;
+    if (c->problems++)
+        return;
+    va_start(ap, fmt);
+    vsnprintf(c->first, sizeof c->first, fmt, ap);
+    va_end(ap);
 }
 
 /* The first row naming one place that reaches rel; and whether a whole
@@ -80,7 +86,7 @@ int figures_json_check(void *ctx, const char *path, const struct figure_table *t
     if (own)
         fw_problem(c, "figure %s is written by name, not through its row %s (json_fig_*)", path, own->path);
     else if (!wild && what == JSON_CHECK_NUMBER)     /* a null may stand for an object */
-        fw_problem(c, "figure %s is not declared in any figure table%s", path, "");
+        fw_problem(c, "figure %s is not declared in any figure table", path);
     return 0;
 }
 

@@ -102,7 +102,6 @@ static void json_asked(struct json_writer *w, int what)
         w->check(w->check_ctx, w->path, NULL, NULL, what);
 }
 
-
 void json_init(struct json_writer *w) { memset(w, 0, sizeof *w); }
 
 void json_check(struct json_writer *w, json_check_fn fn, void *ctx)
@@ -211,22 +210,20 @@ void json_raw(struct json_writer *w, const char *key, const char *text, size_t n
 
 /* ---- figures through their rows ------------------------------------------------ */
 
-const char *json_fig_key(const struct figure_table *t, unsigned id, char *buf, size_t cap)
+const char *json_fig_key(const struct figure_table *t, unsigned id)
 {
     const char *path = id < t->n ? t->rows[id].path : "";
     size_t n = strlen(path);
     if (n && path[n - 1] == ']')
         return NULL;                    /* "latency.median_ns[*][*]": an element */
     const char *dot = strrchr(path, '.');
-    snprintf(buf, cap, "%s", dot ? dot + 1 : path);
-    return buf;
+    return dot ? dot + 1 : path;
 }
 
 /* The member named by row id, and the checker's say on the row at this place. */
 static void json_fig_member(struct json_writer *w, const struct figure_table *t, unsigned id)
 {
-    char key[64];
-    json_member(w, json_fig_key(t, id, key, sizeof key));
+    json_member(w, json_fig_key(t, id));
     if (w->check)
         w->check(w->check_ctx, w->path, t, id < t->n ? &t->rows[id] : NULL, JSON_CHECK_NUMBER);
 }
@@ -259,4 +256,21 @@ void json_fig_raw(struct json_writer *w, const struct figure_table *t, unsigned 
 {
     json_fig_member(w, t, id);
     json_put(w, text, n);
+}
+
+void json_fig_or_double(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key,
+                        double value)
+{
+    if (t)
+        json_fig_double(w, t, id, value);
+    else
+        json_double(w, key, value);
+}
+
+void json_fig_or_null(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key)
+{
+    if (t)
+        json_fig_null(w, t, id);
+    else
+        json_null(w, key);
 }

@@ -81,8 +81,15 @@ void json_fig_double(struct json_writer *w, const struct figure_table *t, unsign
 void json_fig_null(struct json_writer *w, const struct figure_table *t, unsigned id);
 /* A number already formatted ("1444.612": no binary fraction's digits). */
 void json_fig_raw(struct json_writer *w, const struct figure_table *t, unsigned id, const char *text, size_t n);
-/* Its name, as the row gives it (NULL for an array element). */
-const char *json_fig_key(const struct figure_table *t, unsigned id, char *buf, size_t cap);
+/* Where the same code writes a row's place and places a "*" row declares
+ * whole (a latency row's ns_median, a TLB chase's): through row id of t,
+ * or, t NULL, plainly under key. */
+void json_fig_or_double(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key,
+                        double value);
+void json_fig_or_null(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key);
+/* Its name, as the row gives it: the tail of the row's path (NULL for an
+ * array element). */
+const char *json_fig_key(const struct figure_table *t, unsigned id);
 
 /* Attach a checker: asked from the next member on (with the path from
  * the document's root as the writer has seen it). */

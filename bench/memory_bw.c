@@ -301,10 +301,7 @@ static void memory_bw_json_fig(struct json_writer *w, int op, const struct memor
     json_u64(w, "bytes", f->bytes);
     json_u64(w, "ticks_min", f->ticks_min);
     json_u64(w, "ticks_median", f->ticks_median);
-    if (width >= 0)
-        json_fig_double(w, &figures_memory, memory_bw_best_row[op], f->best);
-    else
-        json_double(w, "best_bytes_per_s", f->best);
+    json_fig_or_double(w, width >= 0 ? &figures_memory : NULL, memory_bw_best_row[op], "best_bytes_per_s", f->best);
     json_double(w, "median_bytes_per_s", f->median);
     json_obj_end(w);
 }

@@ -54,21 +54,25 @@ static void methods_json_summary(struct json_writer *w, const char *key, unsigne
     json_obj_end(w);
 }
 
-static void methods_json_ns(struct json_writer *w, const char *key, double ticks, uint64_t hz)
+/* Ticks in ns under key, or through row id of t (json_fig_or_double);
+ * null without a tick rate. */
+static void methods_json_ns_at(struct json_writer *w, const struct figure_table *t, unsigned id,
+                               const char *key, double ticks, uint64_t hz)
 {
     if (hz)
-        json_double(w, key, methods_ns(ticks, hz));
+        json_fig_or_double(w, t, id, key, methods_ns(ticks, hz));
     else
-        json_null(w, key);
+        json_fig_or_null(w, t, id, key);
 }
 
-/* The same through row id. */
+static void methods_json_ns(struct json_writer *w, const char *key, double ticks, uint64_t hz)
+{
+    methods_json_ns_at(w, NULL, 0, key, ticks, hz);
+}
+
 static void methods_json_fig_ns(struct json_writer *w, unsigned id, double ticks, uint64_t hz)
 {
-    if (hz)
-        json_fig_double(w, &figures_methods, id, methods_ns(ticks, hz));
-    else
-        json_fig_null(w, &figures_methods, id);
+    methods_json_ns_at(w, &figures_methods, id, NULL, ticks, hz);
 }
 
 /* ---- the section: text and JSON per part ------------------------------------------------------ */

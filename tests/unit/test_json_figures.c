@@ -78,10 +78,9 @@ static void check_names_from_rows(void)
 /* A row whose path ends in "[*]" names array elements: no name. */
 static void check_element_rows(void)
 {
-    char buf[64];
-    CHECK(json_fig_key(&figures_cores, CORES_LATENCY_MEDIAN_NS, buf, sizeof buf) == NULL,
+    CHECK(json_fig_key(&figures_cores, CORES_LATENCY_MEDIAN_NS) == NULL,
           "latency.median_ns[*][*]'s cells have no name");
-    CHECK_STR(json_fig_key(&figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM, buf, sizeof buf), "max_measured_ppm",
+    CHECK_STR(json_fig_key(&figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), "max_measured_ppm",
               "agreement.max_measured_ppm's name is its last segment");
     doc_begin("cores");
     json_obj_begin(&w, "latency");
