@@ -492,6 +492,30 @@ void figures_format(double v, char *out, size_t cap)
     }
 }
 
+void figures_format_interval(double lo, double hi, char *out, size_t cap)
+{
+    char a[32], b[32];
+    if (isnan(lo) || isnan(hi)) {
+        snprintf(out, cap, "n/a");
+        return;
+    }
+    figures_format(lo, a, sizeof a);
+    figures_format(hi, b, sizeof b);
+    snprintf(out, cap, "[%s, %s]", a, b);
+}
+
+void figures_format_p(double p, char *out, size_t cap)
+{
+    if (isnan(p))
+        snprintf(out, cap, "p n/a");
+    else if (p < 1e-300)
+        snprintf(out, cap, "p < 1e-300");
+    else if (p < 0.001)
+        snprintf(out, cap, "p = %.1e", p);
+    else
+        snprintf(out, cap, "p = %.3f", p);
+}
+
 /* ---- a section's headline --------------------------------------------------------- */
 
 struct fig_best {

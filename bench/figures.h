@@ -226,6 +226,15 @@ size_t figures_samples(struct jr doc, const struct figure_value *v, double *out,
  * "73"); "n/a" for NAN. */
 void figures_format(double v, char *out, size_t cap);
 
+/* An interval for a person, its two ends formatted as figures_format
+ * does: "[4.31, 4.42]" (never "4.31-4.42", which reads as a subtraction
+ * once an end is negative); "n/a" when either end is NAN. */
+void figures_format_interval(double lo, double hi, char *out, size_t cap);
+
+/* A p-value for a person: "p = 0.412", "p = 3.1e-05", "p < 1e-300",
+ * "p n/a". */
+void figures_format_p(double p, char *out, size_t cap);
+
 /* "lower", "higher", "info", "detail". */
 const char *figure_kind_name(enum figure_kind k);
 

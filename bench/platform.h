@@ -69,6 +69,13 @@ uint64_t plat_ticks(void);
 uint64_t plat_tick_hz(void);
 void plat_set_tick_hz(uint64_t hz);
 
+/* The counter's effective step in ticks: the grid that back-to-back reads
+ * of plat_ticks fall on (about 24 under QEMU TCG, 1 on most machines and
+ * under -icount), as the clock section measured it; 0 until measured.
+ * Timings are only known to within one step. */
+uint64_t plat_tick_step(void);
+void plat_set_tick_step(uint64_t ticks);
+
 /* Model-specific registers.  plat_msr_access: nonzero where they can be
  * read at all (the image, in ring 0; not a Linux process).  Read and write
  * never crash: 0, or -1 when the CPU refused (#GP from a register it or

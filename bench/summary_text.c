@@ -44,14 +44,7 @@ static void row(struct summary *s, const char *label, const char *fmt, ...)
 
 static const char *p_text(char *buf, size_t cap, double p)
 {
-    if (isnan(p))
-        snprintf(buf, cap, "p n/a");
-    else if (p < 1e-300)
-        snprintf(buf, cap, "p < 1e-300");
-    else if (p < 0.001)
-        snprintf(buf, cap, "p = %.1e", p);
-    else
-        snprintf(buf, cap, "p = %.3f", p);
+    figures_format_p(p, buf, cap);
     return buf;
 }
 

@@ -41,6 +41,9 @@ void plat_free(void *p)
 uint64_t plat_ticks(void) { return cpu_rdtsc(); }
 uint64_t plat_tick_hz(void) { return run_tick_hz; }
 void plat_set_tick_hz(uint64_t hz) { run_tick_hz = hz; }
+static uint64_t run_tick_step;
+uint64_t plat_tick_step(void) { return run_tick_step; }
+void plat_set_tick_step(uint64_t ticks) { run_tick_step = ticks; }
 
 /* MSRs through kernel/trap.h: a #GP from a register the CPU or the
  * hypervisor does not have is caught and reported as a refusal. */

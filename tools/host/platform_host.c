@@ -47,6 +47,9 @@ static uint64_t host_ns(void)
 }
 
 void plat_set_tick_hz(uint64_t hz) { host_tick_hz = hz; }
+static uint64_t host_tick_step;
+uint64_t plat_tick_step(void) { return host_tick_step; }
+void plat_set_tick_step(uint64_t ticks) { host_tick_step = ticks; }
 
 /* A Linux process reads no MSR (the kernel's msr driver is root-only and
  * not what the image measures with): no PMU programming, no DE_CFG. */
