@@ -174,8 +174,9 @@ else
 fi
 "$B" history html --db "$DB" -o "$W/history.html"
 if grep -q '<svg' "$W/history.html" && grep -q 'class=cp' "$W/history.html" &&
-    grep -q 'bytemark_numsort' "$W/history.html" && ! grep -qi '<script' "$W/history.html"; then
-    pass "html: the series drawn with its change point, no script"
+    grep -q 'bytemark_numsort' "$W/history.html" && ! grep -qi '<script' "$W/history.html" &&
+    ! grep -q '\\x0a' "$W/history.html" && grep -q '^machine box-07$' "$W/history.html"; then
+    pass "html: the series drawn with its change point, no script, the text's lines as lines (no \\x0a)"
 else
     fail "html: the series drawn with its change point" "$(wc -c < "$W/history.html") bytes"
 fi

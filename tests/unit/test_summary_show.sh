@@ -87,9 +87,10 @@ grep -q '^          (1 more warnings in the results)$' "$T/cut.txt" && ! grep -q
 # Bad input: one clear line, status 2; the others are still shown.
 "$BIN" show tests/fixtures/results/20260101-121000.json tests/fixtures/run-guess.json > "$T/bad.txt" 2>&1
 rc=$?
-[ $rc -eq 2 ] && grep -q 'no summary: the results are not one whole results document' "$T/bad.txt" &&
-    grep -q 'Foo is ' "$T/bad.txt" && pass "a cut file: said in its block, exit 2, the next file still shown" ||
-    fail "a cut file" "exit $rc"
+[ $rc -eq 2 ] && grep -Eq '^baremark show: tests/fixtures/results/20260101-121000.json:[0-9]+:[0-9]+: not valid JSON: .*; no summary shown$' "$T/bad.txt" &&
+    ! grep -q 'unnamed run' "$T/bad.txt" &&
+    grep -q 'Foo is ' "$T/bad.txt" && pass "a cut file: named with the place it stops (line:column), no summary made up for it, exit 2, the next file still shown" ||
+    fail "a cut file" "exit $rc: $(head -3 "$T/bad.txt" | tr '\n' '|')"
 "$BIN" show "$T/nope.json" > /dev/null 2> "$T/nope.err"
 rc=$?
 [ $rc -eq 2 ] && grep -q 'no such file' "$T/nope.err" && pass "a missing file: named, exit 2" || fail "a missing file" "exit $rc"
