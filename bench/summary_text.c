@@ -145,12 +145,12 @@ static void rows_target(struct summary *s, const struct summary_target *t)
     char b[32], time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX + 2];
     summary_estimate_text(e, time, ci);
     if (e->resolved == 0) {
-        row(s, "", "%-16.16s %-32s %10s  %-19.19s %u of %u", t->name, time, "-", e->method, t->agree, t->resolved);
+        row(s, "", "%-16.16s %-29s %10s  %-19.19s %u of %u", t->name, time, "-", e->method, t->agree, t->resolved);
         return;
     }
     if (e->at_floor)
         strcat(ci, " *");
-    row(s, "", "%-16.16s %9s  %-21s %10s  %-19.19s %u of %u", t->name, time, ci, num(b, 32, e->ticks), e->method,
+    row(s, "", "%-16.16s %9s  %-18s %10s  %-19.19s %u of %u", t->name, time, ci, num(b, 32, e->ticks), e->method,
         t->agree, t->resolved);
 }
 
@@ -170,8 +170,8 @@ static void rows_targets(struct summary *s)
     unsigned floor = 0, below = 0, i;
     if (!s->n_targets)
         return;
-    row(s, "targets", "%-16s %9s  %-21s %10s  %-19s %s", "name", "ns/iter", "95% CI (ns)", "ticks/iter", "method",
-        "methods agree");
+    row(s, "targets", "%-16s %9s  %-18s %10s  %-19s %s", "name", "ns/iter", "95% CI (ns)", "ticks/iter", "method",
+        "agree");
     for (i = 0; i < s->n_targets; i++) {
         const struct summary_estimate *e = &s->targets[i].est[s->targets[i].chosen];
         floor |= e->at_floor;
@@ -185,7 +185,7 @@ static void rows_targets(struct summary *s)
     if (floor)
         row(s, "", "* interval widened to 1 step (the counter's step / N): smaller differences are not seen");
     if (below)
-        row(s, "", "below 1 step: not told from the placeholder or under 1 step; not counted in methods agree");
+        row(s, "", "below 1 step: not told from the placeholder, or under 1 step; not counted in agree");
 }
 
 static void rows_rest(struct summary *s)

@@ -55,6 +55,14 @@ def targets(doc):
     return out, doc.get("comparisons", {}).get("method", "sdm-recommended")
 
 
+def text(e):
+    """An estimate as every output writes it: (time, interval) in ns."""
+    hz = e["hz"]
+    if not e["resolved"]:
+        return "below 1 step, < %s ns" % g(e["below_ns"]), ""
+    return g(e["ticks"] * 1e9 / hz), "[%s, %s]" % (g(e["lo"] * 1e9 / hz), g(e["hi"] * 1e9 / hz))
+
+
 def rows(doc):
     ts, method = targets(doc)
     lines = []
@@ -64,11 +72,11 @@ def rows(doc):
         k = sum(1 for e in res if e["lo"] <= chosen["hi"] and chosen["lo"] <= e["hi"])
         hz = chosen["hz"]
         if not chosen["resolved"]:
-            lines.append("%-16.16s %-32s %10s  %-19.19s %d of %d" % (
+            lines.append("%-16.16s %-29s %10s  %-19.19s %d of %d" % (
                 name, "below 1 step, < %s ns" % g(chosen["below_ns"]), "-", chosen["method"], k, len(res)))
             continue
         ci = "[%s, %s]" % (g(chosen["lo"] * 1e9 / hz), g(chosen["hi"] * 1e9 / hz)) + (" *" if chosen["floor"] else "")
-        lines.append("%-16.16s %9s  %-21s %10s  %-19.19s %d of %d" % (
+        lines.append("%-16.16s %9s  %-18s %10s  %-19.19s %d of %d" % (
             name, g(chosen["ticks"] * 1e9 / hz), ci, g(chosen["ticks"]), chosen["method"], k, len(res)))
     return lines
 
