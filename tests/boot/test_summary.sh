@@ -8,7 +8,7 @@
 # `baremark show` and `tools/baremark-results show` print from the JSON the
 # run wrote (one summary, built from the results); its figures are the
 # JSON's own, recomputed here independently (the TSC rate, each target's
-# net median with the comparisons' method in ns and ticks, add10 against
+# row by D1 from its raw samples: tests/unit/summary_d1.py, add10 against
 # add100 as the ratio of their timings less the overhead, the memory
 # levels, the file names; the run's duration_ms, positive and below the
 # boot's wall time, in the verdict row); the text log on the ESP ends with it; every
@@ -53,7 +53,7 @@ tail -n "$lines" "$W/run.log" | cmp -s - "$W/serial.txt" &&
     pass "summary: the text log on the ESP ends with it" || fail "summary: the log ends with it" "$(tail -2 "$W/run.log" | tr '\n' '|')"
 
 # The figures, recomputed from the JSON.
-if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" "$wall" > "$W/figures.txt" 2>&1 <<'PY'
+if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" "$wall" "$TOP" > "$W/figures.txt" 2>&1 <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 rows = [l.rstrip("\n") for l in open(sys.argv[2])]
@@ -81,12 +81,12 @@ hz = m["tick_hz"]
 method = d["comparisons"]["method"]
 meas = [x for x in m["measurements"] if x["method"] == method]
 need(len(meas) >= 5, "%d targets measured with %s" % (len(meas), method))
-for x in meas:
-    n = x["net"]["median"]
-    ns = n * 1e9 / hz
-    same = [y for y in m["measurements"] if y["target"] == x["target"] and y["status"] in ("ok", "too_short", "inconclusive")]
-    line = "%-16.16s %9s  %-17s %10s  %-19.19s %d of %d" % (x["target"], g(ns), "%s-%s" % (g(ns), g(ns)), g(n), method,
-                                                           len(same), len(same))
+# each target's row by D1 (docs/statistics.md), recomputed from the raw samples
+# (tests/unit/summary_d1.py): the net median, its interval widened to the
+# counter's step, "below 1 step, < X ns" when too short, k of m
+sys.path.insert(0, sys.argv[4] + "/tests/unit")
+import summary_d1
+for line in summary_d1.rows(d):
     need(("          " + line) in rows, "target row: %s" % line)
 ab = [x for x in d["comparisons"]["comparisons"] if x["name"] == "add10 vs add100"][0]
 ov = ab["overhead"]["median"]

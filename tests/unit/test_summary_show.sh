@@ -1,7 +1,8 @@
 #!/bin/sh
 # `baremark show RUN.json` (tools/host/cmd_show.c) and
 # `tools/baremark-results show RUN.json`: the run's summary on a terminal.
-# Checks: the block between its markers (at most 40 rows), the A/B ratio
+# Checks: the block between its markers (at most 40 rows), the target rows
+# against D1 recomputed in Python (tests/unit/summary_d1.py), the A/B ratio
 # and its interval against an independent Hodges-Lehmann computation in
 # Python (run-guess.json's Foo vs FooBar), an interrupted run (JSON written
 # before the memory section ended: "interrupted during memory"; the
@@ -58,6 +59,24 @@ then
 else
     fail "A/B: Foo vs FooBar ratio" "$(grep FooBar "$T/guess.txt")"
 fi
+
+# Target rows: D1 (docs/statistics.md) recomputed in Python from the raw
+# samples (tests/unit/summary_d1.py): the interval widened to the counter's
+# step, "below 1 step, < X ns", "k of m" over the resolved estimates.
+for f in run-full run-quick run-faults run-guess; do
+    "$BIN" show tests/fixtures/$f.json > "$T/d1-$f.txt"
+    if /usr/bin/python3 tests/unit/summary_d1.py tests/fixtures/$f.json "$T/d1-$f.txt" > "$T/d1-$f.out"; then
+        pass "target rows of $f.json are D1's ($(grep -c '^ok' "$T/d1-$f.out") rows)"
+    else
+        fail "target rows of $f.json by D1" "$(grep '^FAIL' "$T/d1-$f.out" | head -2 | tr '\n' '|')"
+    fi
+done
+grep -q '^          empty            below 1 step, < ' "$T/d1-run-quick.txt" && ! grep -q '^          empty  *0 ' "$T/d1-run-quick.txt" &&
+    pass "a target every method found too short reads \"below 1 step\", never 0 ns" ||
+    fail "empty: below 1 step" "$(grep '^          empty' "$T/d1-run-quick.txt")"
+! grep -E '^          [a-z].*(\[-|[0-9]-[0-9])' "$T/d1-run-quick.txt" | grep -v ' faster than ' | grep -q . &&
+    pass "no target interval with a negative end or written as a-b" ||
+    fail "target intervals: negative or a-b" "$(grep -E '\[-|[0-9]-[0-9]' "$T/d1-run-quick.txt" | head -2)"
 
 # An interrupted run: the JSON as written after bytemark, before memory ended.
 /usr/bin/python3 - tests/fixtures/run-full.json "$T" <<'PY'
