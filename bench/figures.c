@@ -144,9 +144,12 @@ static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size
 }
 
 /* A condition's KEY: a path below the innermost array element holding it,
- * else the next one out, else the member. */
+ * else the next one out, else the member; "/KEY": the document's top
+ * level ("/profile"). */
 static struct jr fig_key(const struct fig_walk *w, const char *key)
 {
+    if (key[0] == '/')
+        return jr_path(w->doc, key + 1);
     for (int d = w->depth - 1; d >= 0; d--) {
         struct jr v = jr_path(w->elem[d], key);
         if (!jr_is_none(v))

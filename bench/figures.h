@@ -37,7 +37,8 @@
  * "cycle_lines={lines}"), "KEY" (KEY is there and not null or false), and
  * either with "!" before it for the opposite.  KEY is a path below the
  * innermost array element that has it, else the next one out, else the
- * member ("status", "agreement.agree").
+ * member ("status", "agreement.agree"); "/KEY" is KEY at the document's
+ * top level ("/profile": the profile the run used).
  *
  * A place's LAVA case, the first rule that applies:
  *   1. `none` holds: no case (a CPU against itself);

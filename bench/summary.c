@@ -140,8 +140,10 @@ static void sum_run(struct summary *s, struct jr doc)
     } else {
         s->verdict = SUMMARY_WARNINGS;
     }
-    /* the profile in effect (a section's), else the one asked for */
-    static const char *const prof[] = { "methods.profile", "bytemark.profile", "memory.profile", "settings.profile" };
+    /* the profile the run used: its top-level "profile"; a file older than
+     * that member: a section's, else the one asked for */
+    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
+                                        "settings.profile" };
     for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !s->profile[0]; i++)
         jr_str(jr_path(doc, prof[i]), s->profile, sizeof s->profile);
     if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
@@ -417,7 +419,8 @@ static void sum_bytemark(struct summary *s, struct jr doc)
     size_t it = 0;
     s->index_integer = jr_num(jr_path(bm, "indexes.original_integer"), NAN);
     s->index_fp = jr_num(jr_path(bm, "indexes.original_fp"), NAN);
-    jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
+    if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
+        jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
     s->bytemark_certain = !jr_is_none(bm);
     while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
         if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))

@@ -46,19 +46,10 @@ struct bm_job {
 
 /* ---- profile ------------------------------------------------------------------ */
 
-int bm_hypervisor_present(void)
-{
-    uint32_t a = 1, b, c = 0, d;
-    __asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
-    return (int)((c >> 31) & 1);
-}
-
-void bm_profile_resolve(enum bm_profile requested, int hypervisor, struct bm_profile_params *out)
+void bm_profile_params_of(enum bm_profile run, enum bm_profile requested, struct bm_profile_params *out)
 {
     out->requested = requested;
-    out->hypervisor = hypervisor;
-    out->profile = requested == BM_PROFILE_AUTO
-                   ? (hypervisor ? BM_PROFILE_QUICK : BM_PROFILE_FULL) : requested;
+    out->profile = run == BM_PROFILE_QUICK ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
     if (out->profile == BM_PROFILE_QUICK) {
         out->name = "quick";
         out->min_seconds = BM_QUICK_MIN_SECONDS;
@@ -272,7 +263,7 @@ long bytemark_core_test(void *arg)
     const struct bm_kernel *k = bytemark_kernel(cj->id);
     if (!k || !cj->hz)
         return cj->status;
-    bm_profile_resolve(cj->profile, 0, &p);
+    bm_profile_params_of(cj->profile, cj->profile, &p);
     r = plat_alloc(sizeof *r);
     if (!r)
         return cj->status = BM_ENOMEM;
@@ -438,7 +429,7 @@ static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_par
 int bytemark_run(const struct bm_config *cfg)
 {
     struct bm_profile_params p;
-    bm_profile_resolve(cfg->profile, bm_hypervisor_present(), &p);
+    bm_profile_params_of(cfg->profile_run, cfg->profile, &p);     /* settled once */
     uint64_t hz = plat_tick_hz();
     if (!hz) {
         out_warn("bytemark: the TSC frequency is unknown, nothing can be timed; suite skipped");

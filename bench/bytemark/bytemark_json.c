@@ -79,9 +79,7 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
                 const struct quiet_phase_totals *qt)
 {
     struct json_writer *w = results_section_begin("bytemark", 0);
-    json_str(w, "profile", p->name);
-    json_str(w, "profile_requested", p->requested == BM_PROFILE_AUTO ? "auto" : p->name);
-    json_bool(w, "hypervisor", p->hypervisor);
+    /* the profile is the run's top-level "profile" (and settings.profile as asked) */
     json_fig_u64(w, &figures_bytemark, BYTEMARK_MIN_RUNS, p->min_runs);
     json_fig_u64(w, &figures_bytemark, BYTEMARK_MAX_RUNS, p->max_runs);
     json_fig_double(w, &figures_bytemark, BYTEMARK_PROFILE_MIN_SECONDS, p->min_seconds);

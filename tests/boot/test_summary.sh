@@ -154,3 +154,19 @@ then
 else
     fail "LAVA: blocks" "$(tail -2 "$W/lava.txt" | tr '\n' '|')"
 fi
+
+# A clock-only run, PROFILE=auto under QEMU (a hypervisor: CPUID.1:ECX bit 31
+# is set under TCG): the run uses the quick profile, says so once on serial,
+# records it once (top-level "profile"; settings.profile stays "auto") and
+# its summary's verdict row says "profile quick", though no section of the
+# run states a profile of its own.
+img=$(fresh_image summary-clock)
+boot summary-clock "$img" --options "sections=clock quietms=50"
+expect_rc 0 "clock only: run-qemu exit 0"
+expect_line '^profile: quick \(PROFILE=auto: a hypervisor is present\)$' "clock only: serial names the profile it resolved"
+expect_line '^verdict   completed, 0 warnings; profile quick; run took [0-9.]+ s$' \
+    "clock only: the summary's verdict row says the resolved profile (quick), not auto"
+j=$(last_json "$img" summary-clock)
+jq -e '.profile == "quick" and .settings.profile == "auto" and ([paths | select(.[-1] == "profile")] | length) == 2' \
+    "$j" >/dev/null 2>&1 && pass "clock only: the JSON records the profile once (top level), settings keep auto" ||
+    fail "clock only: the JSON's profile" "$(jq -c '{profile, s: .settings.profile}' "$j" 2>&1 | head -c 200)"

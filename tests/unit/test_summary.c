@@ -323,6 +323,40 @@ static void test_hand(void)
     free(s);
 }
 
+/* The profile in the verdict row: the run's top-level "profile" (what
+ * ran), not the one asked for; a clock-only run, which has no section
+ * that states a profile of its own, says it too.  A file older than the
+ * member: a section's profile, else the one asked for. */
+static void test_profile(void)
+{
+    static const char *const doc[] = {
+        /* a clock-only run under a hypervisor, PROFILE=auto */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"profile\":\"quick\",\"clock\":{},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
+        /* on bare metal, BYTEmark's row says it too */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"profile\":\"full\",\"bytemark\":{\"indexes\":"
+        "{\"original_integer\":2,\"original_fp\":3},\"tests\":[]},\"errors\":[],\"status\":0,\"ended\":true}",
+        /* older files: methods' profile, else the settings' */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"methods\":{\"profile\":\"quick\"},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"clock\":{},\"errors\":[],\"status\":0,\"ended\":true}",
+    };
+    static const char *const want[] = {
+        "completed, 0 warnings; profile quick",
+        "completed, 0 warnings; profile full",
+        "completed, 0 warnings; profile quick",
+        "completed, 0 warnings; profile auto",
+    };
+    struct summary *s = calloc(1, sizeof *s);
+    for (size_t i = 0; s && i < sizeof doc / sizeof doc[0]; i++) {
+        summary_build(s, doc[i], strlen(doc[i]));
+        CHECK_STR(s->rows[0].text, want[i], "the profile in the verdict row");
+        if (i == 1)
+            CHECK_STR(s->bytemark_profile, "full", "the run's profile in BYTEmark's row");
+    }
+    free(s);
+}
+
 int main(void)
 {
     test_hand();
@@ -330,5 +364,6 @@ int main(void)
     test_guess();
     test_unfinished();
     test_duration();
+    test_profile();
     return check_done();
 }
