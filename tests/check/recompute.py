@@ -3,6 +3,7 @@
 samples of the results JSON, sharing nothing with baremark's code.
 
 usage: recompute.py RUN.json SUMMARY.txt [SUMMARY2.txt ...] [--html REPORT.html]
+                    [--grouped PREFIX FILE]
 
 SUMMARY is the block between the summary's two marker lines as serial
 prints it (a whole serial log is fine: the last block is taken) or what
@@ -15,7 +16,9 @@ Every figure a row states is recomputed from the JSON by the definitions of
 docs/statistics.md (the issue's D1 target estimate, D2 A/B pair, D3 counter
 step) with numpy/scipy and printed as one line:
     PASS|FAIL  WHERE ROW: WHAT: printed TEXT, recomputed VALUE [how]
-then "N checked: P passed, F failed".  Exit 0 when all pass, 1 when any
+then "N checked: P passed, F failed".  --grouped writes to FILE one test
+line per row kind ("PASS: PREFIX show.txt clock: 5 figures ..." or "FAIL:
+... k of N wrong (the first ones)"), the form tests/run.sh counts.  Exit 0 when all pass, 1 when any
 fails, 2 when the input is unusable (JSON unreadable, no summary block).
 
 A row (or a part of one) that no rule here understands is a FAIL: a new
@@ -51,17 +54,33 @@ from scipy import stats
 Z95 = float(stats.norm.ppf(0.975))          # 1.959963984540054
 
 RESULTS = []
+GROUPS = {}
+
+
+def record(ok, where, line):
+    RESULTS.append(ok)
+    GROUPS.setdefault(" ".join(where.split()[:2]), []).append((ok, line))
+    print(line)
 
 
 def out(ok, where, what, printed, value, how=""):
-    RESULTS.append(ok)
-    print("%s  %s: %s: printed %s, recomputed %s%s" % ("PASS" if ok else "FAIL", where, what, printed,
-                                                      value, (" [%s]" % how) if how else ""))
+    record(ok, where, "%s  %s: %s: printed %s, recomputed %s%s" % ("PASS" if ok else "FAIL", where, what, printed,
+                                                                   value, (" [%s]" % how) if how else ""))
 
 
 def note(ok, where, what):
-    RESULTS.append(ok)
-    print("%s  %s: %s" % ("PASS" if ok else "FAIL", where, what))
+    record(ok, where, "%s  %s: %s" % ("PASS" if ok else "FAIL", where, what))
+
+
+def grouped(prefix, stream):
+    """One test line per row kind: "PASS: PREFIX GROUP: N figures" or its first failures."""
+    for g, items in GROUPS.items():
+        bad = [line for ok, line in items if not ok]
+        if bad:
+            stream.write("FAIL: %s %s: %d of %d wrong (%s)\n" % (prefix, g, len(bad), len(items),
+                                                               " | ".join(b[6:] for b in bad[:3])))
+        else:
+            stream.write("PASS: %s %s: %d figures as recomputed from the JSON\n" % (prefix, g, len(items)))
 
 
 # ---- number formats ---------------------------------------------------------------
@@ -408,7 +427,7 @@ class Checker:
                 "memory": bool(d.get("memory")), "files": bool(d.get("name"))}
         for label, need in want.items():
             if need:
-                note(label in seen, tag, "the %s row is there (the JSON has its figures)" % label)
+                note(label in seen, tag + " rows", "the %s row is there (the JSON has its figures)" % label)
         return groups
 
     def row_verdict(self, where, texts):
@@ -481,7 +500,13 @@ class Checker:
         meas = [r for r in c.get("references") or [] if r.get("kind", "measured") == "measured" and r.get("khz")]
         check_num(where, "measured references", m.group(4), len(meas), "int")
         agree = max((abs(x["khz"] / y["khz"] - 1) * 1e6 for x in meas for y in meas if x is not y), default=None)
-        check_num(where, "agreement ppm (max |khz_a / khz_b - 1| of measured references)", m.group(5), agree)
+        # the JSON keeps each pair's ppm to 3 decimals (clock.agreement.pairs); printing
+        # that rounding is allowed, any other value is not
+        if agree is not None and same_number(m.group(5), round(agree, 3), "g4")[0] and not same_number(m.group(5), agree, "g4")[0]:
+            out(True, where, "agreement ppm (max |khz_a / khz_b - 1|, as the JSON rounds it: 3 decimals)", m.group(5),
+                "%.10g" % agree, "rounds to %.3f" % agree)
+        else:
+            check_num(where, "agreement ppm (max |khz_a / khz_b - 1| of measured references)", m.group(5), agree)
         for t in ([m.group(6)] if m.group(6) else []) + texts[1:]:
             self.step_phrase(where, t)
 
@@ -531,7 +556,8 @@ class Checker:
     def target_row(self, where, tg, rest):
         e = tg["chosen"]
         if not e["step_known"]:
-            note(False, where, "measurement %s has no counter_step_ticks: D1's floor unknown" % e["method"])
+            print("NOTE  %s: measurement %s has no counter_step_ticks (an older file): D1's floor taken as 0"
+                  % (where, e["method"]))
         iv = r"(\[\S+, \S+\]|\S+)"
         m = re.fullmatch(r"(\S+)\s+%s\s+(\S+)\s+(\S+)\s+(\d+) of (\d+)" % iv, rest)
         u = re.fullmatch(r"below 1 step, < (\S+) ns\s*(.*?)\s*(\S+)\s+(\d+) of (\d+)", rest)
@@ -838,13 +864,16 @@ class FirstScreen(html.parser.HTMLParser):
 
 
 def main(argv):
-    html_path = None
+    html_path = group_prefix = group_file = None
     args = []
     i = 0
     while i < len(argv):
         if argv[i] == "--html" and i + 1 < len(argv):
             html_path = argv[i + 1]
             i += 2
+        elif argv[i] == "--grouped" and i + 2 < len(argv):
+            group_prefix, group_file = argv[i + 1], argv[i + 2]
+            i += 3
         else:
             args.append(argv[i])
             i += 1
@@ -871,13 +900,16 @@ def main(argv):
         g = ck.summary(tag, b)
         groups = groups or g
     for tag, b in blocks[1:]:
-        note(b == blocks[0][1], "%s" % tag, "the same text as %s" % blocks[0][0])
+        note(b == blocks[0][1], tag + " text", "the same text as %s" % blocks[0][0])
     if html_path:
         try:
             ck.report(os.path.basename(html_path), html_path, groups)
         except OSError as e:
             print("recompute: %s: unusable: %s" % (html_path, e))
             return 2
+    if group_file:
+        with open(group_file, "w") as f:
+            grouped(group_prefix, f)
     bad = RESULTS.count(False)
     print("%d checked: %d passed, %d failed" % (len(RESULTS), len(RESULTS) - bad, bad))
     return 1 if bad else 0
