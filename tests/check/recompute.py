@@ -80,7 +80,7 @@ def grouped(prefix, stream):
             stream.write("FAIL: %s %s: %d of %d wrong (%s)\n" % (prefix, g, len(bad), len(items),
                                                                " | ".join(b[6:] for b in bad[:3])))
         else:
-            stream.write("PASS: %s %s: %d figures as recomputed from the JSON\n" % (prefix, g, len(items)))
+            stream.write("PASS: %s %s: %d checks against the JSON pass\n" % (prefix, g, len(items)))
 
 
 # ---- number formats ---------------------------------------------------------------
