@@ -349,6 +349,20 @@ def verdict_of(d):
     return {0: "completed", 3: "failed"}.get(st, "completed with warnings")
 
 
+MEMBER = {"compare": "comparisons"}
+
+
+def interrupted_in(d):
+    """The run's own word for where it stopped, else the first section asked for with no member."""
+    for k in ("stage", "interrupted_in", "last_section", "section"):
+        if isinstance(d.get(k), str) and d[k]:
+            return d[k]
+    for sec in (d.get("settings") or {}).get("sections") or []:
+        if d.get(MEMBER.get(sec, sec)) is None:
+            return sec
+    return None
+
+
 def escaped(s):
     return "".join(ch if 0x20 <= ord(ch) < 0x7f else "\\x%02x" % ord(ch) for ch in s)
 
@@ -441,6 +455,12 @@ class Checker:
         errors = d.get("errors") or []
         check_num(where, "warnings (len errors)", m.group(3), len(errors), "int")
         check_eq(where, "profile", m.group(4), profile_of(d))
+        if m.group(1) == "interrupted" or verdict_of(d) == "interrupted":
+            check_eq(where, "interrupted during", m.group(2), interrupted_in(d) or "an unknown section")
+        else:
+            check_eq(where, "no section named", m.group(2), None)
+        plat = (d.get("methods") or {}).get("platform") or (d.get("bytemark") or {}).get("platform")
+        check_eq(where, "hosted under (methods.platform when not uefi)", m.group(5), plat if plat and plat != "uefi" else None)
         dur = d.get("duration_ms")
         if m.group(7) or dur is not None:
             check_num(where, "duration s (duration_ms / 1000)", m.group(7) or "n/a",
@@ -716,11 +736,8 @@ class Checker:
         v = verdict_of(d)
         want = {"completed with warnings": "warnings: %d" % len(d.get("errors") or [])}.get(v, v)
         if v == "interrupted":
-            want = None                     # the section is checked in the summary row
-        if want:
-            check_eq(tag + " badge", "verdict", p.badge.strip(), want)
-        else:
-            note(p.badge.startswith("interrupted during "), tag + " badge", "verdict %r" % p.badge)
+            want = "interrupted during " + (interrupted_in(d) or "an unknown section")
+        check_eq(tag + " badge", "verdict", p.badge.strip(), want)
         # the lines: the summary's rows but the two tables, with the same numbers
         rows = {label: texts for label, texts in groups if label not in ("targets", "A/B")}
         got = {label: texts for label, texts in p.lines}

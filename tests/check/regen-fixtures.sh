@@ -17,6 +17,7 @@
 # enforced: the lead reads it.  Tests that name a fixture's figures (its run
 # name, counts, ratios) must then follow the new run; the last lines list
 # the files that read the fixtures.  Exit 1 when a boot failed.
+# REGEN_OUT=DIR writes the files there instead of tests/fixtures (a trial).
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
 cd "$TOP" || exit 1
@@ -27,7 +28,8 @@ B=$BUILD/host/baremark
 [ -f "$BUILD/baremark.img" ] || { echo "regen-fixtures: no $BUILD/baremark.img: run make image" >&2; exit 1; }
 [ -x "$B" ] || make -s host >/dev/null 2>&1 || { echo "regen-fixtures: make host failed" >&2; exit 1; }
 W=$TEST_TMP/regen
-mkdir -p "$W"
+OUT=${REGEN_OUT:-tests/fixtures}
+mkdir -p "$W" "$OUT"
 status=0
 
 regen() { # regen NAME [run-qemu options...]
@@ -56,11 +58,11 @@ regen() { # regen NAME [run-qemu options...]
             > "$W/$name.check" 2>&1
         echo "regen-fixtures: $name: the checker says: $(tail -1 "$W/$name.check") (all: $W/$name.check)"
     fi
-    cp "$W/$name.json" "tests/fixtures/run-$name.json"
-    echo "regen-fixtures: tests/fixtures/run-$name.json <- run $run"
+    cp "$W/$name.json" "$OUT/run-$name.json"
+    echo "regen-fixtures: $OUT/run-$name.json <- run $run"
     if [ "$name" = full ]; then
-        grep '^BAREMARK-LAVA ' "$BOOT_LOG" > tests/fixtures/run-full.lava
-        echo "regen-fixtures: tests/fixtures/run-full.lava <- its $(wc -l < tests/fixtures/run-full.lava) LAVA lines"
+        grep '^BAREMARK-LAVA ' "$BOOT_LOG" > "$OUT/run-full.lava"
+        echo "regen-fixtures: $OUT/run-full.lava <- its $(wc -l < "$OUT/run-full.lava") LAVA lines"
     fi
 }
 

@@ -124,3 +124,24 @@ if [ $r1 -eq 2 ] && [ $r2 -eq 2 ] && [ "$(wc -l < "$T/u1.out")" -eq 1 ] && [ "$(
 else
     fail "checker: unusable input" "exits $r1 $r2: $(cat "$T/u1.out" "$T/u2.out" | head -3 | tr '\n' '|')"
 fi
+
+# ---- an interrupted run: the section it stopped in, on the summary and the badge ---------
+"$TRUTH_PY" - tests/fixtures/run-full.json "$T/cut.json" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+d.pop("memory")
+d["ended"] = False
+d["errors"] = ["first", "second", "third", "fourth"]
+d["status"] = 2
+json.dump(d, open(sys.argv[2], "w"))
+PY
+"$B" show "$T/cut.json" > "$T/cut.show"
+"$B" report "$T/cut.json" -o "$T/cut.html" > /dev/null 2>&1
+$CK "$T/cut.json" "$T/cut.show" --html "$T/cut.html" > "$T/cut.out" 2>&1
+if grep -q "^PASS  cut.show verdict: interrupted during: printed 'memory'" "$T/cut.out" &&
+   grep -q "^PASS  cut.html badge: verdict: printed 'interrupted during memory'" "$T/cut.out" &&
+   grep -q "^PASS  cut.show verdict: warnings not listed: printed 1" "$T/cut.out" && ! grep -q "^FAIL  cut.* verdict" "$T/cut.out"; then
+    pass "checker: an interrupted run (memory cut): 'interrupted during memory' on the summary and the badge, 3 warnings + 1 counted"
+else
+    fail "checker: an interrupted run" "$(grep 'verdict\|badge' "$T/cut.out" | grep '^FAIL' | head -2 | tr '\n' '|')"
+fi
