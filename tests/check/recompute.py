@@ -250,6 +250,7 @@ def d1_estimate(m, hz):
     whi = max(hi, est + r)
     e = {"method": m["method"], "ticks": est, "lo": lo, "hi": hi, "wlo": wlo, "whi": whi, "r": r,
          "step_known": step is not None, "resolved": m["status"] != "too_short" and est >= r,
+         "widened": est - r < lo or est + r > hi,
          "below_x": max(hi, r)}
     for k in ("ticks", "wlo", "whi", "below_x"):
         e[k + "_ns"] = e[k] * 1e9 / hz
@@ -285,20 +286,39 @@ def d2_pair(c):
         return r
     a = np.asarray(sa["samples"], dtype=float)
     b = np.asarray(sb["samples"], dtype=float)
-    ma, mb = median(a), median(b)
-    r["tie"] = ma == mb
-    a_faster = mb >= ma
+    # the faster side by the ranks (docs/statistics.md): A when Mann-Whitney's U of A
+    # (pairs with a_i > b_j, ties counting one half) is below m n / 2, B when above
+    mw = stats.mannwhitneyu(a, b, alternative="two-sided", use_continuity=True, method="asymptotic")
+    u_a, half = float(mw.statistic), len(a) * len(b) / 2
+    r["tie"] = u_a == half
+    a_faster = u_a <= half                   # neither: B's time over A's
     r["faster"], r["slower"] = (r["a"], r["b"]) if a_faster else (r["b"], r["a"])
     slow, fast = (b, a) if a_faster else (a, b)
-    p = stats.mannwhitneyu(a, b, alternative="two-sided", use_continuity=True, method="asymptotic").pvalue
-    r["p"] = float(p)
-    if len(a) and len(b) and (slow > 0).all() and (fast > 0).all():
+    r["p"] = float(mw.pvalue)
+    if len(a) and len(b) and len(a) * len(b) <= 1 << 22 and (slow > 0).all() and (fast > 0).all():
         d = np.sort((np.log(slow)[:, None] - np.log(fast)[None, :]).ravel())
         mn = len(a) * len(b)
         cc = max(0, math.floor(mn / 2 - Z95 * math.sqrt(mn * (len(a) + len(b) + 1) / 12)))
         r["ratio"] = math.exp(float(np.median(d)))
         r["lo"], r["hi"] = math.exp(d[cc]), math.exp(d[mn - 1 - cc])
     return r
+
+
+def pair_check(c):
+    """What a pair is (docs/statistics.md): its "check"; an older file without one: one
+    routine in ABAB order = order check, one routine = A/A control when it expects no
+    difference, an identical copy = placement check, else a/b."""
+    if c.get("check"):
+        return c["check"]
+    kind = c.get("kind") or ""
+    same = (c.get("a") or {}).get("name") == (c.get("b") or {}).get("name")
+    if kind.startswith("order check") or (same and c.get("order") == "alternate"):
+        return "order check"
+    if kind.startswith("placement check") or "identical copy" in kind:
+        return "placement check"
+    if same and c.get("expect") == "no difference":
+        return "a/a control"
+    return "a/b"
 
 
 def d3_step(d):
@@ -555,10 +575,18 @@ class Checker:
 
     def row_targets(self, where, texts):
         hdr = texts[0]
-        note(re.fullmatch(r"name\s+ns/iter\s+95% (CI|interval) \(ns\)\s+ticks/iter\s+method\s+methods agree", hdr.strip())
+        note(re.fullmatch(r"name\s+ns/iter\s+95% (CI|interval) \(ns\)\s+ticks/iter\s+method\s+(methods )?agree", hdr.strip())
              is not None, where, "header %r" % hdr.strip())
         listed = set()
+        self.starred = 0
+        legends = {"star": 0, "below": 0}
         for t in texts[1:]:
+            if re.fullmatch(r"\* interval widened to 1 step \(the counter's step / N\): smaller differences are not seen", t):
+                legends["star"] += 1
+                continue
+            if re.fullmatch(r"below 1 step: not told from the placeholder, or under 1 step; not counted in agree", t):
+                legends["below"] += 1
+                continue
             more = re.fullmatch(r"\.\.\. and (\d+) more targets \(the report lists them\)", t)
             if more:
                 check_num(where, "targets not listed", more.group(1), len(self.targets) - len(listed), "int")
@@ -572,13 +600,21 @@ class Checker:
             listed.add(full[0])
             self.target_row("%s %s" % (where, full[0]), self.targets[full[0]], t[len(name):].strip())
         note(listed == set(self.targets), where, "every target listed or counted (%d of %d)" % (len(listed), len(self.targets)))
+        shown = [self.targets[k]["chosen"] for k in listed]
+        if legends["star"]:
+            note(legends["star"] == 1 and self.starred > 0, where, "the '*' legend once, and a row has a '*' (%d rows, %d legends)"
+                 % (self.starred, legends["star"]))
+        unresolved = sum(1 for e in shown if not e["resolved"])
+        if legends["below"]:
+            note(legends["below"] == 1 and unresolved > 0, where, "the 'below 1 step' legend once, and a row is unresolved "
+                 "(%d rows, %d legends)" % (unresolved, legends["below"]))
 
     def target_row(self, where, tg, rest):
         e = tg["chosen"]
         if not e["step_known"]:
             print("NOTE  %s: measurement %s has no counter_step_ticks (an older file): D1's floor taken as 0"
                   % (where, e["method"]))
-        iv = r"(\[\S+, \S+\]|\S+)"
+        iv = r"(\[\S+, \S+\]|\S+?)(\s*\*)?"
         m = re.fullmatch(r"(\S+)\s+%s\s+(\S+)\s+(\S+)\s+(\d+) of (\d+)" % iv, rest)
         u = re.fullmatch(r"below 1 step, < (\S+) ns\s*(.*?)\s*(\S+)\s+(\d+) of (\d+)", rest)
         if u and u.group(2) in ("", "-", "n/a"):
@@ -592,8 +628,12 @@ class Checker:
                      "'below 1 step, < %s ns'" % (self.status(e), e["ticks"], e["r"], fmt_g4(e["below_x_ns"])))
             check_num(where, "ns/iter (median net * 1e9 / tick_hz)", m.group(1), e["ticks_ns"])
             check_interval(where, "95% interval ns (order statistics, widened by r, >= 0)", m.group(2), e["wlo_ns"], e["whi_ns"])
-            check_num(where, "ticks/iter (median net)", m.group(3), e["ticks"])
-            method, k, n = m.group(4), m.group(5), m.group(6)
+            if m.group(3) or e["widened"]:
+                check_eq(where, "'*': the interval was widened to the step (estimate -+ r reaches past the order statistics)",
+                         bool(m.group(3)), e["widened"])
+            self.starred += bool(m.group(3))
+            check_num(where, "ticks/iter (median net)", m.group(4), e["ticks"])
+            method, k, n = m.group(5), m.group(6), m.group(7)
         else:
             return note(False, where, "row not understood: %r" % rest)
         check_eq(where, "method (%s)" % tg["chosen_why"], method, e["method"][:19])
@@ -614,7 +654,8 @@ class Checker:
 
     def ab_row(self, where, c, r, t):
         p = r"(p = \S+|p < 1e-300|p n/a)"
-        notes = r"( \(A/A control, as expected\)| \(A/A control: NOT as expected\)| \(not what the run expected\))?"
+        notes = r"( \((?:A/A control|order check, ABAB|placement check|ABAB order|not what the run expected)" \
+                r"(?:, as expected|: NOT as expected|, NOT as expected)?\))?"
         iv = r"(?: \(?(\[[^\]]*\]|[^()\s]+)\)?)?"
         with_ratio = re.fullmatch(r"(.+?) is (\S+)x%s faster than (.+?), %s%s" % (iv, p, notes), t)
         no_ratio = re.fullmatch(r"(.+?) is faster than (.+?), %s%s" % (p, notes), t)
@@ -641,20 +682,34 @@ class Checker:
             return note(False, where, "row not understood: %r" % t)
         check_eq(where, "a difference detected (the run's verdict %r)" % c.get("verdict"), fast is not None, detected)
         if fast is not None:
-            ok = (fast, slow) == (r["faster"][:40], r["slower"][:40]) or (r["tie"] and {fast, slow} == {r["a"][:40], r["b"][:40]})
-            out(ok, where, "faster side (A when median(b) > median(a))", "%s faster than %s" % (fast, slow),
-                "%s faster than %s" % (r["faster"], r["slower"]), "medians equal: either" if r["tie"] else "")
+            ok = (fast, slow) == (r["faster"][:40], r["slower"][:40])
+            out(ok, where, "faster side (by the ranks: A when U of A < m n / 2)", "%s faster than %s" % (fast, slow),
+                "%s faster than %s" % (r["faster"], r["slower"]) if not r["tie"] else "neither (U = m n / 2)")
         check_p(where, "p (Mann-Whitney two-sided, asymptotic, tie- and continuity-corrected)", pt, r["p"])
         if fast is not None:
             note(r["p"] < 0.05, where, "a detected difference has p < 0.05 (recomputed p %.3g)" % r["p"])
-        control = c.get("expect") == "no difference"
+        self.ab_label(where, c, nt)
         ae = c.get("as_expected")
-        want = (" (A/A control: NOT as expected)" if ae is False else " (A/A control, as expected)") if control else \
-            (" (not what the run expected)" if ae is False else None)
-        check_eq(where, "label (expect %r, as_expected %r)" % (c.get("expect"), ae), nt, want)
         if c.get("expect") in ("no difference", "faster", "slower") and c.get("verdict"):
             note(ae == (c["expect"] == c["verdict"]), where,
                  "as_expected %r is expect %r == verdict %r" % (ae, c["expect"], c["verdict"]))
+
+    def ab_label(self, where, c, nt):
+        """The note says what the pair is (its "check", or for an older file what the
+        definitions make of it) and whether it came out as the run expected."""
+        ae = c.get("as_expected")
+        check = pair_check(c)
+        abab = c.get("order") == "alternate"
+        what = {"a/a control": "A/A control", "order check": "order check, ABAB", "placement check": "placement check",
+                "a/b": "ABAB order" if abab else ("not what the run expected" if ae is False else None)}.get(check, "?")
+        m = re.fullmatch(r" \((.*?)(, as expected|: NOT as expected|, NOT as expected)?\)", nt or "")
+        got_what, how = (m.group(1), m.group(2) or "") if m else (None, "")
+        check_eq(where, "what the pair is (check %r%s)" % (check, "" if c.get("check") else ", inferred"), got_what, what)
+        if "NOT" in how or ae is False:
+            note(("NOT" in how or got_what == "not what the run expected") == (ae is False), where,
+                 "'NOT as expected' exactly when as_expected is false (%r, %r)" % (how, ae))
+        if how and "NOT" not in how:
+            note(ae is True, where, "'as expected' only when as_expected is true (%r)" % ae)
 
     def row_BYTEmark(self, where, texts):
         bm = self.d.get("bytemark") or {}
@@ -762,18 +817,26 @@ class Checker:
             seen.add(name)
             tg = self.targets[name]
             e = tg["chosen"]
-            if len(cells) != 6:
+            u = re.fullmatch(r"below 1 step, < (\S+) ns", cells[1]) if len(cells) > 1 else None
+            if u and len(cells) in (5, 6):          # the estimate's cells joined into one, or the interval's "-"
+                if len(cells) == 6:
+                    check_eq(where, "no interval for an unresolved target", cells[2], "-")
+                    cells = cells[:2] + cells[3:]
+                note(not e["resolved"], where, "shown unresolved: %s" % ("D1 agrees" if not e["resolved"] else "D1 resolves it"))
+                check_num(where, "below X ns", u.group(1), e["below_x_ns"], "report")
+                check_eq(where, "no ticks for an unresolved target", cells[2], "-")
+                cells = cells[:1] + ["", "", ""] + cells[3:]
+            elif len(cells) != 6:
                 note(False, where, "cells not understood: %r" % cells)
                 continue
-            if not e["resolved"]:
-                u = re.search(r"below 1 step, < (\S+) ns", " ".join(cells[1:4]))
-                if u:
-                    check_num(where, "below X ns", u.group(1), e["below_x_ns"], "report")
-                else:
-                    note(False, where, "D1 leaves it unresolved; the cells say %r" % cells[1:4])
+            elif not e["resolved"]:
+                note(False, where, "D1 leaves it unresolved; the cells say %r" % cells[1:4])
             else:
                 check_num(where, "ns/iter", cells[1], e["ticks_ns"], "report")
-                check_interval(where, "95% interval ns", cells[2], e["wlo_ns"], e["whi_ns"], "report")
+                iv = cells[2].rstrip("* ")
+                if iv != cells[2] or e["widened"]:
+                    check_eq(where, "'*': widened to the step", iv != cells[2], e["widened"])
+                check_interval(where, "95% interval ns", iv, e["wlo_ns"], e["whi_ns"], "report")
                 check_num(where, "ticks/iter", cells[3], e["ticks"], "report")
             check_eq(where, "method", cells[4], e["method"])
             k = re.fullmatch(r"(\d+) of (\d+)", cells[5])
@@ -801,7 +864,10 @@ class Checker:
                 if f.group(1) is not None and not r["tie"]:
                     check_eq(where, "faster side", f.group(1), r["faster"])
             check_num(where, "ratio slower/faster", cells[2].rstrip("\u00d7x "), r["ratio"], "report")
-            check_interval(where, "ratio 95% interval", cells[3], r["lo"], r["hi"], "report")
+            if cells[3] in ("-", "n/a"):
+                note(undefined(r["lo"]), where, "no ratio interval: D2's is %s" % fmt_g4(r["lo"]))
+            else:
+                check_interval(where, "ratio 95% interval", cells[3], r["lo"], r["hi"], "report")
             pm = re.fullmatch(r"(?:p = )?(\S+)", cells[4])
             if cells[4].startswith("p") and not cells[4].startswith("p ="):
                 check_p(where, "p", cells[4], r["p"])
