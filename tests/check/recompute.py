@@ -551,13 +551,24 @@ class Checker:
             self.step_phrase(where, t)
 
     def step_phrase(self, where, t):
-        m = re.fullmatch(r"(?:counter |the counter's )?step (\S+) (ticks?|ns)(?: \(.*\))?", t.strip())
+        """D3: "TSC steps 24 ticks (9.231 ns)": clock.counter_step's ticks, and in ns
+        at the chosen rate (from the step as found, grid_ticks, or as recorded, ticks)."""
+        m = re.fullmatch(r"(?:TSC |counter |the counter's )?steps? (\S+) (ticks?|ns)(?: \((\S+) ns\))?", t.strip())
         if not m:
             return note(False, where, "not understood: %r" % t)
         step = d3_step(self.d)
-        if step is not None and m.group(2) == "ns":
-            step = step * 1e9 / tick_hz(self.d)
-        check_num(where, "counter step (clock.counter_step, D3)", m.group(1), step)
+        hz = tick_hz(self.d)
+        if m.group(2) == "ns":
+            return check_num(where, "counter step ns (clock.counter_step.ticks * 1e9 / hz, D3)", m.group(1),
+                             step * 1e9 / hz if step is not None else None)
+        check_num(where, "counter step ticks (clock.counter_step.ticks, D3)", m.group(1), step)
+        if m.group(3):
+            cs = (self.d.get("clock") or {}).get("counter_step") or {}
+            grid = cs.get("grid_ticks") if isinstance(cs, dict) else None
+            want = [x * 1e9 / hz for x in (step, grid) if isinstance(x, (int, float))]
+            ok = [v for v in want if same_number(m.group(3), v, "g4")[0]]
+            out(bool(ok), where, "counter step ns (ticks or grid_ticks * 1e9 / hz)", m.group(3),
+                " or ".join("%.10g" % v for v in want) or "n/a", same_number(m.group(3), ok[0], "g4")[1] if ok else "")
 
     def row_quiet(self, where, texts):
         c = self.d["clock"]
