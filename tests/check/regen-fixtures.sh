@@ -36,7 +36,7 @@ regen() { # regen NAME [run-qemu options...]
     local name=$1 img run
     shift
     img=$(fresh_image "regen-$name")
-    echo "regen-fixtures: booting $name ($*; profile=quick lava=t)..."
+    echo "regen-fixtures: booting $name (${*:-TCG}, --cpu max --smp 2 --memory 512, profile=quick lava=t)..."
     BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} boot "regen-$name" "$img" --cpu max --smp 2 --memory 512 "$@" \
         --options "profile=quick lava=t"
     if [ "$BOOT_RC" != 0 ]; then
