@@ -358,21 +358,36 @@ static void bm_print_test(const struct bm_kernel *k, const struct bm_result *r,
                    p->max_runs);
 }
 
-static void bm_print_indexes(const struct bm_indexes *ix)
+/* One index line: the value, or n/a when a kernel of its group did not run. */
+static const char *bm_index_text(char *buf, size_t cap, int whole, double v)
 {
+    if (whole)
+        snprintf(buf, cap, "%.3f", v);
+    else
+        snprintf(buf, cap, "n/a (a test of it did not run)");
+    return buf;
+}
+
+static void bm_print_indexes(const struct bm_indexes *ix, const int ran[BM_NTESTS])
+{
+    struct bm_index_groups g = bm_index_groups(ran);
+    char b[5][40];
     out_printf("==========================ORIGINAL BYTEMARK RESULTS==========================\n"
-               "INTEGER INDEX       : %.3f\n"
-               "FLOATING-POINT INDEX: %.3f\n"
+               "INTEGER INDEX       : %s\n"
+               "FLOATING-POINT INDEX: %s\n"
                "Baseline (MSDOS*)   : Pentium* 90, 256 KB L2-cache, Watcom* compiler 10.0\n"
                "==============================LINUX DATA BELOW===============================\n"
-               "MEMORY INDEX        : %.3f\n"
-               "INTEGER INDEX       : %.3f\n"
-               "FLOATING-POINT INDEX: %.3f\n"
+               "MEMORY INDEX        : %s\n"
+               "INTEGER INDEX       : %s\n"
+               "FLOATING-POINT INDEX: %s\n"
                "Baseline (LINUX)    : AMD K6/233*, 512 KB L2-cache, gcc 2.7.2.3, libc-5.4.38\n",
-               ix->orig_int, ix->orig_fp, ix->lx_mem, ix->lx_int, ix->lx_fp);
+               bm_index_text(b[0], 40, g.orig_int, ix->orig_int), bm_index_text(b[1], 40, g.fp, ix->orig_fp),
+               bm_index_text(b[2], 40, g.lx_mem, ix->lx_mem), bm_index_text(b[3], 40, g.lx_int, ix->lx_int),
+               bm_index_text(b[4], 40, g.fp, ix->lx_fp));
     if (ix->missing)
-        out_printf("(%d of the 10 tests did not run: as in BYTEmark, the products have fewer "
-                   "factors but the same exponents)\n", ix->missing);
+        out_printf("(%d of the 10 tests did not run: an index missing one of its tests is not given; BYTEmark "
+                   "itself would print a product of fewer factors under the same root, comparable with nothing)\n",
+                   ix->missing);
 }
 
 /* ---- the suite ------------------------------------------------------------------ */
@@ -461,7 +476,7 @@ int bytemark_run(const struct bm_config *cfg)
     struct bm_indexes ix;
     bm_indexes_compute(mean, ran, &ix);
     if (!cfg->customrun)          /* indexes only when CUSTOMRUN is not set */
-        bm_print_indexes(&ix);
+        bm_print_indexes(&ix, ran);
     if (cfg->not_comparable)
         out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
     out_printf("* profile %s%s\n", p.name,

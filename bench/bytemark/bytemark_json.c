@@ -58,14 +58,14 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
 struct bm_index_groups bm_index_groups(const int ran[BM_NTESTS])
 {
     struct bm_index_groups g;
-    g.fp = ran[BM_FOURIER] || ran[BM_NNET] || ran[BM_LU];
-    g.lx_int = ran[BM_NUMSORT] || ran[BM_EMFLOAT] || ran[BM_IDEA] || ran[BM_HUFFMAN];
-    g.lx_mem = ran[BM_STRSORT] || ran[BM_BITFIELD] || ran[BM_ASSIGN];
-    g.orig_int = g.lx_int || g.lx_mem;
+    g.fp = ran[BM_FOURIER] && ran[BM_NNET] && ran[BM_LU];
+    g.lx_int = ran[BM_NUMSORT] && ran[BM_EMFLOAT] && ran[BM_IDEA] && ran[BM_HUFFMAN];
+    g.lx_mem = ran[BM_STRSORT] && ran[BM_BITFIELD] && ran[BM_ASSIGN];
+    g.orig_int = g.lx_int && g.lx_mem;
     return g;
 }
 
-/* An index through its row, null when none of its kernels ran. */
+/* An index through its row, null unless every one of its kernels ran. */
 static void bm_json_index(struct json_writer *w, enum bytemark_figure id, int any, double v)
 {
     if (any)
