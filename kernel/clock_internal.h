@@ -91,6 +91,8 @@ struct clock_state {
     int chosen, contested;
     double chosen_khz;
     struct clockm_rates rates;    /* the PIT's and PM timer's rates, and why */
+    struct clockm_step step;      /* the counter's effective step (bench/clock_step.h) */
+    uint64_t step_range;          /* the delays' range it was measured with, instructions */
 };
 
 extern const char *const clock_names[CLOCK_NREFS];
