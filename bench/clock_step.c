@@ -18,7 +18,7 @@ static uint64_t clock_step_next(uint64_t *x)
     return *x;
 }
 
-int clock_step_measure(struct clockm_step *out, uint64_t *range_out)
+int clock_step_measure(struct clockm_step *out, uint64_t *range_out, uint64_t *raw)
 {
     uint64_t *inc = plat_alloc(CLOCK_STEP_READS * sizeof *inc), seed = 0x737465702d737465ull, range;
     int rc = -1;
@@ -37,6 +37,8 @@ int clock_step_measure(struct clockm_step *out, uint64_t *range_out)
         for (size_t i = 0; i < CLOCK_STEP_READS; i++)
             inc[i] = bm_step_pair(clock_step_next(&seed) % range);
         plat_irq_restore(irq);
+        if (raw)
+            memcpy(raw, inc, CLOCK_STEP_READS * sizeof *inc);
         rc = clockm_step_estimate(inc, CLOCK_STEP_READS, out);
         /* only a span too short for the rule is helped by longer delays */
         if (rc == 0 || out->reads < CLOCKM_STEP_MIN_READS)

@@ -29,8 +29,10 @@ uint64_t bm_step_pair(uint64_t delay);
 
 /* Measure the step (interrupts masked for each attempt's reads).  Returns
  * 0, or -1 when the evidence stayed too thin (out->why); *range_out, when
- * not NULL, is the delay range of the last attempt, in instructions. */
-int clock_step_measure(struct clockm_step *out, uint64_t *range_out);
+ * not NULL, is the delay range of the last attempt, in instructions, and
+ * raw, when not NULL, gets its CLOCK_STEP_READS increments as taken (for
+ * the results, so the step can be recomputed from them). */
+int clock_step_measure(struct clockm_step *out, uint64_t *range_out, uint64_t *raw);
 
 /* "24 ticks (9.23 ns), 512 reads, fit 0.982" (no ns when hz is 0), or
  * "unknown (WHY)". */

@@ -230,6 +230,10 @@ static void clock_json_step(struct json_writer *w, const struct clock_state *s)
     json_u64(w, "delay_range", s->step_range);
     json_double(w, "fit_threshold", CLOCKM_STEP_FIT);
     json_str(w, "method", CLOCK_STEP_METHOD);
+    json_arr_begin(w, "increments");     /* as taken: the step can be recomputed from them */
+    for (size_t i = 0; st->reads + st->zeros + st->dropped && i < CLOCK_STEP_READS; i++)
+        json_u64(w, NULL, s->step_raw[i]);
+    json_arr_end(w);
     json_obj_end(w);
 }
 

@@ -62,7 +62,7 @@ int clock_run(const struct section_ctx *ctx)
     if (s.chosen >= 0)
         calib_ms = (double)(s.t_end - s.t_start) / s.chosen_khz;
     /* The counter's step, once: every timing is known to within it. */
-    if (clock_step_measure(&s.step, &s.step_range) == 0)
+    if (clock_step_measure(&s.step, &s.step_range, s.step_raw) == 0)
         plat_set_tick_step(s.step.ticks);
     clock_print(&s, calib_ms);
     if (s.chosen < 0) {

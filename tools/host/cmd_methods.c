@@ -122,7 +122,7 @@ int cmd_methods(int argc, char **argv)
     if (run_methods || run_compare) {    /* the counter's step, as the image's clock section measures it */
         struct clockm_step st;
         char b[160];
-        if (clock_step_measure(&st, NULL) == 0)
+        if (clock_step_measure(&st, NULL, NULL) == 0)
             plat_set_tick_step(st.ticks);
         clock_step_describe(&st, plat_tick_hz(), b, sizeof b);
         printf("clock: counter step %s%s\n", b, st.ticks ? "" : ": timings take the smallest gap they show");
