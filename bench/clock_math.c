@@ -4,9 +4,11 @@
 #include <math.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <stdio.h>
 #include <string.h>
 
 #include "clock_math.h"
+#include "stats.h"
 
 #define CLOCKM_MAX_WINDOWS 64
 
@@ -177,4 +179,93 @@ void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
         out->why = "an unknown hypervisor: its emulated rates are not known, the crystal's assumed "
                    "(QEMU's rounded rates would differ by +0.152/-0.127 ppm)";
     }
+}
+
+/* ---- the counter's effective step ---------------------------------------------------- */
+
+double clockm_step_fit(const uint64_t *inc, size_t n, double q)
+{
+    double c = 0, s = 0;
+    size_t i = 0;
+    if (!n || !(q > 0))
+        return NAN;
+    while (i < n) {     /* equal values share one angle */
+        size_t j = i;
+        while (j < n && inc[j] == inc[i])
+            j++;
+        double a = 6.283185307179586 * fmod((double)inc[i], q) / q;
+        c += (double)(j - i) * cos(a);
+        s += (double)(j - i) * sin(a);
+        i = j;
+    }
+    return sqrt(c * c + s * s) / (double)n;
+}
+
+/* The scan's stride at q: a change of q by q^2 / (8 d_max) turns the
+ * largest increment's angle by pi / 4, so no peak of R whose top is
+ * above the threshold is stepped over. */
+static double clockm_step_stride(double q, double dmax)
+{
+    return q * q / (8 * dmax);
+}
+
+int clockm_step_estimate(uint64_t *inc, size_t n, struct clockm_step *out)
+{
+    size_t lo = 0, m;
+    memset(out, 0, sizeof *out);
+    out->fit = NAN;
+    stats_sort_u64(inc, n);
+    while (lo < n && inc[lo] == 0)
+        lo++;
+    out->zeros = (uint32_t)lo;
+    m = n - lo;
+    if (m) {    /* the disturbed: far above the median of the positive increments */
+        double med = (double)inc[lo + (m - 1) / 2] / 2 + (double)inc[lo + m / 2] / 2;
+        while (m && (double)inc[lo + m - 1] > CLOCKM_STEP_DISTURBED * med)
+            m--;
+        out->dropped = (uint32_t)(n - lo - m);
+    }
+    inc += lo;
+    out->reads = (uint32_t)m;
+    if (m < CLOCKM_STEP_MIN_READS) {
+        snprintf(out->why, sizeof out->why, "%zu usable reads, under %d", m, CLOCKM_STEP_MIN_READS);
+        return -1;
+    }
+    out->min_ticks = inc[0];
+    out->max_ticks = inc[m - 1];
+    double dmin = (double)inc[0], dmax = (double)inc[m - 1], top = dmin + CLOCKM_STEP_JITTER;
+    if (dmax - dmin < CLOCKM_STEP_SPAN * top) {
+        snprintf(out->why, sizeof out->why, "the reads span %.0f ticks, under %d x %.0f: a step that large "
+                 "could not be told", dmax - dmin, CLOCKM_STEP_SPAN, top);
+        return -1;
+    }
+    /* Down from the top to the first q that fits, then the peak of R near it
+     * (the scan meets a peak on its upper flank; its top is at most about
+     * 4 strides below). */
+    double q = top, r = 0;
+    while (q >= 2) {
+        r = clockm_step_fit(inc, m, q);
+        if (r >= CLOCKM_STEP_FIT)
+            break;
+        q -= clockm_step_stride(q, dmax);
+    }
+    if (q < 2) {
+        out->q = 1;
+        out->ticks = 1;
+        out->fit = clockm_step_fit(inc, m, 1);
+        return 0;
+    }
+    double stride = clockm_step_stride(q, dmax), best = q, best_r = r;
+    for (int k = -80; k <= 10; k++) {
+        double c = q + stride * k / 10.0;
+        double rc = c >= 1 && c <= top ? clockm_step_fit(inc, m, c) : 0;
+        if (rc > best_r) {
+            best_r = rc;
+            best = c;
+        }
+    }
+    out->q = best;
+    out->fit = best_r;
+    out->ticks = best < 1.5 ? 1 : (uint64_t)llround(best);
+    return 0;
 }

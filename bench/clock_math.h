@@ -109,4 +109,58 @@ void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
  * significant digits at most, as the report prints them). */
 double clockm_round_ppm(double ppm);
 
+/* ---- the counter's effective step ----------------------------------------------------
+ *
+ * The grid that differences of counter reads fall on: 1 tick on most
+ * machines and under QEMU -icount, about 24 under QEMU's TCG, 36 or so on
+ * AMD parts whose TSC advances in 10 ns strides.  Found from the values,
+ * not from the smallest gap between two of them (one tick of jitter on a
+ * grid of 24 puts 171 beside 172).
+ *
+ * Input: increments d_i of back-to-back reads, each pair dithered by a
+ * delay of a varying length so that the increments span many steps.
+ * Increments of 0 are counted and left out (0 is a multiple of every
+ * step); increments above CLOCKM_STEP_DISTURBED times the median were
+ * disturbed (an interrupt, an SMI, a translation) and are left out too
+ * (delays drawn uniformly from [0, D) after a fixed cost c give increments
+ * up to c + D, under twice the median c + D/2).  For a candidate step q the
+ * fit is the circular concentration R(q) = |mean exp(2 pi i d_i / q)|: 1
+ * when every increment is a multiple of q, near 0 when they fall anywhere.
+ * The step is the largest q (fractional: a grid need not be whole ticks)
+ * with
+ *   q <= the smallest increment + CLOCKM_STEP_JITTER (the first multiple,
+ *        one tick early at most),
+ *   q <= (largest - smallest increment) / CLOCKM_STEP_SPAN (the increments
+ *        cover at least that many steps, so a single repeated value does
+ *        not pass as a grid),
+ *   R(q) >= CLOCKM_STEP_FIT,
+ * taken at the peak of R near the first q found scanning down from the
+ * top; when no q >= 2 passes, the step is 1 tick (every integer fits).
+ * Unknown (-1) when fewer than CLOCKM_STEP_MIN_READS increments are left,
+ * or when they span fewer than CLOCKM_STEP_SPAN x (smallest + jitter)
+ * ticks: a step as large as the smallest increment could not be tested.
+ */
+#define CLOCKM_STEP_MIN_READS 64
+#define CLOCKM_STEP_FIT       0.6
+#define CLOCKM_STEP_SPAN      3
+#define CLOCKM_STEP_JITTER    1
+#define CLOCKM_STEP_DISTURBED 3
+
+struct clockm_step {
+    double q;               /* the step, ticks (may be fractional); 0: unknown */
+    uint64_t ticks;         /* q to the nearest tick; 1 when no grid above 1; 0: unknown */
+    double fit;             /* R(q); NAN when unknown */
+    uint32_t reads;         /* increments used */
+    uint32_t zeros;         /* increments of 0, left out */
+    uint32_t dropped;       /* increments above 3 x the median, left out */
+    uint64_t min_ticks, max_ticks;   /* the smallest and largest increment used */
+    char why[112];          /* unknown: why, in one line ("" when known) */
+};
+
+/* The step from n increments (sorted in place).  Returns 0, or -1 when the
+ * evidence is too thin (out->why says which rule). */
+int clockm_step_estimate(uint64_t *inc, size_t n, struct clockm_step *out);
+/* R(q) of n sorted increments (q > 0): for tests and for the report. */
+double clockm_step_fit(const uint64_t *inc, size_t n, double q);
+
 #endif

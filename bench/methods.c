@@ -63,6 +63,12 @@ static const struct { int code; const char *name; } methods_status_names[] = {
 
 /* ---- small helpers ----------------------------------------------------------------- */
 
+const char *methods_step_source_name(int source)
+{
+    static const char *const names[] = { "assumed", "smallest_gap", "measured", "given" };
+    return source >= 0 && source <= METHODS_STEP_CALLER ? names[source] : "?";
+}
+
 const char *methods_status_name(int status)
 {
     for (size_t i = 0; i < sizeof methods_status_names / sizeof methods_status_names[0]; i++)

@@ -18,10 +18,16 @@
  * METHODS_MAX_ITERATIONS.  When METHODS_GROWTH_STALL doublings in a row
  * (a 64-fold N) did not add one step to d, the routine's time does not grow
  * with N (an empty routine): N goes back to the count asked for.  The N used
- * is reported beside the N asked for, with the reason.  The counter step is
- * the caller's (the method's back-to-back step, methods_opts.step) or, when
- * unknown, the smallest difference between two distinct timings within a
- * series of the probe; 1 tick when no series shows two values.
+ * is reported beside the N asked for, with the reason.  With
+ * METHODS_SPAN_STEPS = 100 one counter step is at most 1% of the net time
+ * the N chosen gives.  The counter step is the caller's (methods_opts.step)
+ * or else the one the clock section measured (plat_tick_step: the grid
+ * back-to-back reads fall on, bench/clock_math.h); only when neither is
+ * known (a hosted run without the measurement, the unit tests) the smallest
+ * difference between two distinct timings within a series of the probe,
+ * which on a coarse counter with a tick of jitter is 1 and far too small
+ * (QEMU TCG: timings 171, 172, 196 on a grid of about 24); 1 tick when no
+ * series shows two values.  The measurement says which (step_source).
  *
  * Good samples: `samples` pairs of timings, one of the empty placeholder
  * and one of the routine, with the same method and N, interrupts masked
@@ -200,6 +206,13 @@ enum methods_status {
 #define METHODS_PROBE_TIMINGS  16
 #define METHODS_GROWTH_STALL   6
 
+/* Where a measurement's counter step came from: the caller's, the clock
+ * section's measurement, the smallest gap within the timings (the
+ * fallback), or 1 tick assumed (no two timings differed). */
+enum methods_step_source { METHODS_STEP_ASSUMED, METHODS_STEP_SEEN, METHODS_STEP_CLOCK, METHODS_STEP_CALLER };
+/* "assumed", "smallest_gap", "measured" (the clock's), "given" (the caller's). */
+const char *methods_step_source_name(int source);
+
 /* "ok", "bad_input", "calibration_overhead", "benchmark_overhead",
  * "too_short", "inconclusive", "unsupported", "fault", "no_memory". */
 const char *methods_status_name(int status);
@@ -225,9 +238,10 @@ struct methods_result {
     uint32_t samples;
     uint64_t iterations;                      /* N used */
     uint64_t iterations_requested;            /* N asked for */
-    char iterations_why[96];                  /* how N was chosen */
+    char iterations_why[128];                 /* how N was chosen */
     uint64_t step;                            /* counter step used, ticks */
-    int step_known;                           /* from the caller or the timings (else 1 assumed) */
+    int step_known;                           /* from the caller, the clock or the timings (else 1 assumed) */
+    int step_source;                          /* METHODS_STEP_*: where the step came from */
     uint64_t cal_overheads, bench_overheads;  /* retakes */
     double fence_above;                       /* the fences' allowance above each median, ticks */
     double cal_fence, bench_fence;            /* the placeholder's and the routine's fence */

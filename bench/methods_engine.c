@@ -27,6 +27,7 @@ struct methods_job {
     void *data;
     uint32_t n;
     uint64_t iters, limit, step;
+    int step_source;                /* of step when nonzero: METHODS_STEP_CALLER or _CLOCK */
     int fixed, random_order;
     uint64_t seed;                  /* xorshift64 state of the order coins */
     char method_point[48], target_point[48];
@@ -114,6 +115,22 @@ static double methods_probe(struct methods_job *j, uint64_t n, uint64_t *seen_st
     return (double)t[0] - (double)p[0];     /* both sorted: their minima */
 }
 
+/* The step a measurement uses and where it came from: the caller's or the
+ * clock's (j->step), else the smallest gap seen, else 1 assumed. */
+static void methods_step_of(const struct methods_job *j, uint64_t seen, struct methods_result *r)
+{
+    r->step = j->step ? j->step : seen ? seen : 1;
+    r->step_known = j->step || seen;
+    r->step_source = j->step ? j->step_source : seen ? METHODS_STEP_SEEN : METHODS_STEP_ASSUMED;
+}
+
+/* Where the step came from, for iterations_why. */
+static const char *methods_step_words(int source)
+{
+    return source == METHODS_STEP_CLOCK ? "measured" : source == METHODS_STEP_CALLER ? "given"
+         : source == METHODS_STEP_SEEN ? "smallest gap, none measured" : "assumed, none measured";
+}
+
 /* N for this measurement (see methods.h): doubled while the net time spans
  * fewer than METHODS_SPAN_STEPS counter steps. */
 static void methods_grow(struct methods_job *j)
@@ -125,15 +142,18 @@ static void methods_grow(struct methods_job *j)
     double d = methods_probe(j, n, &seen);
     hist[0] = d;
     for (;;) {
-        step = j->step ? j->step : seen ? seen : 1;
+        methods_step_of(j, seen, r);
+        step = r->step;
         if (d >= (double)METHODS_SPAN_STEPS * (double)step) {
-            snprintf(r->iterations_why, sizeof r->iterations_why, "%s: net %.0f ticks spans %d+ counter steps of %llu",
-                     n == j->iters ? "as asked" : "grown", d, METHODS_SPAN_STEPS, (unsigned long long)step);
+            snprintf(r->iterations_why, sizeof r->iterations_why, "%s: net %.0f ticks spans %d+ steps of %llu (%s)",
+                     n == j->iters ? "as asked" : "grown", d, METHODS_SPAN_STEPS, (unsigned long long)step,
+                     methods_step_words(r->step_source));
             break;
         }
         if (n > METHODS_MAX_ITERATIONS / 2) {
             snprintf(r->iterations_why, sizeof r->iterations_why, "grown to the limit: net %.0f ticks, "
-                     "under %d counter steps of %llu", d, METHODS_SPAN_STEPS, (unsigned long long)step);
+                     "under %d steps of %llu (%s)", d, METHODS_SPAN_STEPS, (unsigned long long)step,
+                     methods_step_words(r->step_source));
             break;
         }
         /* hist[(rounds + 1) % size] is d at N / 2^METHODS_GROWTH_STALL */
@@ -151,8 +171,7 @@ static void methods_grow(struct methods_job *j)
     }
     j->iters = n;
     r->iterations = n;
-    r->step = j->step ? j->step : seen ? seen : 1;
-    r->step_known = j->step || seen;
+    methods_step_of(j, seen, r);
 }
 
 /* The measurement's fences (methods.h): one allowance above the median,
@@ -202,16 +221,15 @@ static long methods_measure_body(void *arg)
     /* First passes, pair by pair. */
     for (uint32_t i = 0; i < j->n; i++)
         methods_first_pair(j, i);
-    if (j->fixed) {     /* the step: the caller's, else seen within a first pass */
-        uint64_t s = j->step;
-        if (!s) {
+    if (j->fixed) {     /* the step: the caller's or the clock's, else seen within a first pass */
+        uint64_t s = 0;
+        if (!j->step) {
             memcpy(j->scratch, r->placeholder_raw, j->n * sizeof(uint64_t));
             s = methods_min_step(j->scratch, j->n);
             memcpy(j->scratch, r->bench_raw, j->n * sizeof(uint64_t));
             s = methods_step_min(s, methods_min_step(j->scratch, j->n));
         }
-        r->step = s ? s : 1;
-        r->step_known = s != 0;
+        methods_step_of(j, s, r);
     }
     methods_fences(j);
     for (uint32_t i = 0; i < j->n; i++) {
@@ -323,7 +341,9 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     memset(&j, 0, sizeof j);
     j.m = &methods_table[method];
     j.bracket = opt->bracket ? opt->bracket : j.m->bracket;
-    j.step = opt->step;
+    /* the caller's step wins, then the clock's measured one (0: not measured) */
+    j.step = opt->step ? opt->step : plat_tick_step();
+    j.step_source = opt->step ? METHODS_STEP_CALLER : METHODS_STEP_CLOCK;
     j.fixed = opt->fixed_iterations;
     j.routine = routine;
     j.placeholder = opt->placeholder ? opt->placeholder : bm_target_placeholder;

@@ -158,6 +158,15 @@ static struct quiet_phase_totals methods_qt;
  * seen), handed to the engine for its fence and for growing N. */
 static uint64_t methods_steps[METHODS_COUNT];
 
+/* The step a measurement with method m is given: none when the clock
+ * section measured the counter's step (the engine takes plat_tick_step);
+ * else the smallest gap of the method's back-to-back timings, the
+ * fallback (on a coarse counter with a tick of jitter it is 1). */
+static uint64_t methods_step_for(int m)
+{
+    return plat_tick_step() ? 0 : methods_steps[m];
+}
+
 /* ---- the section ----------------------------------------------------------------------------- */
 
 /* One method: its sequence, support, overhead and resolution. */
@@ -322,7 +331,8 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         json_u64(w, "routine_first", r->routine_first);
         methods_json_paired(w, "paired", &r->paired);
         json_u64(w, "counter_step_ticks", r->step);
-        json_bool(w, "counter_step_seen", r->step_known);
+        json_bool(w, "counter_step_measured", r->step_source == METHODS_STEP_CLOCK);
+        json_str(w, "counter_step_source", methods_step_source_name(r->step_source));
         json_u64(w, "placeholder_min", r->min_p);
         json_double(w, "placeholder_median", r->p_sum.median);
         json_u64(w, "routine_min", r->min_t);
@@ -373,7 +383,7 @@ static int methods_part_target(const struct methods_plan *p, const struct method
     plugins_timing_begin(t);
     for (int m = 0; m < METHODS_COUNT; m++) {
         struct methods_result r;
-        opt.step = methods_steps[m];
+        opt.step = methods_step_for(m);
         struct pmu_estimates pe;
         int counted = 0;
         quiet_phase_begin();
@@ -595,7 +605,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     if (nplugins && w)
         json_arr_end(w);
     plat_free(plugin_bests);
-    bad |= methods_part_aa(p, &c, methods_steps[METHODS_AA_METHOD], &methods_qt, w);
+    bad |= methods_part_aa(p, &c, methods_step_for(METHODS_AA_METHOD), &methods_qt, w);
 
     out_printf("Paoloni: %u ensembles of %u back-to-back timings (minimum of each); add1 with 1..%u "
                "iterations (minimum of %u each)\n", (unsigned)p->paoloni_ensembles,

@@ -9,7 +9,8 @@
  *              else the first section of settings.sections with no member
  *   machine    system.* (the hosted program: host.*)
  *   clock      clock.chosen_khz, .source, that reference's ppm, the
- *              agreement of the measured references
+ *              agreement of the measured references, the counter's step
+ *              (clock.counter_step.ticks and .ns)
  *   quiet      clock.quiet (largest gap, gaps over 1 us), quiet_check_phase
  *   targets    methods.measurements: per target and method the net time
  *              per iteration, median of (timing - placeholder median) / N
@@ -190,6 +191,8 @@ static void sum_clock(struct summary *s, struct jr doc)
             s->tsc_ppm = jr_num(jr_get(r, "ppm"), NAN);
     }
     s->agreement_ppm = jr_num(jr_path(c, "agreement.max_measured_ppm"), NAN);
+    s->step_ticks = jr_num(jr_path(c, "counter_step.ticks"), NAN);
+    s->step_ns = jr_num(jr_path(c, "counter_step.ns"), NAN);
     struct jr q = jr_get(c, "quiet");
     double hz = jr_num(jr_get(q, "tick_hz"), NAN);
     s->quiet_ms = jr_num(jr_get(q, "ms"), NAN);

@@ -156,6 +156,7 @@ struct summary {
     char tsc_source[SUMMARY_NAME_MAX];  /* "hpet", "pm_timer", ... */
     unsigned references;            /* measured references */
     double agreement_ppm;           /* largest disagreement between them */
+    double step_ticks, step_ns;     /* the counter's measured step (NAN: not measured / no rate) */
 
     /* quiet */
     double quiet_ms;                /* how long the check ran */

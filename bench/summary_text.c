@@ -108,9 +108,14 @@ static void rows_clock(struct summary *s)
     char b[4][32];
     if (isnan(s->tsc_mhz))
         return;
-    row(s, "clock", "TSC %.3f MHz +/- %s ppm from the %s; %u reference%s agree within %s ppm", s->tsc_mhz,
+    char step[112] = "";
+    if (!isnan(s->step_ticks))
+        snprintf(step, sizeof step, "; TSC steps %s tick%s%s%s%s", num(b[2], 32, s->step_ticks),
+                 s->step_ticks == 1 ? "" : "s", isnan(s->step_ns) ? "" : " (", isnan(s->step_ns) ? "" :
+                 num(b[3], 32, s->step_ns), isnan(s->step_ns) ? "" : " ns)");
+    row(s, "clock", "TSC %.3f MHz +/- %s ppm from the %s; %u reference%s agree within %s ppm%s", s->tsc_mhz,
         num(b[0], 32, s->tsc_ppm), s->tsc_source[0] ? s->tsc_source : "?", s->references,
-        s->references == 1 ? "" : "s", num(b[1], 32, s->agreement_ppm));
+        s->references == 1 ? "" : "s", num(b[1], 32, s->agreement_ppm), step);
     if (isnan(s->gap_max_us))
         return;
     row(s, "quiet", "largest gap %s us in %s ms; %s gaps over 1 us; NMI %s, SMI %s", num(b[0], 32, s->gap_max_us),

@@ -11,6 +11,7 @@
 
 #include "clock.h"
 #include "clock_math.h"
+#include "clock_step.h"
 #include "hpet.h"
 #include "pmtimer.h"
 #include "quiet.h"
@@ -91,6 +92,9 @@ struct clock_state {
     int chosen, contested;
     double chosen_khz;
     struct clockm_rates rates;    /* the PIT's and PM timer's rates, and why */
+    struct clockm_step step;      /* the counter's effective step (bench/clock_step.h) */
+    uint64_t step_range;          /* the delays' range it was measured with, instructions */
+    uint64_t step_raw[CLOCK_STEP_READS];  /* its increments as taken */
 };
 
 extern const char *const clock_names[CLOCK_NREFS];

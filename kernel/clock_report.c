@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "clock_internal.h"
+#include "clock_step.h"
 #include "figures_clock.h"
 #include "json.h"
 #include "platform.h"
@@ -61,6 +62,19 @@ static void clock_print_agreement(const struct clock_state *s)
                    worst, CLOCKM_AGREE_PPM);
 }
 
+/* One line: the step, or why it is not known (the methods then fall back
+ * to the smallest gap their timings show). */
+static void clock_print_step(const struct clock_state *s)
+{
+    char b[160];
+    clock_step_describe(&s->step, s->chosen >= 0 ? (uint64_t)llround(s->chosen_khz * 1000) : 0, b, sizeof b);
+    if (s->step.ticks)
+        out_printf("clock: counter step %s (largest grid the increments of back-to-back reads fall on; "
+                   "delays over %llu instructions)\n", b, (unsigned long long)s->step_range);
+    else
+        out_printf("clock: counter step %s: timings take the smallest gap they show instead\n", b);
+}
+
 void clock_print(const struct clock_state *s, double calib_ms)
 {
     const struct quiet_phase_report *p = &s->phase;
@@ -83,6 +97,7 @@ void clock_print(const struct clock_state *s, double calib_ms)
                    s->chosen_khz, s->ref[s->chosen].name);
     if (!isnan(calib_ms))
         out_printf("clock: calibration took %.1f ms (refined window %.1f ms)\n", calib_ms, s->refined_ms);
+    clock_print_step(s);
     out_printf("clock: unmasked while calibrating: NMI (%llu seen), SMI (%s",
                (unsigned long long)p->nmis, p->smi_counted ? "" : "not counted: no SMI counter on this CPU");
     if (p->smi_counted)
@@ -189,6 +204,39 @@ static void clock_json_phase(struct json_writer *w, const struct quiet_phase_rep
     json_obj_end(w);
 }
 
+static void clock_json_step(struct json_writer *w, const struct clock_state *s)
+{
+    const struct clockm_step *st = &s->step;
+    json_obj_begin(w, "counter_step");
+    if (st->ticks) {
+        json_fig_u64(w, &figures_clock, CLOCK_COUNTER_STEP_TICKS, st->ticks);
+        if (s->chosen >= 0)
+            json_double(w, "ns", round((double)st->ticks * 1e9 / (s->chosen_khz * 1000) * 1e4) / 1e4);
+        else
+            json_null(w, "ns");
+        json_double(w, "grid_ticks", round(st->q * 1000) / 1000);
+        json_double(w, "fit", round(st->fit * 1e4) / 1e4);
+    } else {
+        json_fig_null(w, &figures_clock, CLOCK_COUNTER_STEP_TICKS);
+        json_null(w, "ns");
+        json_str(w, "why", st->why);
+    }
+    json_bool(w, "measured", st->ticks != 0);
+    json_u64(w, "reads", st->reads);
+    json_u64(w, "zeros", st->zeros);
+    json_u64(w, "dropped", st->dropped);
+    json_u64(w, "min_ticks", st->min_ticks);
+    json_u64(w, "max_ticks", st->max_ticks);
+    json_u64(w, "delay_range", s->step_range);
+    json_double(w, "fit_threshold", CLOCKM_STEP_FIT);
+    json_str(w, "method", CLOCK_STEP_METHOD);
+    json_arr_begin(w, "increments");     /* as taken: the step can be recomputed from them */
+    for (size_t i = 0; st->reads + st->zeros + st->dropped && i < CLOCK_STEP_READS; i++)
+        json_u64(w, NULL, s->step_raw[i]);
+    json_arr_end(w);
+    json_obj_end(w);
+}
+
 void clock_json(const struct clock_state *s, double calib_ms, const struct quiet_result *q,
                 const struct quiet_phase_report *qp)
 {
@@ -224,6 +272,7 @@ void clock_json(const struct clock_state *s, double calib_ms, const struct quiet
         json_fig_null(w, &figures_clock, CLOCK_CHOSEN_KHZ);   /* and no source */
     }
     json_bool(w, "contested", s->contested);
+    clock_json_step(w, s);
     json_arr_begin(w, "order_of_trust");
     for (int i = 0; i < CLOCK_NREFS; i++)
         json_str(w, NULL, clock_names[i]);

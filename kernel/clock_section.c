@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "clock_internal.h"
+#include "clock_step.h"
 #include "config.h"
 #include "cpu.h"
 #include "hpet.h"
@@ -60,6 +61,9 @@ int clock_run(const struct section_ctx *ctx)
     clock_choose(&s);
     if (s.chosen >= 0)
         calib_ms = (double)(s.t_end - s.t_start) / s.chosen_khz;
+    /* The counter's step, once: every timing is known to within it. */
+    if (clock_step_measure(&s.step, &s.step_range, s.step_raw) == 0)
+        plat_set_tick_step(s.step.ticks);
     clock_print(&s, calib_ms);
     if (s.chosen < 0) {
         out_warn("clock: no reference gave a TSC frequency: times are reported in ticks only");

@@ -18,6 +18,7 @@
 #include "check.h"
 #include "compare.h"
 #include "methods.h"
+#include "platform.h"
 #include "targets.h"
 
 #include "../vectors/methods/methods_vectors.h"
@@ -565,6 +566,65 @@ static void test_grow_n(const struct methods_cpu *cpu)
     methods_result_free(&r);
 }
 
+/* The counter step the engine uses (issue 33.2): on a TCG-like counter, a
+ * grid of 24 ticks with one tick of jitter, the smallest gap between two
+ * timings is 1 tick.  The step the clock measured (plat_tick_step) is the
+ * one used for N; the caller's still wins; the smallest gap only when
+ * neither is known, and the result says which.  With 24 ticks, a routine
+ * 4 ticks/iteration longer than the placeholder needs a net time of 2400
+ * ticks: N doubles from 1 to 1024 (4 x 512 = 2048 is short of it, give or
+ * take a grid step; 4 x 1024 = 4096 is not). */
+static uint64_t sim_jitter_bracket(bm_routine f, uint64_t n, void *data)
+{
+    uint64_t t = sim_bracket(f, n, data), u = simc_next() % 3;
+    return t + u - 1;
+}
+
+static void test_step_source(const struct methods_cpu *cpu)
+{
+    struct methods_result r;
+    struct methods_opts opt = { 0, NULL, NULL, cpu, 0, 0, sim_jitter_bracket };
+    char what[240];
+    simc.state = UINT64_C(0x2545F4914F6CDD1D);
+    simc.grid = 24;
+    simc.cost = 1;
+    simc.fixed = 100;
+    simc.per_iter = 4;
+
+    plat_set_tick_step(0);
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 50, 1, &opt, &r);
+    snprintf(what, sizeof what, "no measured step: the smallest gap (1 on a grid of 24 +-1) is the fallback, "
+             "said so (step %llu, %s, \"%s\")", (unsigned long long)r.step, methods_step_source_name(r.step_source),
+             r.iterations_why);
+    CHECK(r.step == 1 && r.step_source == METHODS_STEP_SEEN && strstr(r.iterations_why, "smallest gap"), what);
+    methods_result_free(&r);
+
+    plat_set_tick_step(24);
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 50, 1, &opt, &r);
+    snprintf(what, sizeof what, "measured step 24: used for N (grown to %llu, want 1024) and recorded (step %llu, "
+             "%s, \"%s\")", (unsigned long long)r.iterations, (unsigned long long)r.step,
+             methods_step_source_name(r.step_source), r.iterations_why);
+    CHECK(r.step == 24 && r.step_source == METHODS_STEP_CLOCK && r.iterations == 1024
+          && strstr(r.iterations_why, "steps of 24 (measured)"), what);
+    methods_result_free(&r);
+
+    opt.step = 21;
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 50, 1, &opt, &r);
+    snprintf(what, sizeof what, "the caller's step (21) wins over the measured one (24): step %llu, %s",
+             (unsigned long long)r.step, methods_step_source_name(r.step_source));
+    CHECK(r.step == 21 && r.step_source == METHODS_STEP_CALLER, what);
+    methods_result_free(&r);
+
+    opt.step = 0;
+    opt.fixed_iterations = 1;
+    methods_measure_ex(METHOD_LFENCE_RDTSC, bm_target_add10, NULL, 50, 1, &opt, &r);
+    snprintf(what, sizeof what, "N fixed: the measured step still sets the fences' least spread (step %llu, fence "
+             "allowance %.1f >= 1.5 x 24)", (unsigned long long)r.step, r.fence_above);
+    CHECK(r.step == 24 && r.step_source == METHODS_STEP_CLOCK && r.fence_above >= 1.5 * 24, what);
+    methods_result_free(&r);
+    plat_set_tick_step(0);
+}
+
 int main(void)
 {
     struct methods_cpu cpu;
@@ -580,5 +640,6 @@ int main(void)
     test_aa_null(&cpu);
     test_fence_scale(&cpu);
     test_grow_n(&cpu);
+    test_step_source(&cpu);
     return check_done();
 }

@@ -357,6 +357,39 @@ static void test_profile(void)
     free(s);
 }
 
+/* The counter's step in the clock row: clock.counter_step's ticks and ns
+ * as written (figures_format: four significant digits); no words when the
+ * step is null (unknown) or absent (run-full's row above). */
+static void test_counter_step(void)
+{
+    static const char *const doc[] = {
+        "{\"schema\":1,\"errors\":[],\"status\":0,\"ended\":true,\"clock\":{\"chosen_khz\":2600000,"
+        "\"source\":\"hpet\",\"references\":[{\"name\":\"hpet\",\"kind\":\"measured\",\"ppm\":0.5}],"
+        "\"agreement\":{\"max_measured_ppm\":0},\"counter_step\":{\"ticks\":24,\"ns\":9.2308}}}",
+        "{\"schema\":1,\"errors\":[],\"status\":0,\"ended\":true,\"clock\":{\"chosen_khz\":1000000,"
+        "\"source\":\"hpet\",\"references\":[{\"name\":\"hpet\",\"kind\":\"measured\",\"ppm\":0.5}],"
+        "\"agreement\":{\"max_measured_ppm\":0},\"counter_step\":{\"ticks\":1,\"ns\":1}}}",
+        "{\"schema\":1,\"errors\":[],\"status\":0,\"ended\":true,\"clock\":{\"chosen_khz\":2600000,"
+        "\"source\":\"hpet\",\"references\":[{\"name\":\"hpet\",\"kind\":\"measured\",\"ppm\":0.5}],"
+        "\"agreement\":{\"max_measured_ppm\":0},\"counter_step\":{\"ticks\":null,\"ns\":null}}}",
+    };
+    static const char *const want[] = {
+        "TSC 2600.000 MHz +/- 0.5 ppm from the hpet; 1 reference agree within 0 ppm; TSC steps 24 ticks (9.231 ns)",
+        "TSC 1000.000 MHz +/- 0.5 ppm from the hpet; 1 reference agree within 0 ppm; TSC steps 1 tick (1 ns)",
+        "TSC 2600.000 MHz +/- 0.5 ppm from the hpet; 1 reference agree within 0 ppm",
+    };
+    struct summary *s = calloc(1, sizeof *s);
+    for (size_t i = 0; s && i < sizeof doc / sizeof doc[0]; i++) {
+        const char *got = "";
+        summary_build(s, doc[i], strlen(doc[i]));
+        for (unsigned k = 0; k < s->n_rows; k++)
+            if (!strcmp(s->rows[k].label, "clock"))
+                got = s->rows[k].text;
+        CHECK_STR(got, want[i], "the clock row says the counter's step (ticks, ns), nothing when unknown");
+    }
+    free(s);
+}
+
 int main(void)
 {
     test_hand();
@@ -365,5 +398,6 @@ int main(void)
     test_unfinished();
     test_duration();
     test_profile();
+    test_counter_step();
     return check_done();
 }

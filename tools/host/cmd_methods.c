@@ -31,6 +31,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "clock_step.h"
 #include "commands.h"
 #include "compare.h"
 #include "config.h"
@@ -118,6 +119,14 @@ int cmd_methods(int argc, char **argv)
             plugins_json(w);
             json_obj_end(w);
         }
+    }
+    if (run_methods || run_compare) {    /* the counter's step, as the image's clock section measures it */
+        struct clockm_step st;
+        char b[160];
+        if (clock_step_measure(&st, NULL, NULL) == 0)
+            plat_set_tick_step(st.ticks);
+        clock_step_describe(&st, plat_tick_hz(), b, sizeof b);
+        printf("clock: counter step %s%s\n", b, st.ticks ? "" : ": timings take the smallest gap they show");
     }
     if (run_methods) {
         struct methods_plan p;

@@ -79,7 +79,9 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].iterations_requested", RV_UINT, OPT, "N", NULL, 1 },
     { "measurements[].iterations_why", RV_STR, OPT, NULL, NULL, NOMIN },
     { "measurements[].counter_step_ticks", RV_UINT, OPT, "ticks", NULL, 1 },
-    { "measurements[].counter_step_seen", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "measurements[].counter_step_seen", RV_BOOL, OPT, NULL, NULL, NOMIN },     /* before counter_step_source */
+    { "measurements[].counter_step_measured", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "measurements[].counter_step_source", RV_STR, OPT, NULL, "measured|given|smallest_gap|assumed", NOMIN },
     { "measurements[].fence_above_median", RV_NUM, OPT, "ticks", NULL, NOMIN },
     { "measurements[].order", RV_STR, OPT, NULL, "random|placeholder_first", NOMIN },
     { "measurements[].routine_first", RV_UINT, OPT, "pairs", NULL, NOMIN },
