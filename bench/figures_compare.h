@@ -18,7 +18,7 @@
     X(COMPARE_MANN_WHITNEY_P,             "comparisons[*].mann_whitney_p", NULL, "", FIG_INFO, 0) \
     /* the pair's ratio, slower's time over faster's (stats_ab), its interval and p; \
      * FIG_SOMETIMES: results written before the member lack it */ \
-    X(COMPARE_RATIO_ESTIMATE,             "comparisons[*].ratio.estimate", "ab_ratio_{name}", "x", FIG_INFO, FIG_SOMETIMES) \
+    X(COMPARE_RATIO_ESTIMATE,             "comparisons[*].ratio.estimate", "compare_ratio_{name}", "x", FIG_INFO, FIG_SOMETIMES) \
     X(COMPARE_RATIO_LO,                   "comparisons[*].ratio.lo",   NULL, "",      FIG_INFO, FIG_SOMETIMES) \
     X(COMPARE_RATIO_HI,                   "comparisons[*].ratio.hi",   NULL, "",      FIG_INFO, FIG_SOMETIMES) \
     X(COMPARE_RATIO_P,                    "comparisons[*].ratio.p",    NULL, "",      FIG_INFO, FIG_SOMETIMES) \
