@@ -307,7 +307,8 @@ static void compare_print_hist(const struct compare_result *r, const char *na, c
 static void compare_print_ratio(const struct compare_spec *sp, const struct stats_ab *ab)
 {
     char est[32], ci[64];
-    const char *fast = ab->faster == STATS_AB_B ? sp->b : sp->a, *slow = ab->faster == STATS_AB_B ? sp->a : sp->b;
+    int b_fast = ab->faster == STATS_AB_B;
+    const char *fast = b_fast ? sp->b : sp->a, *slow = b_fast ? sp->a : sp->b;
     if (isnan(ab->estimate)) {
         out_printf("  ratio: none (a sample at or below 0 after the overhead, or too many pairs)\n");
         return;
@@ -317,7 +318,8 @@ static void compare_print_ratio(const struct compare_spec *sp, const struct stat
     if (ab->faster == STATS_AB_NONE)
         out_printf("  ratio: neither side is faster by the ranks; B over A %s %s (95%%)\n", est, ci);
     else
-        out_printf("  ratio: %s's time over %s's %s %s (95%%, Hodges-Lehmann on the logs)\n", slow, fast, est, ci);
+        out_printf("  ratio: %s (%s) over %s (%s) %s %s (95%%, Hodges-Lehmann on the logs of the times)\n",
+                   b_fast ? "A" : "B", slow, b_fast ? "B" : "A", fast, est, ci);
 }
 
 static void compare_print(const struct compare_spec *sp, const struct compare_plan *p,

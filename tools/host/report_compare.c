@@ -55,10 +55,11 @@ static void comparison_ratio(FILE *f, json_t *cmp, const char *la, const char *l
         if (ab.faster == STATS_AB_NONE) {
             fputs("neither is faster by the ranks; B's time over A's ", f);
         } else {
+            fputs(ab.faster == STATS_AB_B ? "A's time (" : "B's time (", f);
             rj_html(f, ab.faster == STATS_AB_B ? la : lb);
-            fputs("'s time over ", f);
+            fputs(ab.faster == STATS_AB_B ? ") over B's (" : ") over A's (", f);
             rj_html(f, ab.faster == STATS_AB_B ? lb : la);
-            fputs("'s ", f);
+            fputs(") ", f);
         }
         fprintf(f, "%s&times; %s (95%%, Hodges-Lehmann on the logs)", e, ci);
     }
