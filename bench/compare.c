@@ -457,10 +457,8 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
 
 void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p)
 {
-    uint32_t r[4];
-    bm_cpuid(1, 0, r);
     memset(p, 0, sizeof *p);
-    p->quick = cfg->profile == BM_PROFILE_QUICK || (cfg->profile == BM_PROFILE_AUTO && ((r[2] >> 31) & 1));
+    p->quick = cfg->profile_run == BM_PROFILE_QUICK;     /* settled once (config_profile_settle) */
     p->method = METHOD_SDM;
     p->precision = COMPARE_PRECISION;
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;

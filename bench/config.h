@@ -60,7 +60,10 @@ struct bm_config {
 
     /* ---- baremark's own settings (names of their own; an optional BM_ prefix
      * is accepted in the file, e.g. BM_PROFILE=quick) ------------------------ */
-    enum bm_profile profile;       /* PROFILE=quick|full|auto */
+    enum bm_profile profile;       /* PROFILE=quick|full|auto: as asked (settings.profile) */
+    enum bm_profile profile_run;   /* the profile the run uses, quick or full: set once, before
+                                      the sections, by config_profile_settle (AUTO until then);
+                                      every section reads this, none decides for itself */
     uint32_t sections;             /* bit i: bench/sections.c's section_table[i] runs
                                       (SECTIONS=..., and VERIFY=T for verify) */
     int qemu_exit;                 /* QEMUEXIT=T: status to isa-debug-exit 0xF4 */
@@ -271,6 +274,14 @@ int config_section_enabled(const struct bm_config *c, const char *name);
 /* Names for the enumerations: "auto"/"quick"/"full" and
  * "none"/"divide"/"opcode"/"page" ("?" for a value out of range). */
 const char *config_profile_name(enum bm_profile p);
+
+/* The profile that runs for the one asked: quick or full as asked; auto is
+ * quick under a hypervisor (CPUID.1:ECX bit 31, kernel/cpu.c
+ * hypervisor_present: QEMU, KVM, any VM) and full on bare metal. */
+enum bm_profile config_profile_resolve(enum bm_profile asked, int hypervisor);
+/* Resolve c->profile once into c->profile_run (the image's efi_main and
+ * each hosted command, before any section runs). */
+void config_profile_settle(struct bm_config *c, int hypervisor);
 /* Why an OUTFILE value is refused (a drive, a path, "..", a run's own file
  * name...), or NULL when it is a plain file name for \baremark\. */
 const char *config_outfile_why(const char *name);

@@ -226,6 +226,18 @@ const char *config_order_name(int order)
     return order >= 0 && order < 2 ? cfg_order_names[order] : "?";
 }
 
+enum bm_profile config_profile_resolve(enum bm_profile asked, int hypervisor)
+{
+    if (asked == BM_PROFILE_QUICK || asked == BM_PROFILE_FULL)
+        return asked;
+    return hypervisor ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
+}
+
+void config_profile_settle(struct bm_config *c, int hypervisor)
+{
+    c->profile_run = config_profile_resolve(c->profile, hypervisor);
+}
+
 const char *config_fault_name(int fault)
 {
     return fault >= 0 && fault < 5 ? cfg_fault_names[fault] : "?";

@@ -238,12 +238,32 @@ int cfg_compare(struct cfg_ctx *x, const char *v)
 }
 
 /* SECTIONS=all | none | a comma list of section names (bench/sections.c).
- * Sections with a setting of their own (VERIFY) keep their state. */
+ * Sections with a setting of their own (VERIFY) keep their state.  An
+ * unknown name is named and skipped; the names that are known still
+ * choose the sections (sections=clock,bogus runs the clock alone).  Only
+ * a list with no known name at all leaves the sections as they were. */
+static void cfg_sections_unknown(struct cfg_ctx *x, const char *t, uint32_t words)
+{
+    char known[CFG_MSG_MAX];
+    size_t k = 0;
+    known[0] = 0;
+    for (unsigned j = 0; j < section_count; j++) {
+        size_t n = strlen(section_table[j].name);
+        if (!(words >> j & 1) || k + n + 3 > sizeof known)
+            continue;
+        memcpy(known + k, section_table[j].name, n);
+        memcpy(known + k + n, ", ", 3);
+        k += n + 2;
+    }
+    cfg_report(x, "SECTIONS: unknown section '%.*s' skipped (%sall, none)", CFG_SHOW, t, known);
+}
+
 int cfg_sections(struct cfg_ctx *x, const char *v)
 {
     uint32_t words = cfg_section_words(), on = 0;
     char item[CONFIG_LINE_MAX + 1];
     const char *p = v;
+    int known = 0;
 
     for (;;) {
         const char *comma = strchr(p, ',');
@@ -253,34 +273,23 @@ int cfg_sections(struct cfg_ctx *x, const char *v)
         memcpy(item, p, n);
         item[n] = 0;
         t = cfg_trim(item);
-        if (!*t) {
-            cfg_report(x, "SECTIONS: empty item in '%.*s'", CFG_SHOW, v);
-            return -1;
-        }
-        i = cfg_section_index(t);
-        if (i >= 0 && (words >> i & 1))
-            on |= 1u << i;
+        i = *t ? cfg_section_index(t) : -1;
+        if (!*t)
+            cfg_report(x, "SECTIONS: empty item in '%.*s' skipped", CFG_SHOW, v);
+        else if (i >= 0 && (words >> i & 1))
+            on |= 1u << i, known = 1;
         else if (cfg_ieq(t, "all"))
-            on |= words;
-        else if (!cfg_ieq(t, "none")) {
-            char known[CFG_MSG_MAX];
-            size_t k = 0;
-            known[0] = 0;
-            for (unsigned j = 0; j < section_count; j++) {
-                size_t n = strlen(section_table[j].name);
-                if (!(words >> j & 1) || k + n + 3 > sizeof known)
-                    continue;
-                memcpy(known + k, section_table[j].name, n);
-                memcpy(known + k + n, ", ", 3);
-                k += n + 2;
-            }
-            cfg_report(x, "SECTIONS: unknown section '%.*s' (%sall, none)", CFG_SHOW, t, known);
-            return -1;
-        }
+            on |= words, known = 1;
+        else if (cfg_ieq(t, "none"))
+            known = 1;
+        else
+            cfg_sections_unknown(x, t, words);
         if (!comma)
             break;
         p = comma + 1;
     }
+    if (!known)
+        return -1;
     x->c->sections = (x->c->sections & ~words) | on;
     return 0;
 }

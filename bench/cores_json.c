@@ -217,7 +217,6 @@ static void cores_json_latency(struct json_writer *w, const struct cores *c)
 static void cores_json_scores(struct json_writer *w, const struct cores *c)
 {
     json_obj_begin(w, "scores");
-    json_str(w, "profile", c->cfg->profile == BM_PROFILE_FULL ? "full" : "quick");
     json_arr_begin(w, "tests");
     for (int id = 0; id < BM_NTESTS; id++)
         if (c->tests & (1u << id))

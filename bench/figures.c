@@ -144,9 +144,12 @@ static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size
 }
 
 /* A condition's KEY: a path below the innermost array element holding it,
- * else the next one out, else the member. */
+ * else the next one out, else the member; "/KEY": the document's top
+ * level ("/profile"). */
 static struct jr fig_key(const struct fig_walk *w, const char *key)
 {
+    if (key[0] == '/')
+        return jr_path(w->doc, key + 1);
     for (int d = w->depth - 1; d >= 0; d--) {
         struct jr v = jr_path(w->elem[d], key);
         if (!jr_is_none(v))
@@ -524,16 +527,17 @@ struct fig_best {
     int any;
 };
 
-/* Over a row's places: the largest for a higher-is-better figure, the
- * largest in size (the worst) for the others. */
+/* Over a row's places: the largest; for a figure with no better side (a
+ * TSC offset, either sign), the largest in size, as that size.  The one
+ * place a headline's value and sign are decided. */
 static void fig_best_of(void *ctx, const struct figure_value *v)
 {
     struct fig_best *b = ctx;
-    double x = v->fig->kind == FIG_HIGHER ? v->lava_value : fabs(v->lava_value);
-    if (isnan(v->lava_value))
+    double x = v->fig->kind == FIG_INFO ? fabs(v->lava_value) : v->lava_value;
+    if (isnan(x))
         return;
-    if (!b->any || x > (v->fig->kind == FIG_HIGHER ? b->v : fabs(b->v))) {
-        b->v = v->lava_value;
+    if (!b->any || x > b->v) {
+        b->v = x;
         snprintf(b->unit, sizeof b->unit, "%s", v->unit);
     }
     b->any = 1;
@@ -554,6 +558,10 @@ void figures_headline(struct jr doc, const struct figure_table *t, char *out, si
         if (!b.any || o + 1 >= cap)
             continue;
         char num[32];
+        if (f->headline_unit) {     /* in a person's unit rather than LAVA's */
+            b.v *= f->headline_scale;
+            snprintf(b.unit, sizeof b.unit, "%s", f->headline_unit);
+        }
         figures_format(b.v, num, sizeof num);
         o += (size_t)snprintf(out + o, cap - o, "%s%s %s%s%s", o ? ", " : "", f->label ? f->label : f->lava,
                               num, b.unit[0] && strcmp(b.unit, "%") ? " " : "", b.unit);

@@ -37,7 +37,8 @@
  * "cycle_lines={lines}"), "KEY" (KEY is there and not null or false), and
  * either with "!" before it for the opposite.  KEY is a path below the
  * innermost array element that has it, else the next one out, else the
- * member ("status", "agreement.agree").
+ * member ("status", "agreement.agree"); "/KEY" is KEY at the document's
+ * top level ("/profile": the profile the run used).
  *
  * A place's LAVA case, the first rule that applies:
  *   1. `none` holds: no case (a CPU against itself);
@@ -100,6 +101,12 @@ struct figure {
     const char *samples;    /* raw samples beside the value, relative to the element; NULL none */
     enum figure_samples transform;
     const char *label;      /* headline words before the value ("TSC"); NULL: the LAVA id */
+    /* The headline's unit where a person reads the figure in another unit
+     * than LAVA's (the TSC in MHz as the summary says it, LAVA's in kHz):
+     * the headline shows the LAVA value x headline_scale in headline_unit.
+     * NULL: LAVA's unit and value. */
+    const char *headline_unit;
+    double headline_scale;
     /* The LAVA case's result (figures_lava, below), conditions as `only`: */
     const char *none;       /* where it holds: no case at all (the reference CPU against itself) */
     const char *skip;       /* where it holds: skip (the machine lacks it, the settings switched it off) */
@@ -213,8 +220,11 @@ void figures_check_warn(struct figures_check *c);
 const struct figure *figures_id_row(const char *id);
 
 /* A section's headline: its FIG_HEADLINE rows as "label value unit" joined
- * by ", " (a row with [*]: its largest value for FIG_LOWER/FIG_INFO, ... as
- * figures.c says).  "" when none is in the document. */
+ * by ", ", each as the run summary states the figure: in its headline unit
+ * (headline_unit, else LAVA's); a row with [*] by its largest value (the
+ * worst time or cost, the best rate or score), a FIG_INFO row, which has
+ * no better side, by its largest size, shown as that size (|offset|, as
+ * "largest TSC offset" reads).  "" when none is in the document. */
 void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap);
 
 /* The raw samples of a figure found, transformed (figure_samples) into

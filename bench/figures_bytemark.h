@@ -9,8 +9,10 @@
 
 #include "figures.h"
 
-/* A full-profile score that is not 95% certain is a fail (with its value). */
-#define BM_CERTAIN "certain=true or profile=quick"
+/* A full-profile score that is not 95% certain is a fail (with its value).
+ * The profile is the run's (top level); files of older images had it in
+ * the bytemark member. */
+#define BM_CERTAIN "certain=true or /profile=quick or profile=quick"
 
 #define BYTEMARK_FIGURES(X) \
     X(BYTEMARK_INDEXES_ORIGINAL_INTEGER, "indexes.original_integer", "bytemark_original_integer", "index", FIG_HIGHER, FIG_HEADLINE, \

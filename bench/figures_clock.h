@@ -16,7 +16,7 @@
     X(CLOCK_UNAVAILABLE_PPM,            "unavailable[*].ppm",        "clock_{name}_ppm",  "ppm", FIG_LOWER, FIG_SOMETIMES, .lost = "present=true") \
     /* no reference taken: fail */ \
     X(CLOCK_CHOSEN_KHZ,                 "chosen_khz",                "clock_tsc_khz",     "kHz", FIG_INFO,  FIG_HEADLINE, .label = "TSC", \
-      .lost = "chosen_khz=null") \
+      .lost = "chosen_khz=null", .headline_unit = "MHz", .headline_scale = 1e-3) \
     /* fewer than two measured references: nothing to agree; fail when they disagree */ \
     X(CLOCK_AGREEMENT_MAX_MEASURED_PPM, "agreement.max_measured_ppm", "clock_agreement",  "ppm", FIG_LOWER, FIG_HEADLINE, \
       .label = "references agree within", .skip = "agreement.measured_references=0|1", \

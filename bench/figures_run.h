@@ -15,7 +15,10 @@
     X(RUN_STATUS,      "status",    "run_status",  "status", FIG_INFO,   0, .only = "ended")   /* else "interrupted" */ \
     /* entry to end by the calibrated TSC (boot/results_doc.c); null without \
      * the clock section's rate, absent before this figure existed */ \
-    X(RUN_DURATION_MS, "duration_ms", NULL,        "ms",     FIG_INFO,   FIG_SOMETIMES, .label = "run took")
+    X(RUN_DURATION_MS, "duration_ms", NULL,        "ms",     FIG_INFO,   FIG_SOMETIMES, .label = "run took") \
+    /* the profile the run used, "quick" or "full" (a string: bench/config.h \
+     * config_profile_settle, once before the sections); absent in older files */ \
+    X(RUN_PROFILE,     "profile",   NULL,          "",       FIG_DETAIL, FIG_SOMETIMES)
 FIGURE_IDS(run_figure, RUN_FIGURES);
 extern const struct figure_table figures_run;
 

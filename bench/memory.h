@@ -123,7 +123,7 @@ unsigned memory_sizes(int quick, uint64_t top, uint64_t *sizes, unsigned max);
  * down to a power of two. */
 uint64_t memory_top(int quick, uint64_t largest_cache, uint64_t free_bytes, const char **limited_by,
                     uint64_t *want);
-/* Fill the plan (quick as methods: profile quick, or auto under a hypervisor). */
+/* Fill the plan (quick: the run's profile is quick, cfg->profile_run). */
 void memory_plan_make(int quick, uint64_t free_bytes, struct memory_plan *p);
 
 /* ---- the chase ------------------------------------------------------------------------------- */
@@ -262,8 +262,8 @@ uint64_t memory_chain_pages(void *start, uint64_t lines, const void *base, uint6
 /* The section: print, and write members into the open object w (NULL: text
  * only).  Returns 0, or 2 when something was skipped. */
 int memory_section(struct memory_plan *p, struct json_writer *w);
-/* The section in the run (bench/sections.c): the plan from the profile
- * (quick: PROFILE=quick, or auto under a hypervisor) and the free memory,
+/* The section in the run (bench/sections.c): the plan from the run's
+ * profile (cfg->profile_run, settled once) and the free memory,
  * into the results member "memory". */
 int memory_run(const struct section_ctx *ctx);
 

@@ -106,7 +106,6 @@ static void memory_json_row(struct json_writer *w, const struct memory_latency *
 static void memory_json_head(struct json_writer *w, const struct memory_plan *p, const void *buf,
                              uint64_t allocated)
 {
-    json_str(w, "profile", p->quick ? "quick" : "full");
     json_str(w, "allocator", plat_pages_name());
     json_bool(w, "memory_high", p->high);
     if (buf) {
@@ -344,11 +343,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
 int memory_run(const struct section_ctx *ctx)
 {
     struct memory_plan p;
-    uint32_t r[4];
-    bm_cpuid(1, 0, r);
-    int hv = (r[2] >> 31) & 1;
-    int quick = ctx->cfg->profile == BM_PROFILE_QUICK || (ctx->cfg->profile == BM_PROFILE_AUTO && hv);
-    memory_plan_make(quick, plat_free_bytes(), &p);
+    memory_plan_make(ctx->cfg->profile_run == BM_PROFILE_QUICK, plat_free_bytes(), &p);
     p.high = ctx->cfg->memory_high;
     struct json_writer *w = results_section_begin("memory", 0);
     int rc = memory_section(&p, w);

@@ -345,7 +345,8 @@ struct methods_plan {
 #define METHODS_FULL_PAOLONI_ENS_SIZE  1000
 #define METHODS_FULL_PAOLONI_SIZES     200
 
-/* The plan a configuration asks for (profile auto: quick under a hypervisor). */
+/* The plan a configuration asks for (its settled profile, cfg->profile_run:
+ * config_profile_settle must have run). */
 void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p);
 /* Print the section's text and write its members into the open object w
  * (NULL: text only).  Returns 0, or 2 when a measurement failed. */

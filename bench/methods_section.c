@@ -130,7 +130,6 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
     json_fig_u64(w, &figures_methods, METHODS_TICK_HZ, hz);
     json_bool(w, "clock_calibrated", hz != 0);
     json_bool(w, "interrupts_masked", p->interrupts_maskable);
-    json_str(w, "profile", p->quick ? "quick" : "full");
     json_fig_u64(w, &figures_methods, METHODS_OVERHEAD_SAMPLES, p->overhead_samples);
     json_fig_u64(w, &figures_methods, METHODS_SAMPLES, p->samples);
     json_fig_u64(w, &figures_methods, METHODS_ITERATIONS, p->iterations);
@@ -535,11 +534,8 @@ void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz)
 
 void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p)
 {
-    uint32_t r[4];
-    bm_cpuid(1, 0, r);
-    int hv = (r[2] >> 31) & 1;
     memset(p, 0, sizeof *p);
-    p->quick = cfg->profile == BM_PROFILE_QUICK || (cfg->profile == BM_PROFILE_AUTO && hv);
+    p->quick = cfg->profile_run == BM_PROFILE_QUICK;     /* settled once (config_profile_settle) */
     p->overhead_samples = cfg->methods_samples;
     p->samples = p->quick && cfg->methods_samples > METHODS_QUICK_SAMPLES ? METHODS_QUICK_SAMPLES
                                                                            : cfg->methods_samples;

@@ -15,8 +15,11 @@
  *              per iteration, median of (timing - placeholder median) / N
  *              over the raw samples, with the 95% interval of that median
  *              from order statistics (ranks n/2 -+ 0.98 sqrt(n), the normal
- *              approximation of the binomial); the reported method is the
- *              comparisons' (the vendor-recommended one by default)
+ *              approximation of the binomial) widened to the counter's
+ *              resolution (counter_step_ticks / N), never below 0; too
+ *              short or below that resolution: unresolved; the reported
+ *              method is the comparisons' (the vendor-recommended one by
+ *              default)
  *   A/B        comparisons.comparisons[].ratio: the slower's time over the
  *              faster's, its 95% interval and Mann-Whitney's p, as the
  *              run computed them once (stats_ab on a.samples and
@@ -134,8 +137,10 @@ static void sum_run(struct summary *s, struct jr doc)
     } else {
         s->verdict = SUMMARY_WARNINGS;
     }
-    /* the profile in effect (a section's), else the one asked for */
-    static const char *const prof[] = { "methods.profile", "bytemark.profile", "memory.profile", "settings.profile" };
+    /* the profile the run used: its top-level "profile"; a file older than
+     * that member: a section's, else the one asked for */
+    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
+                                        "settings.profile" };
     for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !s->profile[0]; i++)
         jr_str(jr_path(doc, prof[i]), s->profile, sizeof s->profile);
     if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
@@ -206,12 +211,19 @@ static struct summary_target *sum_target(struct summary *s, const char *name)
     return t;
 }
 
-/* One measurement: its net samples' median and interval, in ticks and ns. */
+/* One measurement (docs/statistics.md, "A routine's time per iteration"):
+ * its net samples' median and 95% interval by order statistics, widened
+ * to the resolution floor r = counter_step_ticks / iterations and kept
+ * at or above 0; unresolved when the run marked it too short or it lies
+ * below r (r unknown: below 0).  In ticks and ns. */
 static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
 {
     size_t n;
+    char status[32] = "";
     double pm = jr_num(jr_get(m, "placeholder_median"), NAN), iters = jr_num(jr_get(m, "iterations"), NAN);
+    double step = jr_num(jr_get(m, "counter_step_ticks"), NAN);
     double *x = sum_numbers(jr_get(m, "samples"), &n);
+    jr_str(jr_get(m, "status"), status, sizeof status);
     e->ticks = e->ticks_lo = e->ticks_hi = NAN;
     if (x && !isnan(pm) && iters > 0) {
         for (size_t i = 0; i < n; i++)
@@ -224,18 +236,46 @@ static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
     if (isnan(e->ticks))
         e->ticks = jr_num(jr_path(m, "net.median"), NAN);
     plat_free(x);
+    e->floor_ticks = step >= 0 && iters > 0 ? step / iters : NAN;
+    double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks, os_lo = e->ticks_lo, os_hi = e->ticks_hi;
+    e->resolved = strcmp(status, "too_short") && e->ticks >= r ? 1
+                  : strcmp(status, "too_short") && isnan(e->ticks) ? -1 : 0;
+    e->below_ns = NAN;
+    if (e->resolved == 0) {
+        /* X = max(hi, r), of the order statistics' hi (NAN ends ignored) */
+        double below = fmax(os_hi, e->floor_ticks);
+        e->below_ns = fmax(below, 0) * 1e9 / hz;
+    }
+    if (!isnan(os_lo)) {
+        e->ticks_lo = fmax(fmin(os_lo, e->ticks - r), 0);
+        e->ticks_hi = fmax(fmax(os_hi, e->ticks + r), 0);
+        e->at_floor = e->resolved == 1 && r > 0 && (e->ticks - r < os_lo || e->ticks + r > os_hi);
+    }
     e->ns = e->ticks * 1e9 / hz;
     e->ns_lo = e->ticks_lo * 1e9 / hz;
     e->ns_hi = e->ticks_hi * 1e9 / hz;
+    e->floor_ns = e->floor_ticks * 1e9 / hz;
+}
+
+/* An estimate's interval for "methods agree": the widened one; without raw
+ * samples, the estimate -+ r. */
+static void sum_agree_interval(const struct summary_estimate *e, double *lo, double *hi)
+{
+    double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks;
+    *lo = isnan(e->ticks_lo) ? fmax(e->ticks - r, 0) : e->ticks_lo;
+    *hi = isnan(e->ticks_hi) ? fmax(e->ticks + r, 0) : e->ticks_hi;
 }
 
 static int sum_overlap(const struct summary_estimate *a, const struct summary_estimate *b)
 {
-    if (isnan(a->ticks_lo) || isnan(b->ticks_lo))
-        return a->ticks == b->ticks;
-    return a->ticks_lo <= b->ticks_hi && b->ticks_lo <= a->ticks_hi;
+    double alo, ahi, blo, bhi;
+    sum_agree_interval(a, &alo, &ahi);
+    sum_agree_interval(b, &blo, &bhi);
+    return alo <= bhi && blo <= ahi;
 }
 
+/* The reported estimate, and "k of m": of the m resolved estimates, the k
+ * whose interval meets the reported one's. */
 static void sum_choose(struct summary_target *t, const char *method)
 {
     t->chosen = 0;
@@ -246,10 +286,11 @@ static void sum_choose(struct summary_target *t, const char *method)
             snprintf(t->why, sizeof t->why, "the comparisons' method");
         }
     t->est[t->chosen].chosen = 1;
-    t->agree = 0;
+    t->agree = t->resolved = 0;
     for (unsigned i = 0; i < t->n_est; i++) {
-        t->est[i].agrees = sum_overlap(&t->est[i], &t->est[t->chosen]);
+        t->est[i].agrees = t->est[i].resolved == 1 && sum_overlap(&t->est[i], &t->est[t->chosen]);
         t->agree += (unsigned)t->est[i].agrees;
+        t->resolved += t->est[i].resolved == 1;
     }
 }
 
@@ -376,7 +417,8 @@ static void sum_bytemark(struct summary *s, struct jr doc)
     size_t it = 0;
     s->index_integer = jr_num(jr_path(bm, "indexes.original_integer"), NAN);
     s->index_fp = jr_num(jr_path(bm, "indexes.original_fp"), NAN);
-    jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
+    if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
+        jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
     s->bytemark_certain = !jr_is_none(bm);
     while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
         if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))

@@ -48,17 +48,39 @@ enum summary_verdict {
     SUMMARY_INTERRUPTED,            /* the run never ended (power cut, reset, hang) */
 };
 
-/* One timing method's estimate of one target: the net time per iteration
- * (the median of (timing - placeholder median) / N over the samples) and
- * its 95% confidence interval (order statistics of the same samples). */
+/* One timing method's estimate of one target (docs/statistics.md, "A
+ * routine's time per iteration"): the net time per iteration, the median
+ * of (timing - placeholder median) / N over the raw samples, and its 95%
+ * interval from order statistics, widened to at least estimate -+ r, r the
+ * resolution floor (the counter's step over N: a difference smaller than
+ * one step of the counter is not seen), its lower end never below 0.  An
+ * estimate the run marked too short, or below r, is unresolved: said as
+ * "below 1 step, < X ns" (summary_estimate_text), never as a time, and not
+ * counted among the methods that agree. */
 struct summary_estimate {
     char method[SUMMARY_NAME_MAX];  /* "lfence+rdtscp" */
-    double ticks, ticks_lo, ticks_hi;  /* TSC ticks per iteration */
-    double ns, ns_lo, ns_hi;           /* ns per iteration; NAN without a clock */
+    double ticks, ticks_lo, ticks_hi;  /* TSC ticks per iteration; the interval widened (NAN without raw samples) */
+    double ns, ns_lo, ns_hi;           /* the same in ns; NAN without a clock */
+    double floor_ticks, floor_ns;      /* r: counter_step_ticks / iterations (NAN unknown) */
+    double below_ns;                   /* unresolved: X = max(hi, r) in ns; NAN when resolved */
     unsigned samples;
+    int resolved;                   /* 1: told from the placeholder and at least r; 0: unresolved
+                                     * (below 1 step); -1: no estimate at all */
+    int at_floor;                   /* the interval's width is the floor's, not the samples' */
     int chosen;                     /* the one the summary reports for its target */
-    int agrees;                     /* its interval overlaps the chosen one's */
+    int agrees;                     /* resolved, and its interval overlaps the chosen one's */
 };
+
+/* An estimate for a person, the one way every output writes it (the
+ * summary's rows, the report's first screen and its dot plots), in ns:
+ *   resolved:   time "12.19", interval "[12.18, 12.21]";
+ *   unresolved: time "below 1 step, < 9.63 ns", interval "" (the time
+ *               says all there is);
+ *   no estimate: time "n/a", interval "".
+ * The interval is "n/a" when the run kept no raw samples. */
+#define SUMMARY_EST_TEXT_MAX 48
+void summary_estimate_text(const struct summary_estimate *e, char time[SUMMARY_EST_TEXT_MAX],
+                           char interval[SUMMARY_EST_TEXT_MAX]);
 
 /* One measured target (a built-in routine or PLUGIN:ROUTINE). */
 struct summary_target {
@@ -66,7 +88,8 @@ struct summary_target {
     unsigned n_est;
     struct summary_estimate est[SUMMARY_METHODS_MAX];
     unsigned chosen;                /* index into est of the reported estimate */
-    unsigned agree;                 /* estimates that agree (the chosen one included) */
+    unsigned agree;                 /* "k of m": resolved estimates whose interval meets the chosen one's */
+    unsigned resolved;              /* ... m, the resolved estimates */
     char why[SUMMARY_NAME_MAX];     /* why that method: "the run's method", "best of the profile" */
 };
 

@@ -122,16 +122,40 @@ static void rows_clock(struct summary *s)
         isnan(s->smis) ? "n/a (no counter)" : (snprintf(b[2], 32, "%.0f", s->smis), b[2]));
 }
 
+void summary_estimate_text(const struct summary_estimate *e, char time[SUMMARY_EST_TEXT_MAX],
+                           char interval[SUMMARY_EST_TEXT_MAX])
+{
+    char x[24];
+    interval[0] = 0;
+    if (e->resolved == 0) {
+        if (isnan(e->below_ns))
+            snprintf(time, SUMMARY_EST_TEXT_MAX, "below 1 step");
+        else
+            snprintf(time, SUMMARY_EST_TEXT_MAX, "below 1 step, < %s ns", num(x, sizeof x, e->below_ns));
+        return;
+    }
+    figures_format(e->ns, time, SUMMARY_EST_TEXT_MAX);
+    if (e->resolved == 1)
+        figures_format_interval(e->ns_lo, e->ns_hi, interval, SUMMARY_EST_TEXT_MAX);
+}
+
+/* One target: "name  ns  [lo, hi]  ticks  method  k of m"; an interval whose
+ * width is the counter's step is marked "*" (the note below the rows says
+ * it); an unresolved estimate's words take the time's and interval's
+ * columns. */
 static void rows_target(struct summary *s, const struct summary_target *t)
 {
     const struct summary_estimate *e = &t->est[t->chosen];
-    char b[4][32], ci[72];
-    if (isnan(e->ns_lo))
-        snprintf(ci, sizeof ci, "%s", isnan(e->ns) ? "" : "n/a");
-    else
-        snprintf(ci, sizeof ci, "%s-%s", num(b[0], 32, e->ns_lo), num(b[1], 32, e->ns_hi));
-    row(s, "", "%-16.16s %9s  %-17s %10s  %-19.19s %u of %u", t->name, num(b[2], 32, e->ns), ci,
-        num(b[3], 32, e->ticks), e->method, t->agree, t->n_est);
+    char b[32], time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX + 2];
+    summary_estimate_text(e, time, ci);
+    if (e->resolved == 0) {
+        row(s, "", "%-16.16s %-29s %10s  %-19.19s %u of %u", t->name, time, "-", e->method, t->agree, t->resolved);
+        return;
+    }
+    if (e->at_floor)
+        strcat(ci, " *");
+    row(s, "", "%-16.16s %9s  %-18s %10s  %-19.19s %u of %u", t->name, time, ci, num(b, 32, e->ticks), e->method,
+        t->agree, t->resolved);
 }
 
 /* Rows left for the targets once the rows after them are counted. */
@@ -147,15 +171,25 @@ static unsigned rows_after(const struct summary *s)
 
 static void rows_targets(struct summary *s)
 {
+    unsigned floor = 0, below = 0, i;
     if (!s->n_targets)
         return;
-    row(s, "targets", "%-16s %9s  %-17s %10s  %-19s %s", "name", "ns/iter", "95% CI (ns)", "ticks/iter", "method",
-        "methods agree");
-    unsigned room = SUMMARY_ROWS_MAX - s->n_rows - rows_after(s), i;
+    row(s, "targets", "%-16s %9s  %-18s %10s  %-19s %s", "name", "ns/iter", "95% CI (ns)", "ticks/iter", "method",
+        "agree");
+    for (i = 0; i < s->n_targets; i++) {
+        const struct summary_estimate *e = &s->targets[i].est[s->targets[i].chosen];
+        floor |= e->at_floor;
+        below |= e->resolved == 0;
+    }
+    unsigned room = SUMMARY_ROWS_MAX - s->n_rows - rows_after(s) - floor - below;
     for (i = 0; i < s->n_targets && (i + 1 < room || i + 1 == s->n_targets); i++)
         rows_target(s, &s->targets[i]);
     if (i < s->n_targets)
         row(s, "", "... and %u more targets (the report lists them)", s->n_targets - i);
+    if (floor)
+        row(s, "", "* interval widened to 1 step (the counter's step / N): smaller differences are not seen");
+    if (below)
+        row(s, "", "below 1 step: not told from the placeholder, or under 1 step; not counted in agree");
 }
 
 static void rows_rest(struct summary *s)

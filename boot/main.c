@@ -48,6 +48,13 @@ static void main_settings(const struct bm_config *cfg)
     struct json_writer *w = results_section_begin("settings", 0);
     config_json_members(w, cfg);
     results_section_end();
+    /* The profile the run uses, decided once (efi_main settled it right
+     * after the settings) and recorded once: every section and every reader takes this. */
+    out_printf("profile: %s%s\n", config_profile_name(cfg->profile_run),
+               cfg->profile != BM_PROFILE_AUTO ? " (PROFILE setting)"
+               : cpu_info.hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
+               : " (PROFILE=auto: no hypervisor)");
+    results_doc_profile(config_profile_name(cfg->profile_run));
     watchdog_setting(cfg->watchdog_seconds);
     if (cfg->inject_fault != BM_FAULT_NONE) {
         if (!cfg->inject_where[0])
@@ -134,6 +141,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     main_banner();
     watchdog_report_start();
     settings_load(&cfg);
+    config_profile_settle(&cfg, cpu_info.hypervisor_present);     /* the run's profile, once */
     run_files_open();
     main_build_json();
     main_settings(&cfg);

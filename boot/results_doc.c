@@ -105,6 +105,8 @@ const struct json_writer *results_doc(void) { return &run_doc; }
 
 void results_doc_name(const char *name) { json_str(&run_doc, "name", name); }
 
+void results_doc_profile(const char *name) { json_str(&run_doc, "profile", name); }
+
 void results_doc_entry(uint64_t tsc) { run_tsc_entry = tsc; }
 
 void results_doc_end(void)

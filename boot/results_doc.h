@@ -38,6 +38,9 @@ void results_error(const char *msg);
 const struct json_writer *results_doc(void);
 /* The run's name member ("name"). */
 void results_doc_name(const char *name);
+/* The profile the run uses ("profile": "quick" or "full"), written once,
+ * before the sections (efi_main, from config_profile_settle). */
+void results_doc_profile(const char *name);
 /* The TSC at the image's entry (efi_main, once the CPU is known to have
  * one), and the run's end: "duration_ms" is the time between them by the
  * calibrated rate (before the end, up to each write). */

@@ -145,7 +145,7 @@ static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm
     memset(j, 0, sizeof *j);
     j->cfg = c->cfg;
     j->id = id;
-    j->profile = c->cfg->profile == BM_PROFILE_FULL ? BM_PROFILE_FULL : BM_PROFILE_QUICK;
+    j->profile = c->cfg->profile_run;     /* the run's, settled once (config_profile_settle) */
     j->hz = c->hz;
 }
 

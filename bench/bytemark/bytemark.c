@@ -46,19 +46,10 @@ struct bm_job {
 
 /* ---- profile ------------------------------------------------------------------ */
 
-int bm_hypervisor_present(void)
-{
-    uint32_t a = 1, b, c = 0, d;
-    __asm__ volatile("cpuid" : "+a"(a), "=b"(b), "+c"(c), "=d"(d));
-    return (int)((c >> 31) & 1);
-}
-
-void bm_profile_resolve(enum bm_profile requested, int hypervisor, struct bm_profile_params *out)
+void bm_profile_params_of(enum bm_profile run, enum bm_profile requested, struct bm_profile_params *out)
 {
     out->requested = requested;
-    out->hypervisor = hypervisor;
-    out->profile = requested == BM_PROFILE_AUTO
-                   ? (hypervisor ? BM_PROFILE_QUICK : BM_PROFILE_FULL) : requested;
+    out->profile = run == BM_PROFILE_QUICK ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
     if (out->profile == BM_PROFILE_QUICK) {
         out->name = "quick";
         out->min_seconds = BM_QUICK_MIN_SECONDS;
@@ -272,7 +263,7 @@ long bytemark_core_test(void *arg)
     const struct bm_kernel *k = bytemark_kernel(cj->id);
     if (!k || !cj->hz)
         return cj->status;
-    bm_profile_resolve(cj->profile, 0, &p);
+    bm_profile_params_of(cj->profile, cj->profile, &p);
     r = plat_alloc(sizeof *r);
     if (!r)
         return cj->status = BM_ENOMEM;
@@ -367,21 +358,36 @@ static void bm_print_test(const struct bm_kernel *k, const struct bm_result *r,
                    p->max_runs);
 }
 
-static void bm_print_indexes(const struct bm_indexes *ix)
+/* One index line: the value, or n/a when a kernel of its group did not run. */
+static const char *bm_index_text(char *buf, size_t cap, int whole, double v)
 {
+    if (whole)
+        snprintf(buf, cap, "%.3f", v);
+    else
+        snprintf(buf, cap, "n/a (a test of it did not run)");
+    return buf;
+}
+
+static void bm_print_indexes(const struct bm_indexes *ix, const int ran[BM_NTESTS])
+{
+    struct bm_index_groups g = bm_index_groups(ran);
+    char b[5][40];
     out_printf("==========================ORIGINAL BYTEMARK RESULTS==========================\n"
-               "INTEGER INDEX       : %.3f\n"
-               "FLOATING-POINT INDEX: %.3f\n"
+               "INTEGER INDEX       : %s\n"
+               "FLOATING-POINT INDEX: %s\n"
                "Baseline (MSDOS*)   : Pentium* 90, 256 KB L2-cache, Watcom* compiler 10.0\n"
                "==============================LINUX DATA BELOW===============================\n"
-               "MEMORY INDEX        : %.3f\n"
-               "INTEGER INDEX       : %.3f\n"
-               "FLOATING-POINT INDEX: %.3f\n"
+               "MEMORY INDEX        : %s\n"
+               "INTEGER INDEX       : %s\n"
+               "FLOATING-POINT INDEX: %s\n"
                "Baseline (LINUX)    : AMD K6/233*, 512 KB L2-cache, gcc 2.7.2.3, libc-5.4.38\n",
-               ix->orig_int, ix->orig_fp, ix->lx_mem, ix->lx_int, ix->lx_fp);
+               bm_index_text(b[0], 40, g.orig_int, ix->orig_int), bm_index_text(b[1], 40, g.fp, ix->orig_fp),
+               bm_index_text(b[2], 40, g.lx_mem, ix->lx_mem), bm_index_text(b[3], 40, g.lx_int, ix->lx_int),
+               bm_index_text(b[4], 40, g.fp, ix->lx_fp));
     if (ix->missing)
-        out_printf("(%d of the 10 tests did not run: as in BYTEmark, the products have fewer "
-                   "factors but the same exponents)\n", ix->missing);
+        out_printf("(%d of the 10 tests did not run: an index missing one of its tests is not given; BYTEmark "
+                   "itself would print a product of fewer factors under the same root, comparable with nothing)\n",
+                   ix->missing);
 }
 
 /* ---- the suite ------------------------------------------------------------------ */
@@ -438,7 +444,7 @@ static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_par
 int bytemark_run(const struct bm_config *cfg)
 {
     struct bm_profile_params p;
-    bm_profile_resolve(cfg->profile, bm_hypervisor_present(), &p);
+    bm_profile_params_of(cfg->profile_run, cfg->profile, &p);     /* settled once */
     uint64_t hz = plat_tick_hz();
     if (!hz) {
         out_warn("bytemark: the TSC frequency is unknown, nothing can be timed; suite skipped");
@@ -470,7 +476,7 @@ int bytemark_run(const struct bm_config *cfg)
     struct bm_indexes ix;
     bm_indexes_compute(mean, ran, &ix);
     if (!cfg->customrun)          /* indexes only when CUSTOMRUN is not set */
-        bm_print_indexes(&ix);
+        bm_print_indexes(&ix, ran);
     if (cfg->not_comparable)
         out_printf("* NOT COMPARABLE with published BYTEmark results: %s\n", cfg->not_comparable_why);
     out_printf("* profile %s%s\n", p.name,

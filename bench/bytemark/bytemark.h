@@ -102,7 +102,8 @@ extern const struct bm_kernel bm_numsort, bm_strsort, bm_bitfield, bm_emfloat,
 extern const struct bm_kernel *const bm_kernels[BM_NTESTS];
 
 /* ---- the suite (bytemark.c) ------------------------------------------------- */
-/* Run every enabled test with the config's profile; text to out_printf, the
+/* Run every enabled test with the config's settled profile (profile_run,
+ * config_profile_settle); text to out_printf, the
  * "bytemark" section to the results document.  Returns 0, or 2 when a test
  * was skipped, failed or not statistically certain. */
 int bytemark_run(const struct bm_config *cfg);
@@ -116,7 +117,7 @@ int bytemark_run(const struct bm_config *cfg);
 struct bytemark_core_job {
     const struct bm_config *cfg;     /* sizes and parameters */
     enum bm_test_id id;
-    enum bm_profile profile;         /* BM_PROFILE_QUICK or BM_PROFILE_FULL */
+    enum bm_profile profile;         /* BM_PROFILE_QUICK or BM_PROFILE_FULL: the run's profile_run */
     uint64_t hz;                     /* TSC rate (the same on every CPU) */
     /* results */
     int status;                      /* BM_OK, BM_ENOMEM, BM_ECAP, BM_EFAIL */

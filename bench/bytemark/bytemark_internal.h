@@ -32,18 +32,15 @@ void bm_md5_hex(const void *data, size_t n, char out[33]);
 struct bm_profile_params {
     enum bm_profile profile;   /* BM_PROFILE_QUICK or BM_PROFILE_FULL */
     enum bm_profile requested; /* as the settings asked (AUTO possible) */
-    int hypervisor;            /* CPUID.1:ECX[31] */
     const char *name;          /* "quick" / "full" */
     double min_seconds;        /* per run, unless the settings fix it */
     unsigned min_runs, max_runs;
 };
 
-/* CPUID leaf 1 ECX bit 31: running under a hypervisor. */
-int bm_hypervisor_present(void);
-
-/* Resolve the settings' profile (AUTO: quick under a hypervisor, else full)
- * with `hypervisor` given (so tests need not depend on the machine). */
-void bm_profile_resolve(enum bm_profile requested, int hypervisor, struct bm_profile_params *out);
+/* The parameters of the profile that runs (`run`: the settings' profile_run,
+ * settled once by config_profile_settle; anything but quick is full), and
+ * the one the settings asked for (`requested`, for the header's words). */
+void bm_profile_params_of(enum bm_profile run, enum bm_profile requested, struct bm_profile_params *out);
 
 /* Seconds one run of test `id` accumulates: the settings' MINSECONDS /
  * xxxMINSECONDS when set explicitly, else the profile's. */

@@ -58,14 +58,14 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
 struct bm_index_groups bm_index_groups(const int ran[BM_NTESTS])
 {
     struct bm_index_groups g;
-    g.fp = ran[BM_FOURIER] || ran[BM_NNET] || ran[BM_LU];
-    g.lx_int = ran[BM_NUMSORT] || ran[BM_EMFLOAT] || ran[BM_IDEA] || ran[BM_HUFFMAN];
-    g.lx_mem = ran[BM_STRSORT] || ran[BM_BITFIELD] || ran[BM_ASSIGN];
-    g.orig_int = g.lx_int || g.lx_mem;
+    g.fp = ran[BM_FOURIER] && ran[BM_NNET] && ran[BM_LU];
+    g.lx_int = ran[BM_NUMSORT] && ran[BM_EMFLOAT] && ran[BM_IDEA] && ran[BM_HUFFMAN];
+    g.lx_mem = ran[BM_STRSORT] && ran[BM_BITFIELD] && ran[BM_ASSIGN];
+    g.orig_int = g.lx_int && g.lx_mem;
     return g;
 }
 
-/* An index through its row, null when none of its kernels ran. */
+/* An index through its row, null unless every one of its kernels ran. */
 static void bm_json_index(struct json_writer *w, enum bytemark_figure id, int any, double v)
 {
     if (any)
@@ -79,9 +79,7 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
                 const struct quiet_phase_totals *qt)
 {
     struct json_writer *w = results_section_begin("bytemark", 0);
-    json_str(w, "profile", p->name);
-    json_str(w, "profile_requested", p->requested == BM_PROFILE_AUTO ? "auto" : p->name);
-    json_bool(w, "hypervisor", p->hypervisor);
+    /* the profile is the run's top-level "profile" (and settings.profile as asked) */
     json_fig_u64(w, &figures_bytemark, BYTEMARK_MIN_RUNS, p->min_runs);
     json_fig_u64(w, &figures_bytemark, BYTEMARK_MAX_RUNS, p->max_runs);
     json_fig_double(w, &figures_bytemark, BYTEMARK_PROFILE_MIN_SECONDS, p->min_seconds);

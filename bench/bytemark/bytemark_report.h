@@ -37,9 +37,11 @@ struct bm_result {
     struct bm_run_stats st;
 };
 
-/* Which overall indexes have a kernel that ran: an index none of whose
- * kernels ran is a product of no factors (1), so it is no figure (null in
- * the JSON, skip on LAVA). */
+/* Which overall indexes had every one of their kernels run.  An index is a
+ * geometric mean with a fixed exponent (1/7 for the original integer
+ * index): with a kernel missing it is a product of fewer factors under the
+ * same root, comparable with nothing, so it is no figure (null in the
+ * JSON, skip on LAVA, n/a in the summary and in the BYTEmark printout). */
 struct bm_index_groups {
     int orig_int, fp, lx_mem, lx_int;
 };

@@ -8,7 +8,7 @@
 # `baremark show` and `tools/baremark-results show` print from the JSON the
 # run wrote (one summary, built from the results); its figures are the
 # JSON's own, recomputed here independently (the TSC rate, each target's
-# net median with the comparisons' method in ns and ticks, add10 against
+# row by D1 from its raw samples: tests/unit/summary_d1.py, add10 against
 # add100 from their stored samples (D2: Hodges-Lehmann on the logs, Bauer's
 # interval, scipy's Mann-Whitney p) and the JSON's "ratio" member, which
 # pairs are called A/A controls and the order check, the memory
@@ -55,7 +55,7 @@ tail -n "$lines" "$W/run.log" | cmp -s - "$W/serial.txt" &&
     pass "summary: the text log on the ESP ends with it" || fail "summary: the log ends with it" "$(tail -2 "$W/run.log" | tr '\n' '|')"
 
 # The figures, recomputed from the JSON.
-if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" "$wall" > "$W/figures.txt" 2>&1 <<'PY'
+if /usr/bin/python3 - "$W/run.json" "$W/serial.txt" "$wall" "$TOP" > "$W/figures.txt" 2>&1 <<'PY'
 import json, sys
 d = json.load(open(sys.argv[1]))
 rows = [l.rstrip("\n") for l in open(sys.argv[2])]
@@ -83,12 +83,12 @@ hz = m["tick_hz"]
 method = d["comparisons"]["method"]
 meas = [x for x in m["measurements"] if x["method"] == method]
 need(len(meas) >= 5, "%d targets measured with %s" % (len(meas), method))
-for x in meas:
-    n = x["net"]["median"]
-    ns = n * 1e9 / hz
-    same = [y for y in m["measurements"] if y["target"] == x["target"] and y["status"] in ("ok", "too_short", "inconclusive")]
-    line = "%-16.16s %9s  %-17s %10s  %-19.19s %d of %d" % (x["target"], g(ns), "%s-%s" % (g(ns), g(ns)), g(n), method,
-                                                           len(same), len(same))
+# each target's row by D1 (docs/statistics.md), recomputed from the raw samples
+# (tests/unit/summary_d1.py): the net median, its interval widened to the
+# counter's step, "below 1 step, < X ns" when too short, k of m
+sys.path.insert(0, sys.argv[4] + "/tests/unit")
+import summary_d1
+for line in summary_d1.rows(d):
     need(("          " + line) in rows, "target row: %s" % line)
 ab = [x for x in d["comparisons"]["comparisons"] if x["name"] == "add10 vs add100"][0]
 # D2: the samples as stored (already net of the overhead loop), Hodges-Lehmann
@@ -174,3 +174,19 @@ then
 else
     fail "LAVA: blocks" "$(tail -2 "$W/lava.txt" | tr '\n' '|')"
 fi
+
+# A clock-only run, PROFILE=auto under QEMU (a hypervisor: CPUID.1:ECX bit 31
+# is set under TCG): the run uses the quick profile, says so once on serial,
+# records it once (top-level "profile"; settings.profile stays "auto") and
+# its summary's verdict row says "profile quick", though no section of the
+# run states a profile of its own.
+img=$(fresh_image summary-clock)
+boot summary-clock "$img" --options "sections=clock quietms=50"
+expect_rc 0 "clock only: run-qemu exit 0"
+expect_line '^profile: quick \(PROFILE=auto: a hypervisor is present\)$' "clock only: serial names the profile it resolved"
+expect_line '^verdict   completed, 0 warnings; profile quick; run took [0-9.]+ s$' \
+    "clock only: the summary's verdict row says the resolved profile (quick), not auto"
+j=$(last_json "$img" summary-clock)
+jq -e '.profile == "quick" and .settings.profile == "auto" and ([paths | select(.[-1] == "profile")] | length) == 2' \
+    "$j" >/dev/null 2>&1 && pass "clock only: the JSON records the profile once (top level), settings keep auto" ||
+    fail "clock only: the JSON's profile" "$(jq -c '{profile, s: .settings.profile}' "$j" 2>&1 | head -c 200)"

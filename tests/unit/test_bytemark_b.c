@@ -40,6 +40,7 @@ static void test_config(struct bm_config *c)
     c->align = 8;
     c->customrun = 1;
     c->profile = BM_PROFILE_QUICK;
+    c->profile_run = BM_PROFILE_QUICK;      /* settled (config_profile_settle) */
     for (int i = 0; i < 3; i++) {
         c->enabled[mine_id[i]] = 1;
         c->min_seconds_set[mine_id[i]] = 1;     /* MINSECONDS=0 */

@@ -36,6 +36,7 @@ static void test_config(struct bm_config *c)
     c->align = 8;
     c->customrun = 1;
     c->profile = BM_PROFILE_QUICK;
+    c->profile_run = BM_PROFILE_QUICK;      /* settled (config_profile_settle) */
     c->enabled[BM_NNET] = c->enabled[BM_LU] = 1;
     c->min_seconds_set[BM_NNET] = c->min_seconds_set[BM_LU] = 1;   /* MINSECONDS=0 */
 }

@@ -39,8 +39,9 @@ check "bytemark -c: ALLSTATS lines (runs, sd, half-interval, size)" \
     $([ "$(grep -c '^  [0-9]* runs of 0 s: mean .*95% half-interval.*size: ' "$T/c.out")" -eq 5 ]; echo $?)
 check "bytemark -c: CUSTOMRUN prints no indexes" $(! grep -q 'INTEGER INDEX' "$T/c.out"; echo $?)
 check "bytemark -c: compiler and flags in the report" $(grep -q '^Compiler: .*flags: .*-O3' "$T/c.out"; echo $?)
-check "bytemark -c: JSON keeps the runs and the profile" \
-    $(grep -q '"profile":"quick"' "$T/c.json" && grep -q '"scores":\[[0-9]' "$T/c.json"; echo $?)
+check "bytemark -c: JSON keeps the runs and the profile (once, at the top level)" \
+    $(grep -q '^{"schema":1,"platform":"linux","profile":"quick",' "$T/c.json" &&
+      [ "$(grep -o '"profile":' "$T/c.json" | wc -l)" = 1 ] && grep -q '"scores":\[[0-9]' "$T/c.json"; echo $?)
 check "bytemark -c: JSON validates" $($B validate "$T/c.json" > "$T/val.out" 2>&1; echo $?)
 
 # A parameter that changes the workload flags the results "not comparable".
@@ -52,9 +53,12 @@ check "not comparable: said in the JSON" $(grep -q '"not_comparable":true' "$T/n
 
 # Indexes without CUSTOMRUN; input errors.
 printf 'PROFILE=quick\nDOASSIGN=F\nDOIDEA=F\nDOHUFF=F\nDONNET=F\nDOLU=F\nMINSECONDS=0\n' > "$T/i.cfg"
-$B bytemark -c "$T/i.cfg" > "$T/i.out" 2>&1
-check "indexes: printed without CUSTOMRUN" \
-    $(grep -q '^INTEGER INDEX       : [0-9]' "$T/i.out" && grep -q '^MEMORY INDEX        : [0-9]' "$T/i.out"; echo $?)
+$B bytemark -c "$T/i.cfg" --json "$T/i.json" > "$T/i.out" 2>&1
+check "indexes: printed without CUSTOMRUN; an index with a test of it not run is n/a, not a product of fewer factors" \
+    $(grep -q '^INTEGER INDEX       : n/a' "$T/i.out" && grep -q '^MEMORY INDEX        : n/a' "$T/i.out" &&
+      grep -q '^FLOATING-POINT INDEX: n/a' "$T/i.out" && grep -q '5 of the 10 tests did not run' "$T/i.out"; echo $?)
+check "indexes: null in the JSON when a test of the index did not run" \
+    $(/usr/bin/python3 -c "import json,sys; i=json.load(open(sys.argv[1]))['bytemark']['indexes']; sys.exit(any(i[k] is not None for k in ('original_integer','original_fp','linux_memory','linux_integer','linux_fp')))" "$T/i.json"; echo $?)
 $B bytemark -c "$T/missing.cfg" > /dev/null 2>&1; rc=$?
 check "missing command file: exit 2" $([ $rc -eq 2 ]; echo $?)
 $B bytemark --bogus > /dev/null 2>&1; rc=$?

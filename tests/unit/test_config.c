@@ -266,8 +266,12 @@ static void test_strings_and_enums(void)
     CHECK(!ON("disk") && !ON(""), "config_section_enabled: a name not in the table is off");
     check_one_problem(parse("SECTIONS=verify"), 1, "verify", "SECTIONS=verify: VERIFY is its own setting");
     check_one_problem(parse("SECTIONS=clock,disk"), 1, "disk", "SECTIONS with an unknown item");
-    CHECK(UNTOUCHED(), "bad SECTIONS untouched (no partial list applied)");
+    CHECK(ON("clock") && !ON("methods") && !ON("compare") && !ON("bytemark") && !ON("memory"),
+          "SECTIONS=clock,disk: the unknown name skipped, the clock alone runs (not all sections)");
+    check_one_problem(parse("SECTIONS=floppy"), 1, "floppy", "SECTIONS with no known name");
+    CHECK(UNTOUCHED(), "SECTIONS with no known name leaves the sections as they were");
     check_one_problem(parse("SECTIONS=clock,,bytemark"), 1, "SECTIONS", "SECTIONS with an empty item");
+    CHECK(ON("clock") && ON("bytemark") && !ON("methods"), "SECTIONS=clock,,bytemark: the empty item skipped");
     CHECK(parse("INJECTFAULT=divide\nINJECTIN=NumSort") == 0 && cfg.inject_fault == BM_FAULT_DIVIDE &&
           !strcmp(cfg.inject_where, "numsort"), "INJECTFAULT=divide INJECTIN=numsort (lower-cased)");
     CHECK(parse("INJECTFAULT=opcode") == 0 && cfg.inject_fault == BM_FAULT_OPCODE, "INJECTFAULT=opcode");

@@ -137,6 +137,27 @@ if [ $r1 = 1 ] && grep -q '^REGRESSION on box-07$' "$W/check1.txt" && [ $r2 = 0 
 else
     fail "check: exit status by --since and --threshold" "$r1 $r2 $r3 $r4"
 fi
+# A gate that checked nothing must not pass: a store that is not there is
+# not made, an unknown --since or --machine is named, and too few runs on a
+# side of --since is "cannot decide" (status 3), never "no regression".
+"$B" history check --db "$W/typo.db" --since 20261101-030005 > "$W/typo.txt" 2>&1; t1=$?
+"$B" history check --db "$DB" --since v1.4 > "$W/since.txt" 2>&1; t2=$?
+"$B" history show --db "$DB" --machine box-99 > "$W/mach.txt" 2>&1; t3=$?
+"$B" history check --db "$DB" --since 20261103-030028 > "$W/few.txt" 2>&1; t4=$?
+if [ $t1 = 2 ] && [ ! -e "$W/typo.db" ] && grep -q 'typo.db: no history store there' "$W/typo.txt" &&
+    [ $t2 = 2 ] && grep -q -- '--since v1.4 names no stored run' "$W/since.txt" &&
+    [ $t3 = 2 ] && grep -q -- '--machine box-99: no such machine .*(machines: box-07, box-08)' "$W/mach.txt" &&
+    [ $t4 = 3 ] && grep -q 'cannot decide since 20261103-030028: box-0[78] has 28 runs before it and 2 since' "$W/few.txt" &&
+    ! grep -q 'no regression' "$W/few.txt" "$W/since.txt" "$W/typo.txt"; then
+    pass "check/show: a missing store (not made), an unknown --since or --machine: status 2, named; too few runs: status 3, cannot decide"
+else
+    fail "check/show refuse what names nothing, and say when they cannot decide" "$t1 $t2 $t3 $t4; $(cat "$W/typo.txt" "$W/since.txt" "$W/mach.txt" "$W/few.txt" | tr '\n' '|')"
+fi
+if "$B" history --help | grep -q -- '--threshold PCT' && "$B" history check --help | grep -q -- '--alpha P'; then
+    pass "history --help (and a verb's --help) prints every option"
+else
+    fail "history --help prints every option" "$("$B" history --help | head -3 | tr '\n' '|')"
+fi
 "$B" history export --db "$DB" --bmf --run 20261103-030029 > "$W/bmf.json"
 if python3 -c "
 import json,sys; d=json.load(open(sys.argv[1]))
@@ -153,8 +174,9 @@ else
 fi
 "$B" history html --db "$DB" -o "$W/history.html"
 if grep -q '<svg' "$W/history.html" && grep -q 'class=cp' "$W/history.html" &&
-    grep -q 'bytemark_numsort' "$W/history.html" && ! grep -qi '<script' "$W/history.html"; then
-    pass "html: the series drawn with its change point, no script"
+    grep -q 'bytemark_numsort' "$W/history.html" && ! grep -qi '<script' "$W/history.html" &&
+    ! grep -q '\\x0a' "$W/history.html" && grep -q '^machine box-07$' "$W/history.html"; then
+    pass "html: the series drawn with its change point, no script, the text's lines as lines (no \\x0a)"
 else
     fail "html: the series drawn with its change point" "$(wc -c < "$W/history.html") bytes"
 fi
@@ -198,10 +220,11 @@ if as_pg "$PGBIN/initdb" -D "$PGD/data" -A trust -U postgres > "$W/pg-init.log" 
     "$B" history add --db "$PG" --quiet "$W/runs" "$W/truncated.json" > "$W/pg-add2.txt" 2>&1
     "$B" history show --db "$PG" > "$W/pg-show.txt" 2>&1
     "$B" history check --db "$PG" --since 20261101-030005 > /dev/null 2>&1; prc=$?
+    "$B" history check --db "$PG" --since 20261103-030028 > "$W/pg-few.txt" 2>&1; pfew=$?
     if grep -q '^history: 60 runs added, 0 already stored, 0 skipped (postgresql ' "$W/pg-add.txt" &&
         grep -q '^history: 0 runs added, 60 already stored, 1 skipped' "$W/pg-add2.txt" &&
-        cmp -s "$W/show.txt" "$W/pg-show.txt" && [ $prc = 1 ]; then
-        pass "PostgreSQL: the same adds, the same show, the same check as SQLite"
+        cmp -s "$W/show.txt" "$W/pg-show.txt" && [ $prc = 1 ] && [ $pfew = 3 ] && cmp -s "$W/few.txt" "$W/pg-few.txt"; then
+        pass "PostgreSQL: the same adds, the same show, the same check (and cannot-decide) as SQLite"
     else
         fail "PostgreSQL: the same answer as SQLite" "$(cat "$W/pg-add.txt" "$W/pg-add2.txt" | tail -2 | tr '\n' '|'); $(diff "$W/show.txt" "$W/pg-show.txt" | head -3 | tr '\n' '|')"
     fi

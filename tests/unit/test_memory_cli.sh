@@ -31,7 +31,7 @@ check "memory: the latency table has a row per size, 4 KiB to 1 MiB" \
 check "memory: the bandwidth table has a row per size and width (sse2 at least)" \
     $([ "$(grep -Ec '^ +((4|16|64|256) KiB|1 MiB) +sse2 ' "$T/m.out")" = 5 ]; echo $?) "$(cat "$T/m.out")"
 check "memory: says the sweep is bounded by free memory, and short of the last-level cache" \
-    $(grep -Eq 'the profile asks for up to [0-9]+ MiB; free memory allows 1 MiB' "$T/m.out" &&
+    $(grep -Eq 'the profile asks for up to [0-9.]+ [MG]iB; free memory allows 1 MiB' "$T/m.out" &&
       grep -q 'the sweep stops at 1 MiB, short of 4 x the last-level cache' "$T/m.out"; echo $?)
 check "memory: the pages behind the buffer from /proc/self/smaps, the madvise asked" \
     $(grep -Eq '^memory: pages behind the 1 MiB buffer \(/proc/self/smaps\): .*madvise\(MADV_HUGEPAGE\) ' "$T/m.out"; echo $?)

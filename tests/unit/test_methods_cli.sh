@@ -38,7 +38,8 @@ need(d["platform"] == "linux" and d["status"] in (0, 2) and d["ended"] is True, 
 need(d["build"]["target"] == "x86_64-linux" and d["host"]["cpu_brand"] and d["host"]["logical_cpus"] >= 1
      and len(d["name"]) == 15, "build, host and name of a hosted document")
 m = d["methods"]
-need(m["interrupts_masked"] is False and m["profile"] == "quick" and m["samples"] == 20, "methods header")
+need(m["interrupts_masked"] is False and m["samples"] == 20, "methods header")
+need(d.get("profile") == "quick" and "profile" not in m, "the profile recorded once, at the top level")
 names = [x["name"] for x in m["methods"]]
 need(names == ["cpuid+rdtsc", "lfence+rdtsc", "lfence+rdtsc+lfence", "rdtscp", "lfence+rdtscp", "cpuid+rdtscp",
                "rdtscp+lfence", "rdtsc", "sdm-recommended"], "nine methods in order: %s" % names)

@@ -105,3 +105,48 @@ d['system']['logical_cpus'] = None
 d['system']['memory_mib'] = 'x'
 "
 check "missing numbers in the summary line: '-' rather than nan" $(! grep -qi 'nan' "$T/nulls.html"; echo $?)
+
+# ---- targets: the first screen's table and dot plots say D1 as the summary does
+# (tests/unit/summary_d1.py: the interval widened to the counter's step, "below 1
+# step" for the unresolved, k of m), on the quick run whose "empty" is too short.
+$B report tests/fixtures/run-quick.json -o "$T/quick.html" > /dev/null 2>&1
+/usr/bin/python3 - tests/fixtures/run-quick.json "$T/quick.html" > "$T/d1.out" 2>&1 <<'PY'
+import html, json, re, sys
+sys.path.insert(0, "tests/unit")
+import summary_d1 as d1
+doc = json.load(open(sys.argv[1]))
+page = open(sys.argv[2]).read()
+ts, method = d1.targets(doc)
+bad = []
+for name, ests in ts.items():
+    plot = re.search(r'<svg class="dotplot"[^>]*data-target="%s".*?</svg>' % re.escape(name), page, re.S)
+    if not plot:
+        bad.append("no plot for " + name)
+        continue
+    for e in ests:
+        t, ci = d1.text(e)
+        want = "%s: %s%s" % (e["method"], t, " ns " + ci if ci else "")
+        row = re.search(r'<g class="row([^"]*)" data-method="%s"><title>([^<]*)</title>(.*?)</g>' % re.escape(e["method"]),
+                        plot.group(0), re.S)
+        got = html.unescape(row.group(2)) if row else None
+        if not row or not got.startswith(want):
+            bad.append("%s/%s: %r, want %r" % (name, e["method"], got, want))
+        elif e["resolved"] != ("below" not in row.group(1)) or e["resolved"] != ("<circle" in row.group(3)):
+            bad.append("%s/%s: resolved %s but class %r" % (name, e["method"], e["resolved"], row.group(1)))
+    chosen = next((e for e in ests if e["method"] == method), ests[0])
+    t, ci = d1.text(chosen)
+    tr = re.search(r'<tr data-target="%s">(.*?)</tr>' % re.escape(name), page, re.S)
+    cells = [html.unescape(re.sub(r"<[^>]*>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", tr.group(1))] if tr else []
+    res = [e for e in ests if e["resolved"]]
+    k = sum(1 for e in res if e["lo"] <= chosen["hi"] and chosen["lo"] <= e["hi"])
+    want = [name, t] + ([ci + ("*" if chosen["floor"] else "")] if ci else []) + \
+           ["-" if not ci else d1.g(chosen["ticks"]), chosen["method"], "%d of %d" % (k, len(res))]
+    if cells != want:
+        bad.append("table %s: %r, want %r" % (name, cells, want))
+print("\n".join(bad) or "ok")
+sys.exit(1 if bad else 0)
+PY
+check "targets: every dot plot row and the first screen's table say D1's estimate, interval and k of m" $? "$(head -3 "$T/d1.out" | tr '\n' '|')"
+grep -q '<g class="row chosen below" data-method="sdm-recommended"><title>sdm-recommended: below 1 step, &lt; ' "$T/quick.html" &&
+    grep -o '<svg class="dotplot"[^>]*data-target="empty".*' "$T/quick.html" | sed 's,</svg>.*,,' | grep -q 'class="lt"'
+check "targets: a too-short estimate is drawn as a bound (dashed, ending in <), with no dot" $?

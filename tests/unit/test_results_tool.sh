@@ -40,8 +40,10 @@ check "image: run cut short mid-write reported as unreadable" \
 check "image: the stub EFI and the command file are not copied" $([ ! -e "$T/out1/BOOTX64.EFI" ] && [ ! -e "$T/out1/baremark.cfg" ]; echo $?)
 
 # Again into the same folder: nothing changes, no .new copies.
-"$R" "$T/disk.img" "$T/out1" > /dev/null 2>&1
+"$R" "$T/disk.img" "$T/out1" > "$T/again" 2>&1
 check "image again: no .new copies of identical files" $([ -z "$(ls "$T/out1" | grep '\.new$')" ]; echo $?)
+check "image again: 0 copied, the 3 runs counted as already there" \
+    $(grep -q '^0 run(s) copied to .*; 3 already there (identical, not copied again)$' "$T/again"; echo $?) "$(tail -1 "$T/again")"
 # A file in DEST that differs is kept; the source's copy goes beside it.
 echo changed > "$T/out1/20260101-120000.log"
 "$R" "$T/disk.img" "$T/out1" > /dev/null 2> "$T/err"

@@ -27,7 +27,8 @@ EOF
 chmod +x "$T/bin/qemu-system-x86_64"
 : > "$T/OVMF_CODE.fd"
 : > "$T/OVMF_VARS.fd"
-: > "$T/disk.img"
+# a disk as far as run-qemu looks: the boot signature and a GPT header
+python3 -c "import sys; b = bytearray(1024); b[510:512] = b'\x55\xaa'; b[512:520] = b'EFI PART'; open(sys.argv[1], 'wb').write(b)" "$T/disk.img"
 run() { # run NAME [ENV=...] -- ARGS...: run-qemu with the stand-in; args in $T/NAME
     n=$1
     shift
@@ -98,3 +99,13 @@ rc=$?
 check "--help: exit 0 with the usage on stdout" $([ $rc = 0 ] && grep -q 'usage: tools/run-qemu' "$T/help.out" &&
     grep -q -- '--smp N' "$T/help.out" && grep -q -- '--machine q35|pc' "$T/help.out" &&
     grep -q -- '--firmware 4m|2m' "$T/help.out"; echo $?) "rc $rc"
+
+# Not something a firmware boots: refused at once (exit 1, QEMU never
+# started), not a wait at the firmware's shell until the timeout.
+printf '{"schema": 1, "name": "20261127-000000"}' > "$T/run.json"
+run json bash tools/run-qemu "$T/run.json"; rc=$?
+check "a results file as IMAGE: refused at once (exit 1), QEMU not started, the file named" $([ $rc = 1 ] && [ ! -e "$T/json" ] &&
+    grep -q "run.json is not a disk image with an EFI System Partition" "$T/json.out"; echo $?) "rc $rc: $(cat "$T/json.out")"
+run cdnot bash tools/run-qemu --cdrom "$T/disk.img"; rc=$?
+check "--cdrom with a disk image, not an ISO: refused at once (exit 1)" $([ $rc = 1 ] && [ ! -e "$T/cdnot" ] &&
+    grep -q "is not an ISO 9660 image" "$T/cdnot.out"; echo $?) "rc $rc"

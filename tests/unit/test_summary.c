@@ -88,13 +88,18 @@ static void test_full(void)
         const struct summary_estimate *e = &t->est[t->chosen];
         same &= e->ticks == net_median(doc, t->name, e->method) && e->ticks_lo <= e->ticks && e->ticks <= e->ticks_hi;
         same &= !strcmp(e->method, "sdm-recommended") && e->chosen && fabs(e->ns - e->ticks * 1e9 / hz) < 1e-9;
-        agree &= t->n_est == 9 && t->agree == 9;
+        /* every measurement of "empty" is too short (the run's status): none resolved */
+        agree &= t->n_est == 9 && (strcmp(t->name, "empty") ? t->agree == 9 && t->resolved == 9
+                                   : t->agree == 0 && t->resolved == 0 && e->resolved == 0);
     }
     CHECK(same, "run-full: each target's estimate is its section's net median with the comparisons' method");
-    CHECK(agree, "run-full: every target measured by the 9 methods, all agreeing (-icount)");
+    CHECK(agree, "run-full: every target measured by the 9 methods, all resolved ones agreeing (-icount); "
+          "empty's nine, too short, are none of them");
+    /* was: a zero-width interval (wrong by D1: never narrower than the counter's step) */
     const struct summary_target *add10 = target(s, "add10");
-    CHECK(add10 && add10->est[add10->chosen].ticks_lo == add10->est[add10->chosen].ticks_hi,
-          "run-full: identical samples under -icount give a zero-width interval");
+    const struct summary_estimate *e10 = add10 ? &add10->est[add10->chosen] : NULL;
+    CHECK(e10 && e10->ticks_lo < e10->ticks && e10->ticks < e10->ticks_hi && e10->at_floor,
+          "run-full: identical samples under -icount: an interval as wide as the counter's step, marked so");
     CHECK_EQ_U64(s->n_ab, 4, "run-full: four comparisons");
     const struct summary_ab *ab = &s->ab[3];
     CHECK(ab->detected && !ab->control && !strcmp(ab->faster, "add10") && !strcmp(ab->slower, "add100"),
@@ -115,7 +120,8 @@ static void test_full(void)
           !strcmp(s->levels[3].name, "memory") && s->levels[1].bytes == 262144,
           "run-full: memory levels L1d, L2 (at 256 KiB), L3, memory (the quick profile reaches 64 MiB)");
     CHECK(s->n_sections == 7 && !strcmp(s->sections[0].name, "clock") &&
-          !strncmp(s->sections[0].headline, "TSC 1000000 kHz", 15), "run-full: each section's headline");
+          !strncmp(s->sections[0].headline, "TSC 1000 MHz, ", 14), "run-full: each section's headline (the TSC in MHz, "
+          "as the clock row says it; was kHz)");
 
     struct lines L = { .n = 0 };
     summary_print(s, collect, &L);
@@ -128,7 +134,9 @@ static void test_full(void)
               "run-full: clock row (after the machine's two rows and Secure Boot's)");
     int found = 0;
     for (unsigned i = 0; i < L.n; i++)
-        found += !strcmp(L.text[i], "          add10                12.19  12.19-12.19            12.19  "
+        /* add10: 100 samples of 206 ticks, placeholder 11, N = 16, step 1: net 195 / 16 = 12.1875,
+         * r = 1/16; [12.125, 12.25] ticks x 1e9 / 999999986 Hz (docs/statistics.md); was 12.19-12.19 */
+        found += !strcmp(L.text[i], "          add10                12.19  [12.13, 12.25] *        12.19  "
                                     "sdm-recommended     9 of 9") ||
                  !strcmp(L.text[i], "          add10 is 8.481x [8.481, 8.481] faster than add100, p = 9.2e-89") ||
                  !strcmp(L.text[i], "cores     2 CPUs; largest TSC offset 46 ns; worst core-to-core round trip 2606 ns") ||
@@ -202,11 +210,169 @@ static void test_duration(void)
     free(s);
 }
 
+/*
+ * D1 by hand (docs/statistics.md, "A routine's time per iteration") on a
+ * built document: tick_hz 2e9 (ns = ticks / 2); 9 samples give ranks
+ * j = floor(4.5 - 1.959964 * 3 / 2) = 1 and k = ceil(7.44) = 8, 4 give
+ * j = floor(2 - 1.96) -> 1 and k = ceil(3.96) = 4.
+ *   t/sdm-recommended  P 100, N 4, step 8 (r 2): net 10 x8, 30 -> median 10,
+ *                      [10, 10] -> widened [8, 12] ticks, [4, 6] ns, marked
+ *   t/rdtsc            P 100, N 4, step 8 (r 2): net 11.5 12 12 12.5 13 13 13.5
+ *                      14 20 -> 13, [11.5, 14] -> [11, 15]: meets [8, 12]
+ *   t/lfence+rdtsc     P 50, N 2, step 4 (r 2): net 20 21 21 22 22 22 23 23 40
+ *                      -> 22, [20, 23] -> [20, 24]: does not meet [8, 12]
+ *   t/rdtscp           too_short, N 1, step 8: net -8..8, hi 4 -> X = max(4, 8)
+ *                      = 8 ticks = 4 ns, not counted
+ *   t/cpuid+rdtsc      ok but P 100, N 2, step 8 (r 4): net 1 2 2 3 3 3 3 5 6
+ *                      -> 3 < 4: below 1 step, X = max(5, 4) = 5 ticks = 2.5 ns
+ *   -> t: 5 ns [4, 6] *, 2 of 3 (sdm-recommended and rdtsc of the three resolved)
+ *   z/sdm-recommended  too_short, P 100, N 1, step 25: net -10 -5 0 0 0 0 0 5 10
+ *                      -> 0, lo -10 (clamped: 0), hi 5; X = 25 ticks = 12.5 ns; 0 of 0
+ *   even/rdtsc         P 0, N 1, step 1: net 10 20 30 40 -> 25 (mean of 20 and 30),
+ *                      [10, 40], wider than 25 -+ 1: not marked; 12.5 ns [5, 20]
+ * tests/unit/summary_d1.py recomputes the same rows independently of this file.
+ */
+#define MEAS(t, m, st, n, step, pm, samples) \
+    "{\"target\":\"" t "\",\"method\":\"" m "\",\"status\":\"" st "\",\"iterations\":" #n \
+    ",\"counter_step_ticks\":" #step ",\"placeholder_median\":" #pm ",\"samples\":[" samples "]}"
+static const char hand_doc[] =
+    "{\"schema\":1,\"name\":\"hand\",\"status\":0,\"ended\":true,\"errors\":[],"
+    "\"methods\":{\"tick_hz\":2e9,\"measurements\":["
+    MEAS("t", "sdm-recommended", "ok", 4, 8, 100, "140,140,140,140,140,140,140,140,220") ","
+    MEAS("t", "rdtsc", "ok", 4, 8, 100, "146,148,148,150,152,152,154,156,180") ","
+    MEAS("t", "lfence+rdtsc", "ok", 2, 4, 50, "90,92,92,94,94,94,96,96,130") ","
+    MEAS("t", "rdtscp", "too_short", 1, 8, 100, "100,104,96,100,108,92,100,100,104") ","
+    MEAS("t", "cpuid+rdtsc", "ok", 2, 8, 100, "102,104,104,106,106,106,106,110,112") ","
+    MEAS("z", "sdm-recommended", "too_short", 1, 25, 100, "90,95,100,100,100,105,110,100,100") ","
+    MEAS("even", "rdtsc", "ok", 1, 1, 0, "10,20,30,40") "]},"
+    "\"cores\":{\"tsc\":{\"reference_cpu\":0,\"cpus\":[{\"cpu\":0,\"offset_ns\":0},"
+    "{\"cpu\":1,\"offset_ns\":-15.13,\"offset_ok\":true},{\"cpu\":2,\"offset_ns\":7,\"offset_ok\":true}]}}}";
+
+static const struct summary_estimate *est_of(const struct summary_target *t, const char *method)
+{
+    for (unsigned i = 0; t && i < t->n_est; i++)
+        if (!strcmp(t->est[i].method, method))
+            return &t->est[i];
+    return NULL;
+}
+
+static void test_hand(void)
+{
+    struct summary *s = calloc(1, sizeof *s);
+    char time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX];
+    CHECK(s && summary_build(s, hand_doc, strlen(hand_doc)) == 0 && s->n_targets == 3, "hand: built, three targets");
+    if (!s || s->n_targets != 3) {
+        free(s);
+        return;
+    }
+    const struct summary_target *t = target(s, "t"), *z = target(s, "z"), *ev = target(s, "even");
+    const struct summary_estimate *e = est_of(t, "sdm-recommended");
+    CHECK(e && e->chosen && e->ticks == 10 && e->ticks_lo == 8 && e->ticks_hi == 12 && e->ns == 5 && e->ns_lo == 4 &&
+          e->ns_hi == 6 && e->at_floor && e->resolved == 1, "hand: t: 10 ticks, [10, 10] widened to [8, 12]; 5 ns [4, 6]");
+    e = est_of(t, "rdtsc");
+    CHECK(e && e->ticks == 13 && e->ticks_lo == 11 && e->ticks_hi == 15 && e->agrees,
+          "hand: t/rdtsc: 13 [11.5, 14] widened to [11, 15], meets [8, 12] (unwidened it would not)");
+    e = est_of(t, "lfence+rdtsc");
+    CHECK(e && e->ticks == 22 && e->ticks_lo == 20 && e->ticks_hi == 24 && e->resolved == 1 && !e->agrees,
+          "hand: t/lfence+rdtsc: 22 [20, 24] (hi widened), resolved, does not agree");
+    e = est_of(t, "rdtscp");
+    if (e)
+        summary_estimate_text(e, time, ci);
+    CHECK(e && e->resolved == 0 && !e->agrees && !strcmp(time, "below 1 step, < 4 ns") && !ci[0],
+          "hand: t/rdtscp, too short: \"below 1 step, < 4 ns\" (X = max(hi 4, r 8) ticks)");
+    e = est_of(t, "cpuid+rdtsc");
+    if (e)
+        summary_estimate_text(e, time, ci);
+    CHECK(e && e->resolved == 0 && e->ticks == 3 && e->ticks_lo == 0 && e->ticks_hi == 7 &&
+          !strcmp(time, "below 1 step, < 2.5 ns"), "hand: t/cpuid+rdtsc, 3 ticks below r = 4: \"below 1 step, < 2.5 ns\"; "
+          "interval [0, 7] (lower end clamped at 0)");
+    CHECK(t->agree == 2 && t->resolved == 3, "hand: t: 2 of 3 (the two unresolved not counted)");
+    e = z ? &z->est[z->chosen] : NULL;
+    CHECK(e && e->resolved == 0 && e->ticks_lo == 0 && e->ticks_hi == 25 && z->agree == 0 && z->resolved == 0,
+          "hand: z: too short, interval clamped to [0, 25], 0 of 0");
+    e = ev ? &ev->est[ev->chosen] : NULL;
+    CHECK(e && e->ticks == 25 && e->ticks_lo == 10 && e->ticks_hi == 40 && !e->at_floor && ev->agree == 1 &&
+          ev->resolved == 1 && !strcmp(ev->why, "first method that measured it"),
+          "hand: even: median 25 of four, [10, 40], wider than the floor: not marked");
+
+    struct lines L = { .n = 0 };
+    summary_print(s, collect, &L);
+    static const char *const want[] = {
+        "targets   name               ns/iter  95% CI (ns)        ticks/iter  method              agree",
+        "          t                        5  [4, 6] *                   10  sdm-recommended     2 of 3",
+        "          z                below 1 step, < 12.5 ns                -  sdm-recommended     0 of 0",
+        "          even                  12.5  [5, 20]                    25  rdtsc               1 of 1",
+    };
+    unsigned first = 0;
+    while (first < L.n && strncmp(L.text[first], "targets ", 8))
+        first++;
+    int rows_ok = first + 4 <= L.n;
+    for (unsigned i = 0; rows_ok && i < 4; i++) {
+        rows_ok &= !strcmp(L.text[first + i], want[i]);
+        if (strcmp(L.text[first + i], want[i]))
+            printf("    got  \"%s\"\n    want \"%s\"\n", L.text[first + i], want[i]);
+    }
+    CHECK(rows_ok, "hand: the target rows: widened interval marked *, below 1 step, k of m");
+    int notes = 0, widest = 0;
+    for (unsigned i = 0; i < L.n; i++) {
+        notes += !strncmp(L.text[i], "          * interval widened to 1 step", 38) ||
+                 !strncmp(L.text[i], "          below 1 step: ", 24);
+        widest = strlen(L.text[i]) > (size_t)widest ? (int)strlen(L.text[i]) : widest;
+    }
+    CHECK(notes == 2 && widest <= 100, "hand: a note row for * and one for below 1 step; no line over 100 characters");
+
+    /* a figure with no better side (a TSC offset) is its size in both the row and the fold's headline */
+    int row_ok = 0, hl_ok = 0;
+    for (unsigned i = 0; i < s->n_rows; i++)
+        row_ok |= !strcmp(s->rows[i].label, "cores") && strstr(s->rows[i].text, "largest TSC offset 15.13 ns;");
+    for (unsigned i = 0; i < s->n_sections; i++)
+        hl_ok |= !strcmp(s->sections[i].name, "cores") && !strcmp(s->sections[i].headline, "largest TSC offset 15.13 ns");
+    CHECK(row_ok && hl_ok, "hand: offsets 0, -15.13, 7 ns: \"largest TSC offset 15.13 ns\" in the row and the headline "
+          "(was -15.13 in the headline)");
+    free(s);
+}
+
+/* The profile in the verdict row: the run's top-level "profile" (what
+ * ran), not the one asked for; a clock-only run, which has no section
+ * that states a profile of its own, says it too.  A file older than the
+ * member: a section's profile, else the one asked for. */
+static void test_profile(void)
+{
+    static const char *const doc[] = {
+        /* a clock-only run under a hypervisor, PROFILE=auto */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"profile\":\"quick\",\"clock\":{},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
+        /* on bare metal, BYTEmark's row says it too */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"profile\":\"full\",\"bytemark\":{\"indexes\":"
+        "{\"original_integer\":2,\"original_fp\":3},\"tests\":[]},\"errors\":[],\"status\":0,\"ended\":true}",
+        /* older files: methods' profile, else the settings' */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"methods\":{\"profile\":\"quick\"},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"clock\":{},\"errors\":[],\"status\":0,\"ended\":true}",
+    };
+    static const char *const want[] = {
+        "completed, 0 warnings; profile quick",
+        "completed, 0 warnings; profile full",
+        "completed, 0 warnings; profile quick",
+        "completed, 0 warnings; profile auto",
+    };
+    struct summary *s = calloc(1, sizeof *s);
+    for (size_t i = 0; s && i < sizeof doc / sizeof doc[0]; i++) {
+        summary_build(s, doc[i], strlen(doc[i]));
+        CHECK_STR(s->rows[0].text, want[i], "the profile in the verdict row");
+        if (i == 1)
+            CHECK_STR(s->bytemark_profile, "full", "the run's profile in BYTEmark's row");
+    }
+    free(s);
+}
+
 int main(void)
 {
+    test_hand();
     test_full();
     test_guess();
     test_unfinished();
     test_duration();
+    test_profile();
     return check_done();
 }

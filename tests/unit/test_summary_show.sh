@@ -1,7 +1,8 @@
 #!/bin/sh
 # `baremark show RUN.json` (tools/host/cmd_show.c) and
 # `tools/baremark-results show RUN.json`: the run's summary on a terminal.
-# Checks: the block between its markers (at most 40 rows), the A/B ratio
+# Checks: the block between its markers (at most 40 rows), the target rows
+# against D1 recomputed in Python (tests/unit/summary_d1.py), the A/B ratio
 # and its interval against an independent Hodges-Lehmann computation in
 # Python (run-guess.json's Foo vs FooBar), an interrupted run (JSON written
 # before the memory section ended: "interrupted during memory"; the
@@ -63,6 +64,24 @@ else
     fail "A/B: Foo vs FooBar ratio" "$(grep FooBar "$T/guess.txt")"
 fi
 
+# Target rows: D1 (docs/statistics.md) recomputed in Python from the raw
+# samples (tests/unit/summary_d1.py): the interval widened to the counter's
+# step, "below 1 step, < X ns", "k of m" over the resolved estimates.
+for f in run-full run-quick run-faults run-guess; do
+    "$BIN" show tests/fixtures/$f.json > "$T/d1-$f.txt"
+    if /usr/bin/python3 tests/unit/summary_d1.py tests/fixtures/$f.json "$T/d1-$f.txt" > "$T/d1-$f.out"; then
+        pass "target rows of $f.json are D1's ($(grep -c '^ok' "$T/d1-$f.out") rows)"
+    else
+        fail "target rows of $f.json by D1" "$(grep '^FAIL' "$T/d1-$f.out" | head -2 | tr '\n' '|')"
+    fi
+done
+grep -q '^          empty            below 1 step, < ' "$T/d1-run-quick.txt" && ! grep -q '^          empty  *0 ' "$T/d1-run-quick.txt" &&
+    pass "a target every method found too short reads \"below 1 step\", never 0 ns" ||
+    fail "empty: below 1 step" "$(grep '^          empty' "$T/d1-run-quick.txt")"
+! grep -E '^          [a-z].*(\[-|[0-9]-[0-9])' "$T/d1-run-quick.txt" | grep -v ' faster than ' | grep -q . &&
+    pass "no target interval with a negative end or written as a-b" ||
+    fail "target intervals: negative or a-b" "$(grep -E '\[-|[0-9]-[0-9]' "$T/d1-run-quick.txt" | head -2)"
+
 # An interrupted run: the JSON as written after bytemark, before memory ended.
 /usr/bin/python3 - tests/fixtures/run-full.json "$T" <<'PY'
 import json, sys
@@ -91,9 +110,10 @@ grep -q '^          (1 more warnings in the results)$' "$T/cut.txt" && ! grep -q
 # Bad input: one clear line, status 2; the others are still shown.
 "$BIN" show tests/fixtures/results/20260101-121000.json tests/fixtures/run-guess.json > "$T/bad.txt" 2>&1
 rc=$?
-[ $rc -eq 2 ] && grep -q 'no summary: the results are not one whole results document' "$T/bad.txt" &&
-    grep -q 'Foo is ' "$T/bad.txt" && pass "a cut file: said in its block, exit 2, the next file still shown" ||
-    fail "a cut file" "exit $rc"
+[ $rc -eq 2 ] && grep -Eq '^baremark show: tests/fixtures/results/20260101-121000.json:[0-9]+:[0-9]+: not valid JSON: .*; no summary shown$' "$T/bad.txt" &&
+    ! grep -q 'unnamed run' "$T/bad.txt" &&
+    grep -q 'Foo is ' "$T/bad.txt" && pass "a cut file: named with the place it stops (line:column), no summary made up for it, exit 2, the next file still shown" ||
+    fail "a cut file" "exit $rc: $(head -3 "$T/bad.txt" | tr '\n' '|')"
 "$BIN" show "$T/nope.json" > /dev/null 2> "$T/nope.err"
 rc=$?
 [ $rc -eq 2 ] && grep -q 'no such file' "$T/nope.err" && pass "a missing file: named, exit 2" || fail "a missing file" "exit $rc"

@@ -69,6 +69,7 @@ int cmd_bytemark(int argc, char **argv)
         if (problems)
             fprintf(stderr, "%s: %d line(s) ignored\n", cfg_file, problems);
     }
+    host_profile_settle(&cfg);
     int rc = bytemark_run(&cfg);
     if (host_results_write(json_file, rc) != 0)
         return 1;

@@ -13,8 +13,10 @@
  * DB is a SQLite file (default $BAREMARK_HISTORY, else
  * baremark-history.db) or a PostgreSQL connection string.
  * Exit status: 0 done (check: no regression beyond the threshold); 1 a
- * regression found (check), or the store failed; 2 usage, or a file was
- * named and skipped (add).
+ * regression found (check), or the store failed; 2 usage, a file named
+ * and skipped (add), or a store, --machine or --since that names nothing
+ * stored (the read verbs never make a store); 3 check could not decide
+ * (fewer than CH_MIN_SIZE runs on a side of --since).
  */
 #include <math.h>
 #include <stdint.h>
@@ -32,6 +34,7 @@
 #define CH_ALPHA_STRONG  1e-5
 #define CH_MIN_SIZE      3        /* runs on each side of a change, at least */
 #define CH_THRESHOLD     5.0      /* check: percent */
+#define CH_UNDECIDED     3        /* check's status when it could not decide */
 
 static const char ch_usage[] =
     "usage: baremark history add [--db DB] [--machine NAME] FILE|DIR...\n"
@@ -40,7 +43,23 @@ static const char ch_usage[] =
     "       baremark history check [--db DB] [--machine M] --since REF [--threshold PCT]\n"
     "       baremark history export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
     "       baremark history html [--db DB] [--machine M] [--since REF] [--all] -o FILE\n"
-    "       baremark history bench [--runs N] [--figures N] [--db DB]\n";
+    "       baremark history bench [--runs N] [--figures N] [--db DB]\n"
+    "options:\n"
+    "  --db DB           a SQLite file (default $BAREMARK_HISTORY, else baremark-history.db) or a\n"
+    "                    PostgreSQL connection string; only add makes a new store\n"
+    "  --machine M       one machine (its name or key); add: the name to store runs under\n"
+    "  --since REF       a stored run's name, a date (YYYY-MM-DD), or a build (its prefix)\n"
+    "  --alpha P         show: the p below which a change is reported (default 0.001)\n"
+    "  --threshold PCT   check: the size of a regression that fails (default 5)\n"
+    "  --all             html: every series, not only those with a change\n"
+    "  --csv, --bmf      export: CSV of every point, or Bencher Metric Format of one run (--run NAME)\n"
+    "  -o FILE           export, html: write FILE instead of standard output\n"
+    "  --quiet           add: no line per file\n"
+    "  --lava URL ...    add: fetch a LAVA server's results (--device-type T [--last N] | --jobs ID,...)\n"
+    "  --runs N, --figures N  bench: the size of the simulated store\n"
+    "exit status: 0 done (check: no regression); 1 a regression (check) or the store failed;\n"
+    "  2 usage, a skipped file, or a --db, --machine or --since that names nothing stored;\n"
+    "  3 check could not decide (fewer than 3 runs on a side of --since)\n";
 
 struct ch_opts {
     const char *db, *machine, *since, *out, *run;
@@ -189,12 +208,107 @@ static char *ch_fetch_lava(const struct ch_opts *o)
     return tmp;
 }
 
+/* ---- read verbs: what they are asked about must exist ------------------------------------- */
+
+static int ch_text_row(void *ctx, int n, const char *const *v)
+{
+    char *out = ctx;
+    size_t len = strlen(out);
+    if (n > 0 && v[0] && len + strlen(v[0]) + 3 < 400)
+        snprintf(out + len, 400 - len, "%s%s", len ? ", " : "", v[0]);
+    return 0;
+}
+
+static int ch_count_row(void *ctx, int n, const char *const *v)
+{
+    *(long *)ctx = n > 0 && v[0] ? atol(v[0]) : 0;
+    return 1;
+}
+
+/* --machine and --since name something stored: 0, else 2 with one line
+ * naming what there is. */
+static int ch_known(struct hdb *db, const struct ch_opts *o)
+{
+    char list[400] = "", at[40];
+    long n = 0;
+    if (o->machine) {
+        const char *p[1] = { o->machine };
+        hdb_exec(db, "SELECT count(*) FROM machines WHERE name = $1 OR key = $1", 1, p, ch_count_row, &n);
+        if (!n) {
+            hdb_exec(db, "SELECT name FROM machines ORDER BY name LIMIT 12", 0, NULL, ch_text_row, list);
+            fprintf(stderr, "baremark history: --machine %s: no such machine in %s (machines: %s)\n", o->machine,
+                    o->db, list[0] ? list : "none");
+            return 2;
+        }
+    }
+    if (o->since && !history_since_at(db, o->since, at)) {
+        hdb_exec(db, "SELECT name FROM (SELECT name, started FROM runs ORDER BY started LIMIT 1) a UNION ALL "
+                 "SELECT name FROM (SELECT name, started FROM runs ORDER BY started DESC LIMIT 1) b", 0, NULL,
+                 ch_text_row, list);
+        fprintf(stderr, "baremark history: --since %s names no stored run, build or date (YYYY-MM-DD) in %s "
+                "(the first and last stored runs: %s)\n", o->since, o->db, list[0] ? list : "none");
+        return 2;
+    }
+    return 0;
+}
+
+/* check: the runs on each side of --since, per machine; the machine with
+ * the fewest on a side is the one named when check cannot decide. */
+struct ch_sides {
+    long before, after;
+    char machine[96];
+    int any;
+};
+
+static int ch_sides_row(void *ctx, int n, const char *const *v)
+{
+    struct ch_sides *s = ctx;
+    if (n < 3 || !v[0])
+        return 0;
+    long b = v[1] ? atol(v[1]) : 0, a = v[2] ? atol(v[2]) : 0;
+    long fewest = b < a ? b : a, now = s->before < s->after ? s->before : s->after;
+    if (!s->any || fewest < now) {
+        s->before = b;
+        s->after = a;
+        snprintf(s->machine, sizeof s->machine, "%s", v[0]);
+    }
+    s->any = 1;
+    return 0;
+}
+
+/* CH_UNDECIDED with one line when a machine has fewer than CH_MIN_SIZE
+ * runs on a side of --since (no change can be found there), else 0. */
+static int ch_undecided(struct hdb *db, const struct ch_opts *o, FILE *out)
+{
+    static const char q[] =
+        "SELECT m.name, sum(CASE WHEN r.started < $1 THEN 1 ELSE 0 END),"
+        " sum(CASE WHEN r.started >= $1 THEN 1 ELSE 0 END)"
+        " FROM runs r JOIN machines m ON m.id = r.machine_id WHERE $2 = '' OR m.name = $2 OR m.key = $2"
+        " GROUP BY m.name ORDER BY m.name";
+    char at[40];
+    struct ch_sides s = { 0 };
+    history_since_at(db, o->since, at);
+    const char *p[2] = { at, o->machine ? o->machine : "" };
+    if (hdb_exec(db, q, 2, p, ch_sides_row, &s) || (s.any && s.before >= CH_MIN_SIZE && s.after >= CH_MIN_SIZE))
+        return 0;
+    if (!s.any)
+        fprintf(out, "history check: cannot decide: no runs are stored; nothing was checked\n");
+    else
+        fprintf(out, "history check: cannot decide since %s: %s has %ld run%s before it and %ld since "
+                "(at least %d on each side are needed); nothing was checked\n", o->since, s.machine, s.before,
+                s.before == 1 ? "" : "s", s.after, CH_MIN_SIZE);
+    return CH_UNDECIDED;
+}
+
 int cmd_history(int argc, char **argv)
 {
     struct ch_opts o = { 0 };
     if (argc < 2)
         return ch_bad("name a verb: add, show, check, export, html or bench");
-    if (!strcmp(argv[1], "--help") || !strcmp(argv[1], "-h")) {
+    int help = 0;
+    for (int i = 1; i < argc; i++)
+        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
+    if (help) {
         fputs("baremark history: every run kept per machine, change points per series\n", stdout);
         fputs(ch_usage, stdout);
         return 0;
@@ -223,10 +337,21 @@ int cmd_history(int argc, char **argv)
         free(o.args);
         return ch_bad("missing or extra arguments");
     }
+    if (strcmp(verb, "add") && !hdb_is_pg(o.db) && access(o.db, F_OK) != 0) {
+        fprintf(stderr, "baremark history: %s: no history store there (history add makes one; --db or "
+                "$BAREMARK_HISTORY names another)\n", o.db);
+        free(o.args);
+        return 2;
+    }
     struct hdb *db = ch_open(o.db);
     if (!db) {
         free(o.args);
         return 1;
+    }
+    if (strcmp(verb, "add") && (rc = ch_known(db, &o)) != 0) {
+        hdb_close(db);
+        free(o.args);
+        return rc;
     }
     if (!strcmp(verb, "add")) {
         struct history_add_opts ao = { o.machine, o.quiet };
@@ -251,9 +376,10 @@ int cmd_history(int argc, char **argv)
         rc = history_show(db, &f, stdout) ? 1 : 0;
     } else if (!strcmp(verb, "check")) {
         long bad = history_check(db, &f, o.threshold / 100, stdout);
-        if (bad == 0)
+        int undecided = bad >= 0 ? ch_undecided(db, &o, stdout) : 0;
+        if (bad == 0 && !undecided)
             printf("history check: no regression beyond %g%% since %s\n", o.threshold, o.since);
-        rc = bad != 0;
+        rc = bad < 0 ? 1 : bad > 0 ? 1 : undecided;
     } else {
         FILE *out = ch_out(o.out);
         if (!out)

@@ -54,6 +54,7 @@ int cmd_memory(int argc, char **argv)
     if (max_mib && (!free_bytes || free_bytes > 2 * ((uint64_t)max_mib << 20)))
         free_bytes = 2 * ((uint64_t)max_mib << 20);
     memory_plan_make(quick, free_bytes, &p);
+    host_doc_profile(quick);
     printf("memory: under Linux (mmap, interrupts and the scheduler on); TSC at %.3f MHz\n",
            plat_tick_hz() / 1e6);
     struct json_writer doc, *w = NULL;

@@ -100,6 +100,7 @@ int cmd_methods(int argc, char **argv)
         } else
             return cmd_methods_usage();
     }
+    host_profile_settle(&cfg);
     if (routines && !nplugins)
         return fprintf(stderr, "baremark methods: --routines selects routines of a --plugin\n"), 2;
 

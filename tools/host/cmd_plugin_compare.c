@@ -79,6 +79,7 @@ int cmd_compare_plugin(int argc, char **argv)
     }
     if (!nfiles || nnames != 2)
         return plugin_compare_usage();
+    host_profile_settle(&cfg);
 
     host_protect_timeout(timeout);
     status |= host_plugins_load_all(files, nfiles);

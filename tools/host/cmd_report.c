@@ -61,6 +61,8 @@ static const char report_css[] =
     "svg .est{fill:#fff;stroke:#4c78a8;stroke-width:1.4}svg .chosen .est{fill:#d62728;stroke:#d62728}"
     "svg .chosen .lbl{font-weight:700;fill:#1d2330}"
     "svg .differs .est{stroke:#e8790c}svg .differs .ci{stroke:#f3b27a}svg .one{stroke:#d62728;stroke-dasharray:3 2}"
+    "svg .below .ci{stroke-dasharray:3 2}svg .lt{fill:none;stroke:#4c78a8;stroke-width:1.4}"
+    "svg .chosen .lt{stroke:#d62728}.floor{color:#5a6272;padding-left:2px}"
     "details.sec{border-top:1px solid #c9d3e3;padding:3px 0}details.sec[open]{padding-bottom:12px}"
     "details.sec>summary{cursor:pointer;padding:3px 0}"
     "details.sec>summary h2{display:inline;margin-right:8px}.hl{color:#334;font-size:13px}"

@@ -4,8 +4,9 @@
  * serial log, built from the file by the same code.  A file comes from a
  * stick, so control characters in its texts are shown as \xNN.
  *
- * Exit status: 0 shown, 2 a file that is not a whole results document (its
- * block says so) or usage.
+ * Exit status: 0 shown, 2 a file that is not a whole results document
+ * (named on standard error with the place where it stops being JSON, no
+ * summary made up for it) or usage.
  */
 #include <stdio.h>
 #include <stdlib.h>
@@ -44,7 +45,20 @@ static int show_one(const char *path)
         free(s);
         return 2;
     }
-    rc = summary_build(s, text, len) ? 2 : 0;
+    if (summary_build(s, text, len)) {
+        char err[700];
+        json_t *doc = rj_load(path, err, sizeof err);
+        if (doc) {      /* whole JSON, but not a results document */
+            char shown[600];
+            snprintf(err, sizeof err, "%s: not a baremark results document (no \"schema\" number at the top)",
+                     rj_term_str(shown, sizeof shown, path, 200));
+            json_decref(doc);
+        }
+        fprintf(stderr, "baremark show: %s; no summary shown\n", err);
+        free(text);
+        free(s);
+        return 2;
+    }
     summary_print(s, show_put, stdout);
     free(text);
     free(s);

@@ -209,7 +209,7 @@ void fl_walk(struct fleet *F, const char *dir, const char *machine)
         if (stat(path, &st) == 0 && S_ISDIR(st.st_mode))
             fl_walk(F, path, machine ? machine : names[i]);
         else if (fl_has_ext(names[i], exts) || (fl_has_ext(names[i], logs) && fl_lava_log_file(path))) {
-            fl_stem(names[i], stem, sizeof stem);
+            fl_stem(path, stem, sizeof stem);    /* a date-named run directly in DIR: DIR names it */
             fl_read_file(F, path, machine ? machine : stem);
         }
         free(names[i]);

@@ -34,6 +34,8 @@ typedef int (*hdb_row_fn)(void *ctx, int ncols, const char *const *vals);
  * ("postgresql://...", "postgres://...", or "host=... dbname=...") or a
  * SQLite file path.  NULL with a one-line reason in err. */
 struct hdb *hdb_open(const char *target, char *err, size_t errcap);
+/* Whether a --db names a PostgreSQL server rather than a SQLite file. */
+int hdb_is_pg(const char *target);
 void hdb_close(struct hdb *db);
 const char *hdb_kind(const struct hdb *db);     /* "sqlite" or "postgresql" */
 int hdb_schema_version(struct hdb *db);
@@ -105,6 +107,9 @@ long history_changes(struct hdb *db, const struct history_filter *f, history_cha
                      history_series_fn series_fn, void *ctx);
 /* Whether a change's first run after is at or after `since` (NULL: yes). */
 int history_since(struct hdb *db, const char *since, const struct history_run *after);
+/* REF's start time into at (40 bytes); 0 when REF names no stored run,
+ * no date and no build of a stored run. */
+int history_since_at(struct hdb *db, const char *since, char *at);
 
 /* ---- output (history_out.c) ------------------------------------------------------------ */
 

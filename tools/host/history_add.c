@@ -143,9 +143,15 @@ static void ha_provenance(struct ha_run *r)
     ha_str(d, "status", r->status, sizeof r->status, "?");
     if (jr_type(jr_get(d, "ended")) == JR_FALSE)
         snprintf(r->status, sizeof r->status, "interrupted");
-    ha_str(d, "settings.profile", r->profile, sizeof r->profile, "");
+    /* the profile the run used (top-level "profile"); a file older than that
+     * member: a section's, else the one asked for, as the summary reads it */
+    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
+                                        "settings.profile" };
+    r->profile[0] = 0;
+    for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !r->profile[0]; i++)
+        ha_str(d, prof[i], r->profile, sizeof r->profile, "");
     if (!r->profile[0])
-        ha_str(d, "bytemark.profile", r->profile, sizeof r->profile, "default");
+        snprintf(r->profile, sizeof r->profile, "default");
     ha_str(d, "build.version", r->build, sizeof r->build, "?");
     ha_str(d, "system.secure_boot.image_sha256", r->image, sizeof r->image, "-");
     ha_plugins(d, r->plugins, sizeof r->plugins);

@@ -67,7 +67,7 @@ static int hdb_fail(struct hdb *db, const char *what)
     return -1;
 }
 
-static int hdb_is_pg(const char *t)
+int hdb_is_pg(const char *t)
 {
     return !strncmp(t, "postgresql://", 13) || !strncmp(t, "postgres://", 11) || strstr(t, "dbname=") ||
            strstr(t, "host=");

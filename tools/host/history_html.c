@@ -121,7 +121,14 @@ int history_html(struct hdb *db, const struct history_filter *f, int all, FILE *
           "circle{fill:#1f5fa8}.ci{stroke:#9bb7d8;stroke-width:1}.seg{stroke:#444;stroke-width:1.5}"
           ".cp{stroke:#c0392b;stroke-dasharray:4 3;stroke-width:1.5}h3{font-size:14px;margin:1.2em 0 .3em}"
           "</style></head><body><h1>baremark history</h1>\n<pre>", out);
-    rj_html(out, text);
+    /* line by line: rj_html shows a control character, a line break among them, as \xNN */
+    for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
+        nl = strchr(line, '\n');
+        if (nl)
+            *nl = 0;
+        rj_html(out, line);
+        fputc('\n', out);
+    }
     fputs("</pre>\n", out);
     free(text);
     long series = history_changes(db, f, NULL, hh_series, &c);

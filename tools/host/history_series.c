@@ -202,6 +202,12 @@ static void hs_since_time(struct hdb *db, const char *ref, char *out)
         snprintf(out, 40, "~");     /* after every run: nothing is since an unknown REF */
 }
 
+int history_since_at(struct hdb *db, const char *since, char *at)
+{
+    hs_since_time(db, since, at);
+    return strcmp(at, "~") != 0;
+}
+
 int history_since(struct hdb *db, const char *since, const struct history_run *after)
 {
     static char ref[80], at[40];

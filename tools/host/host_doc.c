@@ -11,6 +11,7 @@
 
 #include "buildinfo.h"
 #include "commands.h"
+#include "config.h"
 #include "cpu.h"
 #include "figures_host.h"
 #include "figures_run.h"
@@ -23,6 +24,19 @@
 static struct figures_check host_check;
 
 void host_doc_checked(void) { figures_check_warn(&host_check); }
+
+/* The profile host_doc_begin records: BM_PROFILE_AUTO until a command says. */
+static enum bm_profile host_profile = BM_PROFILE_AUTO;
+
+void host_profile_settle(struct bm_config *cfg)
+{
+    struct cpu_info ci;
+    cpu_identify(&ci);
+    config_profile_settle(cfg, ci.hypervisor_present);
+    host_profile = cfg->profile_run;
+}
+
+void host_doc_profile(int quick) { host_profile = quick ? BM_PROFILE_QUICK : BM_PROFILE_FULL; }
 
 void host_doc_begin(struct json_writer *w)
 {
@@ -37,6 +51,8 @@ void host_doc_begin(struct json_writer *w)
     json_obj_begin(w, NULL);
     json_fig_u64(w, &figures_run, RUN_SCHEMA, 1);
     json_str(w, "platform", plat_name());
+    if (host_profile != BM_PROFILE_AUTO)
+        json_str(w, "profile", config_profile_name(host_profile));
     if (localtime_r(&now, &tm) && strftime(name, sizeof name, "%Y%m%d-%H%M%S", &tm))
         json_str(w, "name", name);
     json_obj_begin(w, "build");

@@ -13,6 +13,7 @@ struct command {
     const char *name;
     int (*run)(int argc, char **argv);
     const char *usage;
+    int own_help;       /* the command prints its full usage on --help itself */
 };
 
 static const struct command commands[] = {
@@ -29,7 +30,7 @@ static const struct command commands[] = {
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "diff", cmd_compare_runs, "diff [--json|--html] A.json B.json  two runs side by side, figure by figure" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
-    { "history", cmd_history, "history add|show|check|export|html  every run kept per machine, change points" },
+    { "history", cmd_history, "history add|show|check|export|html  every run kept per machine, change points", 1 },
     { "fleet", cmd_fleet, "fleet [--csv|--html] DIR|FILE...  many machines' runs, one table per figure" },
     { "config", cmd_config, "config FILE               parse a command file and print the settings" },
 };
@@ -89,7 +90,7 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name))
             continue;
-        for (int k = 2; k < argc; k++)
+        for (int k = 2; k < argc && !commands[i].own_help; k++)
             if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h"))
                 return command_help(&commands[i]);
         return commands[i].run(argc - 1, argv + 1);

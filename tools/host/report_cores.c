@@ -178,14 +178,14 @@ static int cores_any(json_t *sc, const char *key)
     return 0;
 }
 
-static void cores_scores(FILE *f, json_t *sec)
+static void cores_scores(FILE *f, json_t *root, json_t *sec)
 {
     json_t *sc = json_object_get(sec, "scores"), *p, *t, *a;
     size_t i, k;
     if (!json_is_object(sc))
         return;
     fputs("<h3>BYTEmark on each CPU, then on all at once</h3><p>Profile ", f);
-    rj_html(f, rj_str(sc, "profile", "?"));
+    rj_html(f, rj_run_profile(root, sc, "?"));
     fputs("; each cell: mean &plusmn; the 95% half-interval (relative).</p><table id=\"cores-scores\"><tr><th>CPU</th>", f);
     json_array_foreach(json_object_get(sc, "tests"), i, t) {
         fputs("<th>", f);
@@ -268,5 +268,5 @@ void part_cores(struct report *r)
     cores_list(f, sec);
     cores_tsc(f, sec);
     cores_heatmap(f, sec);
-    cores_scores(f, sec);
+    cores_scores(f, r->root, sec);
 }

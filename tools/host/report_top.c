@@ -106,9 +106,13 @@ static void top_lines(FILE *f, const struct summary *s)
 
 /* ---- targets and pairs ------------------------------------------------------------ */
 
+/* A target's reported estimate, written by summary_estimate_text as the
+ * summary's rows write it: the time and its interval in ns (an interval
+ * widened to the counter's step marked "*"), or "below 1 step, < X ns"
+ * across both cells. */
 static void top_target_row(FILE *f, const struct summary_target *t)
 {
-    char a[32], b[32], c[32], d[32];
+    char time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX], d[32];
     fputs("<tr data-target=\"", f);
     rj_html(f, t->name);
     fputs("\"><td>", f);
@@ -120,27 +124,43 @@ static void top_target_row(FILE *f, const struct summary_target *t)
         return;
     }
     const struct summary_estimate *e = &t->est[t->chosen];
-    fprintf(f, "<td class=\"n est\">%s</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td><td title=\"",
-            top_num(a, sizeof a, e->ns), top_num(b, sizeof b, e->ns_lo), top_num(c, sizeof c, e->ns_hi),
-            top_num(d, sizeof d, e->ticks));
+    summary_estimate_text(e, time, ci);
+    if (e->resolved == 0) {
+        fputs("<td colspan=\"2\" class=\"n est below\">", f);
+        rj_html(f, time);
+        fputs("</td><td class=\"n\">-</td><td title=\"", f);
+    } else {
+        fputs("<td class=\"n est\">", f);
+        rj_html(f, time);
+        fputs("</td><td class=\"n\">", f);
+        rj_html(f, ci[0] ? ci : "-");
+        if (e->at_floor)
+            fputs("<span class=\"floor\" title=\"widened to 1 step of the counter\">*</span>", f);
+        fputs("</td><td class=\"n\">", f);
+        figures_format(e->ticks, d, sizeof d);
+        rj_html(f, d);
+        fputs("</td><td title=\"", f);
+    }
     rj_html(f, t->why);
     fputs("\">", f);
     rj_html(f, e->method);
-    fprintf(f, "</td><td class=\"n\">%u of %u</td></tr>", t->agree, t->n_est);
+    fprintf(f, "</td><td class=\"n\">%u of %u</td></tr>", t->agree, t->resolved);
 }
 
 static void top_targets(FILE *f, const struct summary *s)
 {
     if (!s->n_targets)
         return;
-    fputs("<table id=\"targets\"><tr><th>target</th><th class=\"n\">ns/iter</th><th class=\"n\">95% interval</th>"
+    fputs("<table id=\"targets\"><tr><th>target</th><th class=\"n\">ns/iter</th><th class=\"n\">95% interval (ns)</th>"
           "<th class=\"n\">ticks/iter</th><th>method</th><th class=\"n\">agree</th></tr>", f);
     for (unsigned i = 0; i < s->n_targets; i++)
         top_target_row(f, &s->targets[i]);
     fputs("</table><p class=\"note\">Net time per iteration: the median of (T(N) &minus; median P(N)) / N with its "
-          "95% interval (order statistics); method: the one the summary reports (its reason on hover); agree: "
-          "methods whose interval meets that one's. Dots: red the reported method, blue those that agree, orange "
-          "those that do not.</p>", f);
+          "95% interval (order statistics), widened to at least 1 step of the counter (its step / N; * where that "
+          "sets the width) and never below 0; below 1 step: too short to tell from the placeholder, or under 1 "
+          "step. Method: the one the summary reports (its reason on hover); agree: of the resolved methods, those "
+          "whose interval meets that one's. Dots: red the reported method, blue those that agree, orange those "
+          "that do not; a dashed line ending in &lt;: below 1 step, somewhere under its end.</p>", f);
 }
 
 static void top_pairs(FILE *f, const struct summary *s)
@@ -181,13 +201,22 @@ static double top_x(double v, double lo, double hi, double x0, double x1)
     return x0 + (v - lo) / (hi - lo) * (x1 - x0);
 }
 
+/* What a row of a target's plot draws: the widened interval, or for an
+ * unresolved estimate 0 to its bound X. */
+static void top_dot_span(const struct summary_estimate *e, double *lo, double *hi)
+{
+    *lo = e->resolved == 0 ? 0 : e->ns_lo;
+    *hi = e->resolved == 0 ? e->below_ns : e->ns_hi;
+}
+
 /* The scale of a target's plot: every estimate and interval, padded. */
 static void top_dot_range(const struct summary_target *t, double *lo, double *hi)
 {
     *lo = INFINITY;
     *hi = -INFINITY;
     for (unsigned i = 0; i < t->n_est; i++) {
-        const double v[3] = { t->est[i].ns, t->est[i].ns_lo, t->est[i].ns_hi };
+        double v[3] = { t->est[i].resolved == 0 ? NAN : t->est[i].ns, NAN, NAN };
+        top_dot_span(&t->est[i], &v[1], &v[2]);
         for (int k = 0; k < 3; k++)
             if (isfinite(v[k])) {
                 *lo = fmin(*lo, v[k]);
@@ -201,22 +230,41 @@ static void top_dot_range(const struct summary_target *t, double *lo, double *hi
     double pad = (*hi - *lo) * 0.06;
     if (!(pad > 0))
         pad = fabs(*lo) > 0 ? fabs(*lo) * 0.05 : 0.5;
-    *lo -= pad;
+    *lo = *lo >= 0 ? fmax(*lo - pad, 0) : *lo - pad;     /* times: the axis starts at 0 at the least */
     *hi += pad;
 }
 
+/* One method's row: its interval as a line and its estimate as a dot; an
+ * unresolved one as a dashed line from 0 to its bound, ending in "<". */
 static void top_dot_row(FILE *f, const struct summary_estimate *e, double y, double lo, double hi)
 {
-    double x0 = DP_LABEL, x1 = DP_W - DP_RIGHT;
-    fprintf(f, "<g class=\"row%s%s\" data-method=\"", e->chosen ? " chosen" : "", e->agrees ? "" : " differs");
+    double x0 = DP_LABEL, x1 = DP_W - DP_RIGHT, a, b;
+    char time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX];
+    summary_estimate_text(e, time, ci);
+    fprintf(f, "<g class=\"row%s%s%s%s\" data-method=\"", e->chosen ? " chosen" : "",
+            e->agrees || e->resolved != 1 ? "" : " differs", e->resolved == 0 ? " below" : "", e->at_floor ? " floor" : "");
     rj_html(f, e->method);
-    fprintf(f, "\"><text x=\"%d\" y=\"%.1f\" class=\"lbl m\" text-anchor=\"end\">", DP_LABEL - 4, y + 3.5);
+    fputs("\"><title>", f);
+    rj_html(f, e->method);
+    fputs(": ", f);
+    rj_html(f, time);
+    if (ci[0]) {
+        fputs(" ns ", f);
+        rj_html(f, ci);
+        if (e->at_floor)
+            fputs(" (widened to 1 step of the counter)", f);
+    }
+    fprintf(f, "</title><text x=\"%d\" y=\"%.1f\" class=\"lbl m\" text-anchor=\"end\">", DP_LABEL - 4, y + 3.5);
     rj_html(f, e->method);
     fputs("</text>", f);
-    if (isfinite(e->ns_lo) && isfinite(e->ns_hi))
-        fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>",
-                top_x(e->ns_lo, lo, hi, x0, x1), top_x(e->ns_hi, lo, hi, x0, x1), y, y);
-    if (isfinite(e->ns))
+    top_dot_span(e, &a, &b);
+    if (isfinite(a) && isfinite(b)) {
+        double xa = top_x(a, lo, hi, x0, x1), xb = top_x(b, lo, hi, x0, x1);
+        fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>", xa, xb, y, y);
+        if (e->resolved == 0)
+            fprintf(f, "<path class=\"lt\" d=\"M%.1f %.1fL%.1f %.1fL%.1f %.1f\"/>", xb + 4, y - 3.5, xb, y, xb + 4, y + 3.5);
+    }
+    if (isfinite(e->ns) && e->resolved == 1)
         fprintf(f, "<circle class=\"est\" cx=\"%.1f\" cy=\"%.1f\" r=\"%s\"/>", top_x(e->ns, lo, hi, x0, x1), y,
                 e->chosen ? "3.6" : "2.6");
     fputs("</g>", f);
@@ -236,10 +284,12 @@ static void top_dotplot(FILE *f, const struct summary_target *t)
     fprintf(f, "</text><text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">ns per iteration</text>", DP_W - DP_RIGHT);
     for (unsigned i = 0; i < t->n_est; i++)
         top_dot_row(f, &t->est[i], DP_TOP + DP_ROW * (i + 0.5), lo, hi);
+    figures_format(lo, a, sizeof a);
+    figures_format(hi, b, sizeof b);
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>"
             "<text x=\"%d\" y=\"%d\" class=\"lbl\">%s</text><text x=\"%d\" y=\"%d\" class=\"lbl\" "
             "text-anchor=\"end\">%s</text></svg>", DP_LABEL, DP_W - DP_RIGHT, ya, ya, DP_LABEL, ya + 12,
-            top_num(a, sizeof a, lo), DP_W - DP_RIGHT, ya + 12, top_num(b, sizeof b, hi));
+            a, DP_W - DP_RIGHT, ya + 12, b);
 }
 
 /* Labels 1, 2, 5 per decade on a log10 scale [lo, hi], 1 first, none

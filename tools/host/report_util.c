@@ -97,6 +97,11 @@ const char *rj_str(json_t *obj, const char *key, const char *dflt)
     return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
+const char *rj_run_profile(json_t *root, json_t *sec, const char *dflt)
+{
+    return rj_str(root, "profile", rj_str(sec, "profile", dflt));
+}
+
 int rj_bool(json_t *obj, const char *key, int dflt)
 {
     json_t *v = obj ? json_object_get(obj, key) : NULL;

@@ -15,7 +15,7 @@
 #define BM_STATUSES "ok|disabled|not_built|skipped_nomem|failed_cap|failed|failed_fault"
 
 static const struct rv_field bytemark_fields[] = {
-    { "profile", RV_STR, REQ, NULL, "quick|full", NOMIN },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
     { "profile_requested", RV_STR, OPT, NULL, "auto|quick|full", NOMIN },
     { "hypervisor", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "min_runs", RV_UINT, OPT, "runs", NULL, 1 },

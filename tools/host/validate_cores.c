@@ -133,7 +133,7 @@ static const struct rv_field cores_fields[] = {
     { "latency.one_way_median_ns", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "latency.layout", RV_STR, OPT, NULL, NULL, NOMIN },
     { "scores", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "scores.profile", RV_STR, REQ, NULL, "quick|full", NOMIN },
+    { "scores.profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
     { "scores.tests", RV_STRS, REQ, NULL, NULL, NOMIN },
     { "scores.per_core", RV_ARR, REQ, NULL, NULL, NOMIN },
     { "scores.per_core[]", RV_OBJ, REQ, NULL, NULL, NOMIN },

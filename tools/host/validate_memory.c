@@ -13,7 +13,7 @@
 #define MEMORY_WIDTHS "sse2|avx|avx512"
 
 static const struct rv_field memory_fields[] = {
-    { "profile", RV_STR, REQ, NULL, "quick|full", NOMIN },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
     { "allocator", RV_STR, REQ, NULL, NULL, NOMIN },
     { "memory_high", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "buffer_address", RV_UINT, OPT, "address", NULL, NOMIN },

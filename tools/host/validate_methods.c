@@ -23,7 +23,7 @@ static const struct rv_field methods_fields[] = {
     { "tick_hz", RV_UINT, REQ, "Hz; 0 when the clock was not calibrated", NULL, NOMIN },
     { "clock_calibrated", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "interrupts_masked", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "profile", RV_STR, REQ, NULL, "quick|full", NOMIN },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
     { "overhead_samples", RV_UINT, REQ, "timings per method", NULL, 1 },
     { "samples", RV_UINT, REQ, "timings per series", NULL, 1 },
     { "iterations", RV_UINT, REQ, "N", NULL, 1 },
