@@ -390,6 +390,8 @@ static void sum_one_ab(struct summary_ab *ab, struct jr c)
     jr_str(jr_path(c, "b.name"), ab->b, sizeof ab->b);
     jr_str(jr_get(c, "verdict"), verdict, sizeof verdict);
     ab->detected = verdict[0] && strcmp(verdict, "no difference");
+    if (!jr_str(jr_get(c, "status"), ab->status, sizeof ab->status))
+        snprintf(ab->status, sizeof ab->status, "ok");
     ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
     sum_ab_check(ab, c);
     sum_ab_figures(ab, c);

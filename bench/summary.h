@@ -101,6 +101,7 @@ struct summary_ab {
     char check[24];                 /* what the pair is: "a/a control", "order check",
                                      * "placement check", "a/b" */
     int abab;                       /* timed in ABAB order (A first in every trial) */
+    char status[16];                /* the comparison's "status": "ok", or why it was not measured */
     int detected;                   /* a difference at 95% */
     int as_expected;                /* 1, 0, or -1 when the run does not say */
     /* The pair's figures (stats_ab, docs/statistics.md "An A/B comparison"):

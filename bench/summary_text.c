@@ -57,7 +57,9 @@ void summary_ab_text(struct summary_ab *ab)
         figures_format_interval(ab->ratio_lo, ab->ratio_hi, ci + 1, sizeof ci - 1);
     }
     char t[SUMMARY_TEXT_MAX + 160];     /* every part whole, then cut to a row */
-    if (ab->detected && !isnan(ab->ratio))
+    if (strcmp(ab->status, "ok"))
+        snprintf(t, sizeof t, "%.48s: not measured (%s)", ab->name, ab->status);
+    else if (ab->detected && !isnan(ab->ratio))
         snprintf(t, sizeof t, "%.40s is %sx%s faster than %.40s, %s%s", ab->faster, num(r, 24, ab->ratio), ci,
                  ab->slower, p, ab->note);
     else if (ab->detected)

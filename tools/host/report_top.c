@@ -175,7 +175,11 @@ static void top_pairs(FILE *f, const struct summary *s)
         fputs("<tr><td>", f);
         rj_html(f, p->name);
         fputs("</td><td>", f);
-        if (p->detected) {
+        if (strcmp(p->status, "ok")) {
+            fputs("not measured (", f);
+            rj_html(f, p->status);
+            fputs(")", f);
+        } else if (p->detected) {
             rj_html(f, p->faster);
             fputs(" is faster", f);
         } else {
