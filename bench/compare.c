@@ -26,6 +26,8 @@ struct compare_spec {
     const char *kind;           /* what it shows */
     enum compare_order order;
     int expect;                 /* the verdict it must give, or COMPARE_EXPECT_NONE */
+    const char *check;          /* what it is, JSON "check": "a/a control" (one routine, the order
+                                 * drawn per trial), "order check", "placement check", "a/b" */
 };
 
 /* An experiment shown for what it finds (Karsh: an identical copy at
@@ -42,12 +44,12 @@ struct compare_spec {
  * slower, so A is faster. */
 static const struct compare_spec compare_specs[] = {
     { "foo vs foo", "foo", "foo", "order check: the same routine, A always timed first (ABAB)", COMPARE_ALTERNATE,
-      STATS_NO_DIFFERENCE },
+      STATS_NO_DIFFERENCE, "order check" },
     { "foo vs foobar", "foo", "foobar", "placement check: an identical copy at another address (Karsh's Foo vs FooBar)",
-      COMPARE_ALTERNATE, COMPARE_EXPECT_NONE },
+      COMPARE_ALTERNATE, COMPARE_EXPECT_NONE, "placement check" },
     { "foo vs foo (random order)", "foo", "foo", "A/A: one routine at one address, the order drawn per trial",
-      COMPARE_RANDOM, STATS_NO_DIFFERENCE },
-    { "add10 vs add100", "add10", "add100", "A/B: 90 more dependent adds in B", COMPARE_RANDOM, STATS_FASTER },
+      COMPARE_RANDOM, STATS_NO_DIFFERENCE, "a/a control" },
+    { "add10 vs add100", "add10", "add100", "A/B: 90 more dependent adds in B", COMPARE_RANDOM, STATS_FASTER, "a/b" },
 };
 
 /* The null experiments' largest relative differences (the resolution). */
@@ -139,6 +141,16 @@ static void compare_paired(struct compare_result *out, size_t n, double *d, doub
     plat_free(work);
 }
 
+/* The pair's ratio, interval, p and faster side, once, from the samples as
+ * they are stored (stats_ab; no memory: all NAN and no faster side). */
+static void compare_ratio(struct compare_result *out, size_t na, size_t nb)
+{
+    double *work = plat_alloc(STATS_AB_WORK(na, nb) * sizeof(double));
+    if (stats_ab(out->a, na, out->b, nb, work, &out->ab))
+        out->ab.faster = STATS_AB_NONE;
+    plat_free(work);
+}
+
 /* Summaries and the comparison of out->a[0..na-1] against out->b[0..nb-1];
  * the paired test when they are trials (na == nb). */
 static int compare_stats(struct compare_result *out, size_t na, size_t nb, double noise)
@@ -158,6 +170,7 @@ static int compare_stats(struct compare_result *out, size_t na, size_t nb, doubl
         stats_compare_sorted_double(sa, &out->sa, sb, &out->sb, noise, &out->c);
         if (na == nb)
             compare_paired(out, na, sa, sb);    /* sorted copies no longer needed */
+        compare_ratio(out, na, nb);
         out->status = METHODS_OK;
     }
     plat_free(sa);
@@ -290,6 +303,25 @@ static void compare_print_hist(const struct compare_result *r, const char *na, c
     }
 }
 
+/* The pair's ratio line: the figures every output shows. */
+static void compare_print_ratio(const struct compare_spec *sp, const struct stats_ab *ab)
+{
+    char est[32], ci[64];
+    int b_fast = ab->faster == STATS_AB_B;
+    const char *fast = b_fast ? sp->b : sp->a, *slow = b_fast ? sp->a : sp->b;
+    if (isnan(ab->estimate)) {
+        out_printf("  ratio: none (a sample at or below 0 after the overhead, or too many pairs)\n");
+        return;
+    }
+    figures_format(ab->estimate, est, sizeof est);
+    figures_format_interval(ab->lo, ab->hi, ci, sizeof ci);
+    if (ab->faster == STATS_AB_NONE)
+        out_printf("  ratio: neither side is faster by the ranks; B over A %s %s (95%%)\n", est, ci);
+    else
+        out_printf("  ratio: %s (%s) over %s (%s) %s %s (95%%, Hodges-Lehmann on the logs of the times)\n",
+                   b_fast ? "A" : "B", slow, b_fast ? "B" : "A", fast, est, ci);
+}
+
 static void compare_print(const struct compare_spec *sp, const struct compare_plan *p,
                           const struct compare_result *r, int as_expected)
 {
@@ -305,19 +337,22 @@ static void compare_print(const struct compare_spec *sp, const struct compare_pl
     out_printf("  A - B: means %.2f (%+.3f%%), modes %.2f (%+.3f%%), medians %.2f (%+.3f%%)\n",
                c->diff_mean, c->rel_mean * 100, c->diff_mode, c->rel_mode * 100, c->diff_median,
                c->rel_median * 100);
-    out_printf("  Karsh Z %.3f (p %.3g); Welch t %.3f, p %.3g; Mann-Whitney p %.3g\n", c->karsh_z, c->karsh_p,
-               c->welch_t, c->welch_p, c->mw_p);
-    out_printf("  within the pooled outer fences [%.1f, %.1f] (A %llu, B %llu outside): A - B means %.2f, Welch p %.3g\n",
-               c->fence_lo, c->fence_hi, (unsigned long long)c->out_a, (unsigned long long)c->out_b,
-               c->fenced_diff_mean, c->fenced_welch_p);
+    out_printf("  for reference, not deciding: Karsh Z %.3f (p %.3g); Welch t %.3f, p %.3g\n", c->karsh_z,
+               c->karsh_p, c->welch_t, c->welch_p);
+    out_printf("  within the pooled outer fences [%.1f, %.1f] (A %llu, B %llu outside): A - B means %.2f, Welch p %.3g "
+               "(for reference)\n", c->fence_lo, c->fence_hi, (unsigned long long)c->out_a,
+               (unsigned long long)c->out_b, c->fenced_diff_mean, c->fenced_welch_p);
     out_printf("  paired (A - B in each trial): mean %+.2f +- %.2f, median %+.2f ticks; Wilcoxon signed-rank p %.3g "
                "(%s)\n", r->pd.mean_diff, r->pd.mean_half95, r->pd.median_diff, r->pd.p,
                r->pd.exact ? "exact" : "normal approximation");
+    compare_print_ratio(sp, &r->ab);
+    char pt[32];
+    figures_format_p(r->ab.p, pt, sizeof pt);
     if (c->verdict == STATS_NO_DIFFERENCE)
         out_printf("  verdict: no difference between A and B");
     else
         out_printf("  verdict: A is %s than B", stats_verdict_name(c->verdict));
-    out_printf(" (95%%, noise %.0f%%)%s\n", COMPARE_NOISE * 100,
+    out_printf(" (95%%: Mann-Whitney %s decides, noise %.0f%%)%s\n", pt, COMPARE_NOISE * 100,
                sp->expect == COMPARE_EXPECT_NONE ? "" : as_expected ? ", as expected" : " - NOT the expected verdict");
     compare_print_hist(r, sp->a, sp->b);
 }
@@ -344,6 +379,21 @@ static void compare_json_side(struct json_writer *w, const char *key, const char
     json_obj_end(w);
 }
 
+/* The pair's figures every output shows (docs/statistics.md, "An A/B
+ * comparison"): which side is faster, the slower's time over the
+ * faster's with its 95% interval, and the p that decides. */
+static void compare_json_ratio(struct json_writer *w, const struct stats_ab *ab)
+{
+    json_obj_begin(w, "ratio");
+    json_str(w, "faster", stats_ab_side_name(ab->faster));
+    json_fig_double(w, &figures_compare, COMPARE_RATIO_ESTIMATE, ab->estimate);
+    json_fig_double(w, &figures_compare, COMPARE_RATIO_LO, ab->lo);
+    json_fig_double(w, &figures_compare, COMPARE_RATIO_HI, ab->hi);
+    json_fig_double(w, &figures_compare, COMPARE_RATIO_P, ab->p);
+    json_str(w, "test", "mann-whitney");
+    json_obj_end(w);
+}
+
 static void compare_json(struct json_writer *w, const struct compare_spec *sp, const struct compare_plan *p,
                          const struct compare_result *r, int as_expected)
 {
@@ -360,6 +410,7 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
     if (r->why[0])
         json_str(w, "why", r->why);
     json_str(w, "expect", sp->expect == COMPARE_EXPECT_NONE ? "none" : stats_verdict_name(sp->expect));
+    json_str(w, "check", sp->check);
     if (r->status == METHODS_OK) {
         compare_json_side(w, "a", sp->a, r->a, r->accuracy, &r->sa);
         compare_json_side(w, "b", sp->b, r->b, r->accuracy, &r->sb);
@@ -394,7 +445,9 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "fenced_welch_p", c->fenced_welch_p);
         json_double(w, "noise", c->noise);
         methods_json_paired(w, "paired", &r->pd);
+        compare_json_ratio(w, &r->ab);
         json_str(w, "verdict", stats_verdict_name(c->verdict));
+        json_str(w, "verdict_p", "mann_whitney_p");
         json_bool(w, "as_expected", as_expected);
     }
     json_obj_end(w);
@@ -412,6 +465,7 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
     p->seed = COMPARE_SEED;
     p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
     p->user_pairs = cfg->compare;
+    p->user_order = cfg->compare_order == BM_ORDER_ABAB ? COMPARE_ALTERNATE : COMPARE_RANDOM;
 }
 
 /* One experiment: time, print, JSON; adds to the null experiments'
@@ -502,9 +556,12 @@ static int compare_user(const struct compare_plan *p, const struct methods_cpu *
         }
         snprintf(name_ab, sizeof name_ab, "%s vs %s", a, b);
         snprintf(name_aa, sizeof name_aa, "%s vs %s", a, a);
-        struct compare_spec ab = { name_ab, a, b, "A/B from COMPARE", COMPARE_ALTERNATE, COMPARE_EXPECT_NONE };
+        struct compare_spec ab = { name_ab, a, b, p->user_order == COMPARE_RANDOM
+                                   ? "A/B from COMPARE, the order drawn per trial as in its A/A control"
+                                   : "A/B from COMPARE in ABAB order (COMPAREORDER=abab): A always timed first, "
+                                   "which can favour one side", p->user_order, COMPARE_EXPECT_NONE, "a/b" };
         struct compare_spec aa = { name_aa, a, a, "A/A control of the COMPARE above: one routine at one address, "
-                                   "the order drawn per trial", COMPARE_RANDOM, STATS_NO_DIFFERENCE };
+                                   "the order drawn per trial", COMPARE_RANDOM, STATS_NO_DIFFERENCE, "a/a control" };
         bad |= compare_one(p, cpu, &ab, ta, tb, seed++, 0, w, qt, nul);
         bad |= compare_one(p, cpu, &aa, ta, ta, seed++, 1, w, qt, nul);
     }

@@ -14,9 +14,12 @@
  * The analysis is stats/: summaries (mean, Karsh's iterative mode), the
  * differences A - B and relative differences (A - B) / B of means, modes
  * and medians, Karsh's Z with its probability, Welch's t and Mann-Whitney's
- * U with their two-sided p, and the verdict at 95% (both tests significant,
- * means and medians on the same side, medians more than COMPARE_NOISE
- * apart).  The null experiments Foo vs Foo (the same routine) and Foo vs
+ * U with their two-sided p, and the verdict at 95% (Mann-Whitney's p below
+ * 0.05, medians and ranks on the same side, medians more than COMPARE_NOISE
+ * apart; Welch and Karsh's Z are shown for reference only).  The ratio of
+ * the slower's time to the faster's, its 95% interval and that same p come
+ * from stats_ab once and are written in the comparison's "ratio" member,
+ * which every reader shows.  The null experiments Foo vs Foo (the same routine) and Foo vs
  * FooBar (an identical copy, as in Karsh's TestFuncs) show the resolution
  * the set-up can claim: their relative differences.  Each comparison also
  * gets the paired test of its trials (A - B per trial, Wilcoxon's signed
@@ -62,6 +65,7 @@ struct compare_result {
     struct stats_summary sa, sb, so;
     struct stats_compare c;
     struct stats_paired pd;     /* A - B per trial: Wilcoxon's signed rank and the signed effect */
+    struct stats_ab ab;         /* the pair's ratio, interval, p and faster side (stats_ab, on a and b) */
 };
 
 /* Time A against B (trials = accuracy) with `method`; the overhead routine
@@ -86,6 +90,9 @@ struct compare_plan {
     /* COMPARE=A,B;C,D (NULL or "": none): each pair's A/B, then the A/A
      * control of A, after the built-in experiments. */
     const char *user_pairs;
+    /* COMPAREORDER: the order of those pairs' A/B; COMPARE_RANDOM (drawn
+     * per trial, as the A/A controls) unless the file asks for abab. */
+    enum compare_order user_order;
 };
 
 void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p);

@@ -87,6 +87,7 @@ struct bm_config {
     char plugin_routines[CONFIG_LINE_MAX + 1]; /* PLUGINROUTINES: which plug-in routines are timed ("" = all) */
     uint32_t plugin_probe_seconds; /* PLUGINPROBESECONDS: watchdog per plug-in routine's first call */
     char compare[CONFIG_COMPARE_MAX]; /* COMPARE: "A,B;C,D" (every COMPARE line, in order) */
+    int compare_order;             /* COMPAREORDER=random|abab: the order of COMPARE's A/B (BM_ORDER_*) */
 };
 
 /* SMP= parts of the cores section (the CPU list always runs). */
@@ -95,6 +96,10 @@ struct bm_config {
 #define BM_SMP_SCORES   0x4
 #define BM_SMP_ALL      (BM_SMP_TSC | BM_SMP_LATENCY | BM_SMP_SCORES)
 #define BM_SMP_NONE     0x80000000u   /* SMP=none: the list only */
+
+/* COMPAREORDER values (bm_config.compare_order): A and B in an order drawn
+ * per trial (the default, as the A/A controls), or A first in every trial. */
+enum bm_compare_order { BM_ORDER_RANDOM, BM_ORDER_ABAB };
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
 enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, BM_FAULT_HANG };
@@ -281,5 +286,6 @@ void config_profile_settle(struct bm_config *c, int hypervisor);
  * name...), or NULL when it is a plain file name for \baremark\. */
 const char *config_outfile_why(const char *name);
 const char *config_fault_name(int fault);
+const char *config_order_name(int order);   /* "random", "abab" */
 
 #endif

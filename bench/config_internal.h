@@ -45,7 +45,8 @@ enum cfg_kind {
     K_OUTFILE, K_PROFILE, K_SECTIONS, K_FAULT, K_INJECTIN,
     K_SECTION,                  /* a flag switching the section named `section` */
     K_CORES, K_SMP, K_SMPTESTS, /* the cores section's lists */
-    K_PLUGINROUTINES, K_COMPARE /* plug-in settings (strings) */
+    K_PLUGINROUTINES, K_COMPARE, /* plug-in settings (strings) */
+    K_COMPAREORDER
 };
 
 /* Comparability class (see the table in config.h). */
@@ -85,6 +86,7 @@ extern const size_t cfg_nparams;
 #define CFG_NPARAMS cfg_nparams
 extern const char *const cfg_profile_names[3];
 extern const char *const cfg_fault_names[5];
+extern const char *const cfg_order_names[2];   /* COMPAREORDER= words, BM_ORDER_* order */
 extern const char *const cfg_smp_names[3];   /* SMP= words, BM_SMP_* bit order */
 
 /* The sections' on/off set (bm_config.sections).  The index of a section

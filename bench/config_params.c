@@ -90,11 +90,13 @@ const struct cfg_param cfg_params[] = {
     { "PLUGINROUTINES", K_PLUGINROUTINES, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "PLUGINPROBESECONDS", K_U32, OFF(plugin_probe_seconds), 1, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "COMPARE", K_COMPARE, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "COMPAREORDER", K_COMPAREORDER, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 
 const char *const cfg_profile_names[3] = { "auto", "quick", "full" };
 const char *const cfg_fault_names[5] = { "none", "divide", "opcode", "page", "hang" };
+const char *const cfg_order_names[2] = { "random", "abab" };
 const char *const cfg_smp_names[3] = { "tsc", "latency", "scores" };
 
 /* ---- comparability ----------------------------------------------------------- */
@@ -217,6 +219,11 @@ void config_defaults(struct bm_config *c)
 const char *config_profile_name(enum bm_profile p)
 {
     return (unsigned)p < 3 ? cfg_profile_names[p] : "?";
+}
+
+const char *config_order_name(int order)
+{
+    return order >= 0 && order < 2 ? cfg_order_names[order] : "?";
 }
 
 enum bm_profile config_profile_resolve(enum bm_profile asked, int hypervisor)

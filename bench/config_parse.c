@@ -155,6 +155,11 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         return cfg_string(x, p->name, v, c->plugin_routines, sizeof c->plugin_routines, cfg_routines_char);
     case K_COMPARE:
         return cfg_compare(x, v);
+    case K_COMPAREORDER:
+        if (cfg_enum(x, p->name, v, cfg_order_names, 2, &f))
+            return -1;
+        c->compare_order = f;
+        return 0;
     case K_INJECTIN:
         if (cfg_string(x, p->name, v, c->inject_where, sizeof c->inject_where, cfg_key_char))
             return -1;

@@ -118,6 +118,7 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
         cfg_emit(o, "COMPARE=%.*s\n", (int)n, p);
         p += n + (end != NULL);
     }
+    cfg_emit(o, "COMPAREORDER=%s\n", config_order_name(c->compare_order));
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -284,5 +285,6 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
         p += n + (end != NULL);
     }
     json_arr_end(w);
+    json_str(w, "compare_order", config_order_name(c->compare_order));
     cfg_json_bytemark(w, c);
 }

@@ -21,11 +21,11 @@
  *              short or below that resolution: unresolved; the reported
  *              method is the comparisons' (the vendor-recommended one by
  *              default)
- *   A/B        comparisons.comparisons: the ratio of the slower's to the
- *              faster's time (each sample less the method's overhead) as
- *              the Hodges-Lehmann estimate of the shift of the logs with
- *              its distribution-free 95% interval (Bauer 1972), and
- *              Mann-Whitney's p from the run
+ *   A/B        comparisons.comparisons[].ratio: the slower's time over the
+ *              faster's, its 95% interval and Mann-Whitney's p, as the
+ *              run computed them once (stats_ab on a.samples and
+ *              b.samples as stored, already net of the overhead loop);
+ *              an older file without "ratio": stats_ab on those samples
  *   BYTEmark   bytemark.indexes (original), profile, every kernel certain
  *   cores      cores.tsc.cpus[].offset_ns, cores.latency.median_ns
  *   memory     memory.latency[] by the level it fits in, best read bandwidth
@@ -43,9 +43,6 @@
 
 /* z for a two-sided 95% interval. */
 #define SUMMARY_Z95 1.959963984540054
-/* Hodges-Lehmann on more pairs than this: the wider interval from the
- * two medians' intervals instead (memory). */
-#define SUMMARY_HL_PAIRS_MAX (1u << 22)
 
 /* ---- small helpers ---------------------------------------------------------- */
 
@@ -330,77 +327,80 @@ static void sum_targets(struct summary *s, struct jr doc)
 
 /* ---- comparisons ------------------------------------------------------------------------ */
 
-/* Samples less the overhead, when every one stays above 0 (else as they are). */
-static double *sum_net_samples(struct jr side, double overhead, size_t *n)
+/* The pair's figures as the run wrote them ("ratio"), else stats_ab on the
+ * stored samples (an older file): the same function either way. */
+static void sum_ab_figures(struct summary_ab *ab, struct jr c)
 {
-    double *x = sum_numbers(jr_get(side, "samples"), n);
-    int positive = x != NULL && !isnan(overhead);
-    for (size_t i = 0; positive && i < *n; i++)
-        positive = x[i] - overhead > 0;
-    for (size_t i = 0; positive && i < *n; i++)
-        x[i] -= overhead;
-    return x;
+    struct jr r = jr_get(c, "ratio");
+    char side[8] = "";
+    if (jr_str(jr_get(r, "faster"), side, sizeof side)) {
+        ab->side = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
+        ab->ratio = jr_num(jr_get(r, "estimate"), NAN);
+        ab->ratio_lo = jr_num(jr_get(r, "lo"), NAN);
+        ab->ratio_hi = jr_num(jr_get(r, "hi"), NAN);
+        ab->p = jr_num(jr_get(r, "p"), NAN);
+        return;
+    }
+    size_t na, nb;
+    double *xa = sum_numbers(jr_path(c, "a.samples"), &na), *xb = sum_numbers(jr_path(c, "b.samples"), &nb);
+    double *work = xa && xb ? plat_alloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
+    struct stats_ab st;
+    stats_ab(xa, na, xb, nb, work, &st);
+    ab->side = (int)st.faster;
+    ab->ratio = st.estimate;
+    ab->ratio_lo = st.lo;
+    ab->ratio_hi = st.hi;
+    ab->p = st.p;
+    plat_free(work);
+    plat_free(xa);
+    plat_free(xb);
 }
 
-/* The slower's time over the faster's: Hodges-Lehmann on the logs. */
-static void sum_ratio(struct summary_ab *ab, const double *slow, size_t ns, const double *fast, size_t nf)
+/* What the pair is: the run's "check", else (an older file) from what it
+ * expects, its order and its two routines. */
+static void sum_ab_check(struct summary_ab *ab, struct jr c)
 {
-    size_t pairs = ns * nf;
-    ab->ratio = ab->ratio_lo = ab->ratio_hi = NAN;
-    if (!ns || !nf || pairs > SUMMARY_HL_PAIRS_MAX)
-        return;
-    double *d = plat_alloc(pairs * sizeof *d);
-    if (!d)
-        return;
-    for (size_t i = 0, k = 0; i < ns; i++)
-        for (size_t j = 0; j < nf; j++, k++)
-            d[k] = slow[i] > 0 && fast[j] > 0 ? log(slow[i]) - log(fast[j]) : NAN;
-    size_t good = 0;
-    for (size_t k = 0; k < pairs; k++)
-        if (!isnan(d[k]))
-            d[good++] = d[k];
-    if (good == pairs) {
-        stats_sort_double(d, pairs);
-        double sd = sqrt((double)ns * nf * (ns + nf + 1) / 12.0);
-        long c = (long)floor(pairs / 2.0 - SUMMARY_Z95 * sd);   /* pairs below the lower end */
-        if (c < 0)
-            c = 0;
-        ab->ratio = exp(stats_percentile_sorted_double(d, pairs, 50));
-        ab->ratio_lo = exp(d[c]);
-        ab->ratio_hi = exp(d[pairs - 1 - (size_t)c]);
-    }
-    plat_free(d);
+    char expect[32] = "", order[16] = "", kind[SUMMARY_NAME_MAX] = "";
+    int same = !strcmp(ab->a, ab->b);
+    jr_str(jr_get(c, "expect"), expect, sizeof expect);
+    jr_str(jr_get(c, "order"), order, sizeof order);
+    jr_str(jr_get(c, "kind"), kind, sizeof kind);
+    ab->abab = !strcmp(order, "alternate");
+    if (!jr_str(jr_get(c, "check"), ab->check, sizeof ab->check))
+        snprintf(ab->check, sizeof ab->check, "%s",
+                 !strncmp(kind, "order check", 11) || (same && ab->abab) ? "order check"
+                 : !strncmp(kind, "placement check", 15) || strstr(kind, "identical copy") ? "placement check"
+                 : same && !strcmp(expect, "no difference") ? "a/a control" : "a/b");
+    ab->control = !strcmp(ab->check, "a/a control");
+    const char *how = ab->as_expected == 0 ? ": NOT as expected" : ab->as_expected == 1 ? ", as expected" : "";
+    if (ab->control)
+        snprintf(ab->note, sizeof ab->note, " (A/A control%s)", how);
+    else if (!strcmp(ab->check, "order check"))
+        snprintf(ab->note, sizeof ab->note, " (order check, ABAB%s)", how);
+    else if (!strcmp(ab->check, "placement check"))
+        snprintf(ab->note, sizeof ab->note, " (placement check)");
+    else if (ab->abab)
+        snprintf(ab->note, sizeof ab->note, " (ABAB order%s)", ab->as_expected == 0 ? ", NOT as expected" : "");
+    else if (ab->as_expected == 0)
+        snprintf(ab->note, sizeof ab->note, " (not what the run expected)");
 }
 
 static void sum_one_ab(struct summary_ab *ab, struct jr c)
 {
-    char expect[32], verdict[32];
-    struct jr a = jr_get(c, "a"), b = jr_get(c, "b");
+    char verdict[32] = "";
     jr_str(jr_get(c, "name"), ab->name, sizeof ab->name);
-    jr_str(jr_get(a, "name"), ab->a, sizeof ab->a);
-    jr_str(jr_get(b, "name"), ab->b, sizeof ab->b);
-    jr_str(jr_get(c, "expect"), expect, sizeof expect);
+    jr_str(jr_path(c, "a.name"), ab->a, sizeof ab->a);
+    jr_str(jr_path(c, "b.name"), ab->b, sizeof ab->b);
     jr_str(jr_get(c, "verdict"), verdict, sizeof verdict);
-    ab->control = !strcmp(expect, "no difference");
     ab->detected = verdict[0] && strcmp(verdict, "no difference");
+    if (!jr_str(jr_get(c, "status"), ab->status, sizeof ab->status))
+        snprintf(ab->status, sizeof ab->status, "ok");
     ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
-    ab->p = jr_num(jr_get(c, "mann_whitney_p"), NAN);
-    /* which is faster: the medians (the verdict names A's side of it) */
-    double ma = jr_num(jr_get(a, "median"), NAN), mb = jr_num(jr_get(b, "median"), NAN);
-    int a_faster = !(mb < ma);
-    memcpy(ab->faster, a_faster ? ab->a : ab->b, sizeof ab->faster);
-    memcpy(ab->slower, a_faster ? ab->b : ab->a, sizeof ab->slower);
-    double ov = jr_num(jr_path(c, "overhead.median"), NAN);
-    size_t na, nb;
-    double *xa = sum_net_samples(a, ov, &na), *xb = sum_net_samples(b, ov, &nb);
-    if (a_faster)
-        sum_ratio(ab, xb, nb, xa, na);
-    else
-        sum_ratio(ab, xa, na, xb, nb);
-    if (isnan(ab->ratio) && ma > 0 && mb > 0)
-        ab->ratio = a_faster ? mb / ma : ma / mb;
-    plat_free(xa);
-    plat_free(xb);
+    sum_ab_check(ab, c);
+    sum_ab_figures(ab, c);
+    int b_faster = ab->side == STATS_AB_B;
+    memcpy(ab->faster, b_faster ? ab->b : ab->a, sizeof ab->faster);
+    memcpy(ab->slower, b_faster ? ab->a : ab->b, sizeof ab->slower);
 }
 
 static void sum_comparisons(struct summary *s, struct jr doc)

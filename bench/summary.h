@@ -97,14 +97,23 @@ struct summary_target {
 struct summary_ab {
     char name[SUMMARY_NAME_MAX];    /* "foo vs foobar" */
     char a[SUMMARY_NAME_MAX], b[SUMMARY_NAME_MAX];
-    int control;                    /* an A/A control (expects no difference) */
+    int control;                    /* an A/A control: one routine, the order drawn per trial */
+    char check[24];                 /* what the pair is: "a/a control", "order check",
+                                     * "placement check", "a/b" */
+    int abab;                       /* timed in ABAB order (A first in every trial) */
+    char status[16];                /* the comparison's "status": "ok", or why it was not measured */
     int detected;                   /* a difference at 95% */
     int as_expected;                /* 1, 0, or -1 when the run does not say */
-    /* time(slower) / time(faster) of the medians, its 95% interval (NAN
-     * when the run has no raw samples), and Mann-Whitney's two-sided p */
+    /* The pair's figures (stats_ab, docs/statistics.md "An A/B comparison"):
+     * the slower's time over the faster's (B's over A's when neither is
+     * faster: side 0), its 95% interval, and the p that decides, Mann-
+     * Whitney's; from the comparison's "ratio" member, else stats_ab on the
+     * stored samples.  NAN where there is none. */
     double ratio, ratio_lo, ratio_hi, p;
+    int side;                       /* the faster: 1 A, 2 B, 0 neither (enum stats_ab_side) */
     char faster[SUMMARY_NAME_MAX], slower[SUMMARY_NAME_MAX];
-    char text[SUMMARY_TEXT_MAX];    /* "foo is 1.90x (1.80-2.00) faster than foobar, p < 1e-60" */
+    char note[48];                  /* " (A/A control, as expected)", " (order check: NOT as expected)"... */
+    char text[SUMMARY_TEXT_MAX];    /* "foo is 1.9x [1.8, 2.0] faster than foobar, p < 1e-60" */
 };
 
 /* One cache level (or main memory) as the memory section sized it. */

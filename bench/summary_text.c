@@ -50,19 +50,25 @@ static const char *p_text(char *buf, size_t cap, double p)
 
 void summary_ab_text(struct summary_ab *ab)
 {
-    char p[24], r[3][24], ci[56] = "";
+    char p[24], r[24], ci[56] = "";
     p_text(p, sizeof p, ab->p);
-    if (!isnan(ab->ratio_lo))
-        snprintf(ci, sizeof ci, " (%s-%s)", num(r[1], 24, ab->ratio_lo), num(r[2], 24, ab->ratio_hi));
-    const char *note = ab->control ? (ab->as_expected == 0 ? " (A/A control: NOT as expected)" : " (A/A control, as expected)")
-                       : ab->as_expected == 0 ? " (not what the run expected)" : "";
-    if (ab->detected && !isnan(ab->ratio))
-        snprintf(ab->text, sizeof ab->text, "%.40s is %sx%s faster than %.40s, %s%s", ab->faster, num(r[0], 24, ab->ratio),
-                 ci, ab->slower, p, note);
+    if (!isnan(ab->ratio_lo)) {
+        ci[0] = ' ';
+        figures_format_interval(ab->ratio_lo, ab->ratio_hi, ci + 1, sizeof ci - 1);
+    }
+    char t[SUMMARY_TEXT_MAX + 160];     /* every part whole, then cut to a row */
+    if (strcmp(ab->status, "ok"))
+        snprintf(t, sizeof t, "%.48s: not measured (%s)", ab->name, ab->status);
+    else if (ab->detected && !isnan(ab->ratio))
+        snprintf(t, sizeof t, "%.40s is %sx%s faster than %.40s, %s%s", ab->faster, num(r, 24, ab->ratio), ci,
+                 ab->slower, p, ab->note);
     else if (ab->detected)
-        snprintf(ab->text, sizeof ab->text, "%.40s is faster than %.40s, %s%s", ab->faster, ab->slower, p, note);
+        snprintf(t, sizeof t, "%.40s is faster than %.40s, %s%s", ab->faster, ab->slower, p, ab->note);
     else
-        snprintf(ab->text, sizeof ab->text, "%.48s: no difference detected, %s%s", ab->name, p, note);
+        snprintf(t, sizeof t, "%.48s: no difference detected, %s%s", ab->name, p, ab->note);
+    size_t n = strlen(t) < sizeof ab->text ? strlen(t) : sizeof ab->text - 1;
+    memcpy(ab->text, t, n);
+    ab->text[n] = 0;
 }
 
 /* ---- the rows ------------------------------------------------------------------- */

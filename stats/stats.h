@@ -147,13 +147,12 @@ struct stats_bytemark {
 };
 
 /* Verdict of a two-sample comparison (A against B, times: smaller is
- * faster).  A difference is called when Mann-Whitney's p (raw samples) and
- * Welch's p within the pooled outer fences (stats_compare.fenced_welch_p)
- * are both below STATS_ALPHA, the medians differ by more than the noise
- * threshold, and the fenced means and the medians point the same way.
- * Welch on the raw samples is reported but does not decide: one value a
- * million times the others (a preemption) inflates the variance until no
- * difference can be seen, however clear the ranks are. */
+ * faster).  One p decides, Mann-Whitney's on the raw samples (mw_p): a
+ * difference is called when it is below STATS_ALPHA, the medians differ by
+ * more than the noise threshold, and the medians and the ranks (U of A
+ * against na nb / 2) point the same way.  Welch's p, raw and within the
+ * pooled outer fences, and Karsh's Z are reported for reference only: they
+ * do not decide (docs/statistics.md, "An A/B comparison"). */
 enum stats_verdict {
     STATS_NO_DIFFERENCE = 0,
     STATS_FASTER = 1,        /* A is faster (smaller) than B */
@@ -178,8 +177,8 @@ struct stats_compare {
      * two-sided p (as scipy.stats.mannwhitneyu(a, b, method='asymptotic',
      * use_continuity=True)). */
     double mw_u, mw_z, mw_p;
-    /* The verdict's means test, robust to a few wild values (a preemption,
-     * an emulator exit, an SMI): Welch's t on the values of A and B that lie
+    /* For reference (it does not decide), robust to a few wild values (a
+     * preemption, an emulator exit, an SMI): Welch's t on the values of A and B that lie
      * within the pooled outer Tukey fences [Q1 - 3 IQR, Q3 + 3 IQR], the
      * quartiles taken over A and B together (type 7, as everywhere here), so
      * both samples are cut by the same rule.  out_a, out_b: values outside. */
@@ -375,9 +374,8 @@ void stats_mann_whitney_sorted_double(const double *a, size_t na, const double *
  * data (the scratch arrays the summaries left sorted).  noise is the
  * smallest relative difference of medians worth calling a difference
  * (e.g. 0.01 for 1%; negative means 0).  Verdict: FASTER or SLOWER only
- * when Welch's p < 0.05 AND Mann-Whitney's p < 0.05 AND the medians and
- * the means differ in the same direction AND |rel_median| > noise;
- * otherwise NO_DIFFERENCE. */
+ * when Mann-Whitney's p < 0.05 AND |rel_median| > noise AND the medians
+ * and the ranks point the same way; otherwise NO_DIFFERENCE. */
 void stats_compare_sorted_u64(const uint64_t *sorted_a, const struct stats_summary *sa,
                               const uint64_t *sorted_b, const struct stats_summary *sb,
                               double noise, struct stats_compare *out);
@@ -387,6 +385,47 @@ void stats_compare_sorted_double(const double *sorted_a, const struct stats_summ
 
 /* Short name of a verdict: "faster", "slower", "no difference". */
 const char *stats_verdict_name(enum stats_verdict v);
+
+/* ---- an A/B pair's ratio (stats/ab.c; docs/statistics.md "An A/B
+ * comparison") ---------------------------------------------------------- */
+
+/* Which side of a pair is faster: the side Mann-Whitney points to.  A when
+ * more of the m n pairs (a_i, b_j) have b_j > a_i than a_i > b_j (U of A
+ * below m n / 2), B when fewer, none when as many. */
+enum stats_ab_side { STATS_AB_NONE = 0, STATS_AB_A = 1, STATS_AB_B = 2 };
+
+/* Hodges-Lehmann on more pairs than this: no ratio (the p and the side
+ * still come out); 2^22 pairs is 32 MiB of work. */
+#define STATS_AB_PAIRS_MAX (1u << 22)
+
+/* Doubles of work stats_ab needs for samples of na and nb values. */
+#define STATS_AB_WORK(na, nb) \
+    ((na) + (nb) + ((double)(na) * (double)(nb) <= STATS_AB_PAIRS_MAX ? (na) * (nb) : 0))
+
+struct stats_ab {
+    enum stats_ab_side faster;
+    /* The slower's time over the faster's (B over A when neither is):
+     * exp of the median of the m n values log(slow_i) - log(fast_j)
+     * (Hodges-Lehmann on the logs), and its distribution-free 95%
+     * interval (Bauer 1972): with c = floor(mn/2 - 1.959964 sqrt(mn (m + n
+     * + 1) / 12)), at least 0, lo = exp(d[c]), hi = exp(d[mn - 1 - c]) of
+     * the sorted values.  NAN when a sample is 0 or below (no logarithm)
+     * or the pairs exceed STATS_AB_PAIRS_MAX. */
+    double estimate, lo, hi;
+    /* Mann-Whitney two-sided p: normal approximation, tie and continuity
+     * corrected (scipy.stats.mannwhitneyu(a, b, use_continuity=True,
+     * method='asymptotic')); u is U of A (pairs with a_i > b_j, ties 1/2). */
+    double p, u;
+};
+
+/* The ratio, its interval, its p and the faster side of samples a and b,
+ * taken as they are (nothing subtracted).  work holds STATS_AB_WORK(na, nb)
+ * doubles.  Returns 0, or -1 (out all NAN, faster NONE) when a sample is
+ * empty, a value is not finite or work is NULL. */
+int stats_ab(const double *a, size_t na, const double *b, size_t nb, double *work, struct stats_ab *out);
+
+/* "a", "b", "none". */
+const char *stats_ab_side_name(enum stats_ab_side s);
 
 /* ---- change points in a series (stats/changepoint.c) ------------------ */
 

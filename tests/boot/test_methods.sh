@@ -54,7 +54,7 @@ expect_line '^compare foo vs foo \(order check' "icount: Foo vs Foo (ABAB, the o
 expect_line '^compare foo vs foo \(random order\) \(A/A: one routine at one address' "icount: the A/A, Foo vs Foo with the order drawn per trial, ran"
 expect_line '^  paired \(A - B in each trial\): mean \+0\.00 \+- 0\.00, median \+0\.00 ticks; Wilcoxon signed-rank p 1 \(exact\)$' "icount: the A/A's paired test: every trial's A - B is 0, p exactly 1"
 expect_line '^  A - B: means 0\.00 \(\+0\.000%\), modes 0\.00 \(\+0\.000%\), medians 0\.00' "icount: Foo vs Foo differs by exactly 0"
-expect_line '^  verdict: A is faster than B \(95%, noise 1%\), as expected$' "icount: add10 vs add100: A faster"
+expect_line '^  verdict: A is faster than B \(95%: Mann-Whitney p [=<] [0-9.e+-]+ decides, noise 1%\), as expected$' "icount: add10 vs add100: A faster"
 expect_no_line '^warning:' "icount: no warnings"
 json=$TEST_TMP/methods-icount.json
 if esp_json "$img" "$json"; then
@@ -354,5 +354,5 @@ expect_rc 2 "target fault: run-qemu exit 2"
 expect_line '^fault injection: divide fault in target:foo' "target fault: injected into target:foo"
 expect_line '^warning: foo/lfence\+rdtsc: fault \(#DE' "target fault: foo/lfence+rdtsc failed with #DE"
 expect_line '^warning: compare foo vs foo: fault' "target fault: the Foo comparisons failed"
-expect_line '^  verdict: A is faster than B \(95%, noise 1%\), as expected$' "target fault: add10 vs add100 still compared"
+expect_line '^  verdict: A is faster than B \(95%: Mann-Whitney p [=<] [0-9.e+-]+ decides, noise 1%\), as expected$' "target fault: add10 vs add100 still compared"
 expect_line '^baremark: run ended, status 2' "target fault: the run ended"

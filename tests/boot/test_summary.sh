@@ -9,7 +9,9 @@
 # run wrote (one summary, built from the results); its figures are the
 # JSON's own, recomputed here independently (the TSC rate, each target's
 # row by D1 from its raw samples: tests/unit/summary_d1.py, add10 against
-# add100 as the ratio of their timings less the overhead, the memory
+# add100 from their stored samples (D2: Hodges-Lehmann on the logs, Bauer's
+# interval, scipy's Mann-Whitney p) and the JSON's "ratio" member, which
+# pairs are called A/A controls and the order check, the memory
 # levels, the file names; the run's duration_ms, positive and below the
 # boot's wall time, in the verdict row); the text log on the ESP ends with it; every
 # section's LAVA cases come as one block right after that section's text;
@@ -89,10 +91,28 @@ import summary_d1
 for line in summary_d1.rows(d):
     need(("          " + line) in rows, "target row: %s" % line)
 ab = [x for x in d["comparisons"]["comparisons"] if x["name"] == "add10 vs add100"][0]
-ov = ab["overhead"]["median"]
-r = (ab["b"]["median"] - ov) / (ab["a"]["median"] - ov)
-want = "add10 is %sx (%s-%s) faster than add100, p = %.1e" % (g(r), g(r), g(r), ab["mann_whitney_p"])
+# D2: the samples as stored (already net of the overhead loop), Hodges-Lehmann
+# on the logs with Bauer's interval, scipy's Mann-Whitney p
+import math
+from scipy import stats as sps
+sa, sb = ab["a"]["samples"], ab["b"]["samples"]
+dl = sorted(math.log(y) - math.log(x) for y in sb for x in sa)
+mn = len(dl)
+k = max(0, math.floor(mn / 2 - 1.959963984540054 * math.sqrt(len(sa) * len(sb) * (len(sa) + len(sb) + 1) / 12)))
+r, rlo, rhi = math.exp((dl[(mn - 1) // 2] + dl[mn // 2]) / 2), math.exp(dl[k]), math.exp(dl[mn - 1 - k])
+pv = sps.mannwhitneyu(sa, sb, alternative="two-sided", use_continuity=True, method="asymptotic").pvalue
+want = "add10 is %sx [%s, %s] faster than add100, p = %.1e" % (g(r), g(rlo), g(rhi), pv)
 need(any(x.endswith(want) for x in rows), "A/B row: %s" % want)
+jr = ab["ratio"]
+need(jr["faster"] == "a" and abs(jr["estimate"] - r) <= 1e-12 * r and abs(jr["lo"] - rlo) <= 1e-12 * r
+     and abs(jr["hi"] - rhi) <= 1e-12 * r and abs(jr["p"] - pv) <= 1e-9 * pv,
+     "the JSON's ratio member is Python's: %s" % jr)
+aa = [x for x in d["comparisons"]["comparisons"] if x.get("check") == "a/a control"]
+need(aa and all(x["order"] == "random" and x["a"]["name"] == x["b"]["name"] for x in aa),
+     "every A/A control is one routine in random order")
+ctl = [x for x in rows if "A/A control" in x]
+need(len(ctl) == len(aa) and all("(random order)" in x for x in ctl), "the summary calls only those A/A controls: %s" % ctl)
+need(any("foo vs foo:" in x and "(order check" in x for x in rows), "foo vs foo (ABAB) is labelled the order check")
 lat = d["memory"]["latency"]
 levels = []
 for e in lat:

@@ -671,6 +671,11 @@ class Checker:
         with_ratio = re.fullmatch(r"(.+?) is (\S+)x%s faster than (.+?), %s%s" % (iv, p, notes), t)
         no_ratio = re.fullmatch(r"(.+?) is faster than (.+?), %s%s" % (p, notes), t)
         none = re.fullmatch(r"(.+?): no difference detected, %s%s" % (p, notes), t)
+        unmeasured = re.fullmatch(r"(.+?): not measured \((\S+)\)", t)
+        if unmeasured:
+            check_eq(where, "name", unmeasured.group(1), c.get("name"))
+            check_eq(where, "why not measured (status)", unmeasured.group(2), c.get("status"))
+            return note(not r["measured"], where, "says 'not measured' of a pair with samples")
         detected = bool(c.get("verdict")) and c.get("verdict") != "no difference"
         if with_ratio:
             fast, slow, pt, nt = with_ratio.group(1), with_ratio.group(4), with_ratio.group(5), with_ratio.group(6)
@@ -867,6 +872,11 @@ class Checker:
                 continue
             check_eq(where, "name", cells[0], c.get("name"))
             detected = bool(c.get("verdict")) and c.get("verdict") != "no difference"
+            um = re.fullmatch(r"not measured \((\S+)\)", cells[1])
+            if um:
+                check_eq(where, "why not measured (status)", um.group(1), c.get("status"))
+                note(not r["measured"], where, "says 'not measured' of a pair with samples")
+                continue
             f = re.match(r"(.+?) is faster|no difference detected", cells[1])
             if not f:
                 note(False, where, "finding not understood: %r" % cells[1])

@@ -281,6 +281,11 @@ static void test_strings_and_enums(void)
     CHECK(parse("INJECTIN=method:rdtscp") == 0 && !strcmp(cfg.inject_where, "method:rdtscp"),
           "INJECTIN=method:rdtscp");
     check_one_problem(parse("INJECTFAULT=gp"), 1, "INJECTFAULT", "INJECTFAULT=gp");
+    CHECK(parse("") == 0 && cfg.compare_order == BM_ORDER_RANDOM, "COMPAREORDER: random unless set");
+    CHECK(parse("COMPAREORDER=ABAB") == 0 && cfg.compare_order == BM_ORDER_ABAB, "COMPAREORDER=ABAB (any case)");
+    CHECK(parse("COMPAREORDER=abab\nCOMPAREORDER=random") == 0 && !cfg.compare_order, "COMPAREORDER=random");
+    check_one_problem(parse("COMPAREORDER=baba"), 1, "COMPAREORDER", "COMPAREORDER=baba: one problem naming it");
+    CHECK(!strcmp(config_order_name(BM_ORDER_ABAB), "abab") && !strcmp(config_order_name(7), "?"), "order names");
     check_one_problem(parse("INJECTIN=num sort"), 1, "INJECTIN", "INJECTIN with a space");
     check_one_problem(parse("INJECTIN=abcdefghijklmnopqrstuvwxyz0123456"), 1, "longer",
                       "INJECTIN of 32 characters");

@@ -225,8 +225,8 @@ check "diff: the routine's net ns per iteration, ratio, p-values and verdict mat
 "$B" diff "$T/ra.json" "$T/rb.json" > "$T/cr.txt"
 check "diff text: a routine line for chain:add10 (with its method in brackets)" \
     $(grep -Eq '^routine +chain:add10 \[lfence\+rdtsc\] +ns/iteration ' "$T/cr.txt"; echo $?) "$(grep chain "$T/cr.txt")"
-check "diff text: the comparisons present in both runs with each run's verdict" \
-    $(grep -Eq '^Foo vs Foo +no difference \([-+][0-9.]+%\) +no difference \([-+][0-9.]+%\) +same verdict$' "$T/cr.txt"; echo $?) \
+check "diff text: the comparisons present in both runs with each run's verdict, ratio, interval and deciding p" \
+    $(grep -Eq '^Foo vs Foo +no difference: [AB]/[AB] [0-9.e+-]+x \[[0-9.e+-]+, [0-9.e+-]+\], p [=<] [0-9.e+-]+ +no difference: [AB]/[AB] [0-9.e+-]+x \[[0-9.e+-]+, [0-9.e+-]+\], p [=<] [0-9.e+-]+ +same verdict$' "$T/cr.txt"; echo $?) \
     "$(grep -A3 'A/B comparisons' "$T/cr.txt")"
 "$B" diff --method rdtscp "$T/ra.json" "$T/rb.json" > "$T/cr2.txt"
 check "diff --method: a method without samples in both says so" \

@@ -4,8 +4,11 @@
  *   - tests/fixtures/run-full.json (an -icount boot, every section): each
  *     field against the document's own figures (the chosen estimate is the
  *     section's net median, the clock its chosen rate, ...), the exact
- *     ratio of add10 and add100 (each timing less the method's overhead),
- *     and the whole text block, row by row;
+ *     ratio of add10 and add100 (their samples as stored, already net of
+ *     the overhead loop: constant 1203 and 10203 ticks, so every log
+ *     difference and the ratio is log(10203 / 1203)), what each pair is
+ *     (order check, placement check, A/A control, A/B), and the whole text
+ *     block, row by row;
  *   - tests/fixtures/run-guess.json (real noise): intervals around the
  *     medians, the A/A control as expected, Foo faster than FooBar;
  *   - the fixture of an unfinished run ("status": "interrupted", "stage": "clock");
@@ -101,8 +104,13 @@ static void test_full(void)
     const struct summary_ab *ab = &s->ab[3];
     CHECK(ab->detected && !ab->control && !strcmp(ab->faster, "add10") && !strcmp(ab->slower, "add100"),
           "run-full: add10 is faster than add100");
-    CHECK_NEAR(ab->ratio, (10203.0 - 11) / (1203 - 11), 1e-9, "run-full: ratio (10203 - 11) / (1203 - 11)");
-    CHECK(s->ab[0].control && !s->ab[0].detected && s->ab[0].as_expected == 1, "run-full: the A/A control as expected");
+    CHECK_NEAR(ab->ratio, 10203.0 / 1203, 1e-12, "run-full: ratio 10203 / 1203 (nothing subtracted again)");
+    CHECK(ab->ratio_lo == ab->ratio && ab->ratio_hi == ab->ratio, "run-full: constant samples, an interval of one point");
+    CHECK(!s->ab[0].control && !strcmp(s->ab[0].check, "order check") && !s->ab[0].detected &&
+          s->ab[0].as_expected == 1, "run-full: foo vs foo in ABAB order is the order check, not an A/A control");
+    CHECK(!s->ab[1].control && !strcmp(s->ab[1].check, "placement check"), "run-full: foo vs foobar, the placement check");
+    CHECK(s->ab[2].control && !strcmp(s->ab[2].check, "a/a control") && !s->ab[2].detected &&
+          s->ab[2].as_expected == 1, "run-full: foo vs foo in random order, the A/A control, as expected");
     CHECK_NEAR(s->index_integer, jr_num(jr_path(doc, "bytemark.indexes.original_integer"), 0), 0,
                "run-full: the integer index");
     CHECK(s->cores_cpus == 2 && s->cores_offset_ns == jr_num(jr_path(doc, "cores.tsc.cpus[1].offset_ns"), 0) &&
@@ -130,7 +138,7 @@ static void test_full(void)
          * r = 1/16; [12.125, 12.25] ticks x 1e9 / 999999986 Hz (docs/statistics.md); was 12.19-12.19 */
         found += !strcmp(L.text[i], "          add10                12.19  [12.13, 12.25] *        12.19  "
                                     "sdm-recommended     9 of 9") ||
-                 !strcmp(L.text[i], "          add10 is 8.55x (8.55-8.55) faster than add100, p = 9.2e-89") ||
+                 !strcmp(L.text[i], "          add10 is 8.481x [8.481, 8.481] faster than add100, p = 9.2e-89") ||
                  !strcmp(L.text[i], "cores     2 CPUs; largest TSC offset 46 ns; worst core-to-core round trip 2606 ns") ||
                  !strcmp(L.text[i], "memory    L1d 1.125 ns, L2 1.125 ns, L3 1.125 ns, memory 1.125 ns per load; "
                                     "read 23.27 GB/s");
@@ -150,8 +158,9 @@ static void test_guess(void)
           "run-guess: foo by its one method (the comparisons' did not measure it)");
     const struct summary_target *add10 = target(s, "add10");
     CHECK(add10 && add10->n_est == 1, "run-guess: add10's unsupported rdtscp is no estimate");
-    CHECK(s->n_ab == 2 && s->ab[0].control && s->ab[0].as_expected == 1 && !s->ab[0].detected,
-          "run-guess: Foo vs Foo: control, no difference");
+    CHECK(s->n_ab == 2 && !s->ab[0].control && !strcmp(s->ab[0].check, "order check") &&
+          s->ab[0].as_expected == 1 && !s->ab[0].detected,
+          "run-guess: Foo vs Foo (ABAB, written before \"check\"): the order check, no difference");
     const struct summary_ab *ab = &s->ab[1];
     CHECK(ab->detected && !strcmp(ab->faster, "Foo") && ab->ratio > 1 && ab->ratio_lo <= ab->ratio &&
           ab->ratio <= ab->ratio_hi && ab->ratio_hi > ab->ratio_lo, "run-guess: Foo faster than FooBar, a ratio inside its interval");

@@ -10,10 +10,10 @@
  * section (its per-run scores; then each test's all-core sum, a single
  * figure): both values, the ratio A/B, Welch's and
  * Mann-Whitney's two-sided p from the raw samples (stats/), and a verdict at
- * 95%: A is
- * faster or slower only when both tests say so, the mean and the median move
- * the same way and the medians differ by more than the noise threshold
- * (stats_compare_sorted_double).  Method overheads are compared in ns when
+ * 95%: A is faster or slower only when Mann-Whitney's p is below 0.05 (the
+ * p the text and HTML show; Welch's is in --json for reference), the
+ * medians and the ranks move the same way and the medians differ by more
+ * than the noise threshold (stats_compare_sorted_double).  Method overheads are compared in ns when
  * both runs carry a calibrated clock (tick rates differ between machines),
  * else in ticks.  Kernel scores are rates: larger is faster.
  *
@@ -22,8 +22,9 @@
  * with one method for both runs: --method NAME, by default the SDM's
  * sequence (sdm-recommended), else the first method good in both runs.  A/B
  * comparisons present in both runs (the built-in ones and COMPARE= pairs)
- * are listed after the table with each run's relative difference of medians
- * and verdict.
+ * are listed after the table with each run's verdict and the pair's figures
+ * (rj_ab_ratio: the slower's time over the faster's, its interval and
+ * Mann-Whitney's p, as the run wrote them or stats_ab on its samples).
  */
 #include <math.h>
 #include <stdio.h>

@@ -19,6 +19,7 @@
 #include <string.h>
 #include <time.h>
 
+#include "bench/figures.h"
 #include "bench/json.h"
 #include "commands.h"
 #include "stats/stats.h"
@@ -466,16 +467,18 @@ static void compare_text(const struct analysis *a, const struct analysis *b,
     printf("  %-10s %18.10g %18.10g %16.8g %9.3f%%\n", "mode", a->s.mode.value,
            b->s.mode.value, c->diff_mode, 100 * c->rel_mode);
     printf("  %-10s %18.10g %18.10g\n", "sd", a->s.sd_sample, b->s.sd_sample);
-    printf("  Karsh Z        %.4f  (two-sided p %.6g)\n", c->karsh_z, c->karsh_p);
-    printf("  Welch t        %.4f  df %.2f  p %.6g\n", c->welch_t, c->welch_df, c->welch_p);
+    printf("  Karsh Z        %.4f  (two-sided p %.6g; for reference, does not decide)\n", c->karsh_z, c->karsh_p);
+    printf("  Welch t        %.4f  df %.2f  p %.6g (for reference, does not decide)\n", c->welch_t, c->welch_df, c->welch_p);
     printf("  Mann-Whitney   U %.1f  z %.4f  p %.6g (normal approximation, ties and "
            "continuity corrected)\n", c->mw_u, c->mw_z, c->mw_p);
-    printf("  verdict at 95%% (noise threshold %.3g%%): A is %s\n", 100 * c->noise,
+    char pt[32];
+    figures_format_p(c->mw_p, pt, sizeof pt);
+    printf("  verdict at 95%% (Mann-Whitney %s decides; noise threshold %.3g%%): A is %s\n", pt, 100 * c->noise,
            c->verdict == STATS_NO_DIFFERENCE ? "no different from B"
            : c->verdict == STATS_FASTER ? "faster than B" : "slower than B");
-    if (c->verdict == STATS_NO_DIFFERENCE && c->welch_p < STATS_ALPHA && c->mw_p < STATS_ALPHA)
-        printf("  (both tests are significant, but the medians differ by %.3g%%, "
-               "within the noise threshold, or disagree in direction with the means)\n",
+    if (c->verdict == STATS_NO_DIFFERENCE && c->mw_p < STATS_ALPHA)
+        printf("  (Mann-Whitney's p is below %.2f, but the medians differ by %.3g%%, "
+               "within the noise threshold, or disagree in direction with the ranks)\n", STATS_ALPHA,
                100 * fabs(c->rel_median));
 }
 

@@ -9,21 +9,55 @@
 #include <string.h>
 
 #include "compare_runs.h"
+#include "figures.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "stats/stats.h"
 
-/* "A faster (-12.345%)" from one run's comparison, into buf. */
+/* Not json_null(): bench/json.c defines a function of that name too, and
+ * in this program it wins over jansson's; json_pack builds the null inside
+ * the library. */
+static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }
+
+/* One run's comparison as every output shows it: its verdict, then the
+ * pair's figures (rj_ab_ratio: the run's "ratio" member, else stats_ab on
+ * the stored samples), "A faster: 1.058x [1.055, 1.059], p = 3.7e-71",
+ * into buf. */
 static const char *cr_pair_side(json_t *c, char *buf, size_t n)
 {
     const char *v = rj_str(c, "verdict", NULL);
+    struct stats_ab ab;
+    char e[32], ci[64], p[32];
     if (!v) {
         snprintf(buf, n, "%s", rj_str(c, "status", "not run"));
         return buf;
     }
-    double rel = rj_num(c, "rel_median", NAN);
-    snprintf(buf, n, "%s%s (%+.3f%%)", strcmp(v, "no difference") ? "A " : "", v, rel * 100);
+    if (rj_ab_ratio(c, &ab)) {
+        snprintf(buf, n, "%s%s (no samples)", strcmp(v, "no difference") ? "A " : "", v);
+        return buf;
+    }
+    figures_format(ab.estimate, e, sizeof e);
+    figures_format_interval(ab.lo, ab.hi, ci, sizeof ci);
+    figures_format_p(ab.p, p, sizeof p);
+    snprintf(buf, n, "%s%s: %s %sx %s, %s", strcmp(v, "no difference") ? "A " : "", v,
+             ab.faster == STATS_AB_B ? "A/B" : "B/A", e, ci, p);
     return buf;
+}
+
+/* The pair's figures as JSON (null where there are none). */
+static json_t *cr_pair_ratio(json_t *c)
+{
+    struct stats_ab ab;
+    if (!rj_str(c, "verdict", NULL) || rj_ab_ratio(c, &ab))
+        return json_pack("n");
+    json_t *o = json_object();
+    json_object_set_new(o, "faster", json_string(stats_ab_side_name(ab.faster)));
+    json_object_set_new(o, "estimate", cr_num_or_null(ab.estimate));
+    json_object_set_new(o, "lo", cr_num_or_null(ab.lo));
+    json_object_set_new(o, "hi", cr_num_or_null(ab.hi));
+    json_object_set_new(o, "p", cr_num_or_null(ab.p));
+    json_object_set_new(o, "test", json_string("mann-whitney"));
+    return o;
 }
 
 static int cr_pair_same(const struct cr_pair *p)
@@ -100,17 +134,16 @@ void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
         else
             fputs(")\n", stdout);
     }
-    printf("verdict at 95%% (Welch and Mann-Whitney p < %.2f, medians differ by more than %.3g%%)\n\n",
-           STATS_ALPHA, noise * 100);
-    printf("%-7s %-34s %-15s %14s %14s %8s %10s %10s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
-           "WELCH P", "MW P", "VERDICT");
+    printf("verdict at 95%% (Mann-Whitney p < %.2f decides; the medians differ by more than %.3g%% and move the "
+           "same way as the ranks; Welch's p is in --json, for reference)\n\n", STATS_ALPHA, noise * 100);
+    printf("%-7s %-34s %-15s %14s %14s %8s %12s  %s\n", "KIND", "NAME", "UNIT", "A", "B", "A/B",
+           "MW P", "VERDICT");
     for (size_t i = 0; i < n; i++)
-        printf("%-7s %-34s %-15s %14s %14s %8s %10s %10s  %s\n", it[i].kind,
+        printf("%-7s %-34s %-15s %14s %14s %8s %12s  %s\n", it[i].kind,
                cr_cell(nm, sizeof nm, cr_label(&it[i]), 34, &cut), cr_cell(un, sizeof un, it[i].unit, 15, &cut),
                rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
                isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
-               isnan(it[i].welch_p) ? "-" : (snprintf(b[3], 48, "%.3g", it[i].welch_p), b[3]),
-               isnan(it[i].mw_p) ? "-" : (snprintf(b[4], 48, "%.3g", it[i].mw_p), b[4]), it[i].verdict);
+               isnan(it[i].mw_p) ? "-" : (figures_format_p(it[i].mw_p, b[4], 48), b[4]), it[i].verdict);
     if (!n)
         printf("(nothing to compare: no method, target or kernel is in both runs)\n");
     for (size_t i = 0; i < n; i++)
@@ -121,23 +154,20 @@ void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
             break;
         }
     if (np)
-        printf("\nA/B comparisons in both runs (relative difference of medians, (A - B) / B, and each run's verdict):\n"
-               "%-44s %-30s %-30s %s\n", "COMPARISON", "IN A", "IN B", "");
+        printf("\nA/B comparisons in both runs (each run's verdict; the slower's time over the faster's, A/B or "
+               "B/A, with its 95%% interval; Mann-Whitney's p, which decides):\n"
+               "%-36s %-56s %-56s %s\n", "COMPARISON", "IN A", "IN B", "");
     for (size_t i = 0; i < np; i++) {
-        char x[64], y[64];
-        printf("%-44s %-30s %-30s %s\n", cr_cell(nm, sizeof nm, pairs[i].name, 44, &cut),
-               cr_cell(un, sizeof un, cr_pair_side(pairs[i].a, x, sizeof x), 30, &cut),
-               cr_cell(b[0], sizeof b[0], cr_pair_side(pairs[i].b, y, sizeof y), 30, &cut),
+        char x[160], y[160], c2[200];
+        printf("%-36s %-56s %-56s %s\n", cr_cell(nm, sizeof nm, pairs[i].name, 36, &cut),
+               cr_cell(un, sizeof un, cr_pair_side(pairs[i].a, x, sizeof x), 56, &cut),
+               cr_cell(c2, sizeof c2, cr_pair_side(pairs[i].b, y, sizeof y), 56, &cut),
                cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
     }
     if (cut)
         printf("(~: a name or unit cut to its column; --json gives them whole)\n");
 }
 
-/* Not json_null(): bench/json.c defines a function of that name too, and
- * in this program it wins over jansson's; json_pack builds the null inside
- * the library. */
-static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }
 
 void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_t n, double noise,
              const struct cr_pair *pairs, size_t np)
@@ -156,6 +186,7 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
         json_object_set_new(o, k ? "b" : "a", r);
     }
     json_object_set_new(o, "alpha", json_real(STATS_ALPHA));
+    json_object_set_new(o, "verdict_p", json_string("mann_whitney_p"));
     json_object_set_new(o, "noise", json_real(noise));
     for (size_t i = 0; i < n; i++) {
         json_t *e = json_object();
@@ -184,6 +215,8 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
         json_object_set_new(e, "name", json_string(pairs[i].name));
         json_object_set_new(e, "rel_median_a", cr_num_or_null(rj_num(pairs[i].a, "rel_median", NAN)));
         json_object_set_new(e, "rel_median_b", cr_num_or_null(rj_num(pairs[i].b, "rel_median", NAN)));
+        json_object_set_new(e, "ratio_a", cr_pair_ratio(pairs[i].a));
+        json_object_set_new(e, "ratio_b", cr_pair_ratio(pairs[i].b));
         json_object_set_new(e, "verdict_a", json_string(rj_str(pairs[i].a, "verdict", rj_str(pairs[i].a, "status", "?"))));
         json_object_set_new(e, "verdict_b", json_string(rj_str(pairs[i].b, "verdict", rj_str(pairs[i].b, "status", "?"))));
         json_object_set_new(e, "same_verdict", json_boolean(cr_pair_same(&pairs[i])));
@@ -220,29 +253,32 @@ void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
         rj_html(f, cr_run_state(runs[k]->root, words, sizeof words, &cut_short));
         fputs("</td></tr>", f);
     }
-    fprintf(f, "</table><p>Verdict at 95%%: both Welch's and Mann-Whitney's p below %.2f, mean and median moving "
-            "the same way, medians more than %.3g%% apart. Methods: median overhead; targets and plug-in routines: "
-            "median net time per iteration; kernels: mean score (larger is faster).</p><table id=\"compare\"><tr><th>kind</th><th>name</th><th>unit</th><th>A</th>"
-            "<th>B</th><th>A/B</th><th>Welch p</th><th>Mann-Whitney p</th><th>verdict</th></tr>",
+    fprintf(f, "</table><p>Verdict at 95%%: Mann-Whitney's p below %.2f decides, with the medians more than %.3g%% "
+            "apart and moving the same way as the ranks (Welch's p, for reference, is in --json). Methods: median "
+            "overhead; targets and plug-in routines: median net time per iteration; kernels: mean score (larger is "
+            "faster).</p><table id=\"compare\"><tr><th>kind</th><th>name</th><th>unit</th><th>A</th>"
+            "<th>B</th><th>A/B</th><th>Mann-Whitney p (decides)</th><th>verdict</th></tr>",
             STATS_ALPHA, noise * 100);
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "<tr><td>%s</td><td>", it[i].kind);
         rj_html(f, cr_label(&it[i]));
         fputs("</td><td>", f);
         rj_html(f, it[i].unit);
-        fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
+        fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                 "<td class=\"n\">%s</td><td class=\"%s\">%s</td></tr>", rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
                 isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
-                rj_fmt(b[3], 48, it[i].welch_p), rj_fmt(b[4], 48, it[i].mw_p),
+                isnan(it[i].mw_p) ? "-" : (figures_format_p(it[i].mw_p, b[4], 48), b[4]),
                 strstr(it[i].verdict, "faster") ? "faster" : strstr(it[i].verdict, "slower") ? "slower" : "",
                 it[i].verdict);
     }
     fputs("</table>", f);
     if (np)
-        fputs("<h2>A/B comparisons in both runs</h2><table id=\"pairs\"><tr><th>comparison</th><th>in A</th>"
+        fputs("<h2>A/B comparisons in both runs</h2><p>Each run's verdict; the slower's time over the faster's "
+              "(A/B or B/A) with its 95% interval; Mann-Whitney's p, which decides.</p>"
+              "<table id=\"pairs\"><tr><th>comparison</th><th>in A</th>"
               "<th>in B</th><th></th></tr>", f);
     for (size_t i = 0; i < np; i++) {
-        char x[64], y[64];
+        char x[160], y[160];
         fputs("<tr class=\"pair\"><td>", f);
         rj_html(f, pairs[i].name);
         fputs("</td><td>", f);

@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -36,6 +37,35 @@ static void comparison_paired(FILE *f, json_t *cmp, const double *a, const doubl
     free(scratch);
 }
 
+/* The pair's figures, as every output shows them (rj_ab_ratio: the run's
+ * "ratio" member, else stats_ab on the stored samples). */
+static void comparison_ratio(FILE *f, json_t *cmp, const char *la, const char *lb)
+{
+    struct stats_ab ab;
+    char e[48], ci[64], p[48];
+    if (rj_ab_ratio(cmp, &ab))
+        return;
+    figures_format_p(ab.p, p, sizeof p);
+    fputs("<p class=\"ratio\">", f);
+    if (isnan(ab.estimate)) {
+        fputs("no ratio (a sample at or below 0 after the overhead)", f);
+    } else {
+        figures_format(ab.estimate, e, sizeof e);
+        figures_format_interval(ab.lo, ab.hi, ci, sizeof ci);
+        if (ab.faster == STATS_AB_NONE) {
+            fputs("neither is faster by the ranks; B's time over A's ", f);
+        } else {
+            fputs(ab.faster == STATS_AB_B ? "A's time (" : "B's time (", f);
+            rj_html(f, ab.faster == STATS_AB_B ? la : lb);
+            fputs(ab.faster == STATS_AB_B ? ") over B's (" : ") over A's (", f);
+            rj_html(f, ab.faster == STATS_AB_B ? lb : la);
+            fputs(") ", f);
+        }
+        fprintf(f, "%s&times; %s (95%%, Hodges-Lehmann on the logs)", e, ci);
+    }
+    fprintf(f, ", Mann-Whitney %s</p>", p);
+}
+
 static void comparison_card(FILE *f, json_t *cmp)
 {
     double *a = NULL, *b = NULL;
@@ -56,6 +86,7 @@ static void comparison_card(FILE *f, json_t *cmp)
         rj_html(f, verdict);
         fputs("</p>", f);
     }
+    comparison_ratio(f, cmp, la, lb);
     if (na >= 2 && nb >= 2) {
         double *sa = malloc(na * sizeof *sa), *sb = malloc(nb * sizeof *sb);
         struct stats_summary xa, xb;
@@ -63,12 +94,12 @@ static void comparison_card(FILE *f, json_t *cmp)
         char p1[48], p2[48], z[48], p3[48];
         if (sa && sb && !stats_summary_double(a, na, sa, NULL, &xa) && !stats_summary_double(b, nb, sb, NULL, &xb)) {
             stats_compare_sorted_double(sa, &xa, sb, &xb, REPORT_NOISE, &c);
-            fprintf(f, "<p class=\"recomputed\">recomputed from the raw samples: Welch p = %s, Mann-Whitney p = %s, "
-                    "Karsh Z = %s, Welch p within the pooled outer fences = %s (A %zu, B %zu outside); "
-                    "A is <span class=\"verdict\">%s</span> at 95%% (noise threshold %.0f%%)</p>",
-                    rj_fmt(p1, sizeof p1, c.welch_p), rj_fmt(p2, sizeof p2, c.mw_p), rj_fmt(z, sizeof z, c.karsh_z),
-                    rj_fmt(p3, sizeof p3, c.fenced_welch_p), c.out_a, c.out_b,
-                    stats_verdict_name(c.verdict), REPORT_NOISE * 100);
+            figures_format_p(c.mw_p, p2, sizeof p2);
+            fprintf(f, "<p class=\"recomputed\">recomputed from the raw samples: A is <span class=\"verdict\">%s</span> "
+                    "at 95%% (Mann-Whitney %s decides; noise threshold %.0f%%). For reference, not deciding: "
+                    "Welch p = %s, Karsh Z = %s, Welch p within the pooled outer fences = %s (A %zu, B %zu outside)</p>",
+                    stats_verdict_name(c.verdict), p2, REPORT_NOISE * 100, rj_fmt(p1, sizeof p1, c.welch_p),
+                    rj_fmt(z, sizeof z, c.karsh_z), rj_fmt(p3, sizeof p3, c.fenced_welch_p), c.out_a, c.out_b);
         }
         if (sa && sb && na == nb)
             comparison_paired(f, cmp, a, b, na, sa);

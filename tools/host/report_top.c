@@ -18,6 +18,7 @@
 #include "figures.h"
 #include "report_parts.h"
 #include "report_util.h"
+#include "stats/stats.h"
 #include "summary.h"
 
 /* Dot plot geometry (px): a label column, then the scale. */
@@ -164,27 +165,35 @@ static void top_targets(FILE *f, const struct summary *s)
 
 static void top_pairs(FILE *f, const struct summary *s)
 {
-    char a[32], b[32], c[32], d[32];
+    char a[32], b[64], d[32];
     if (!s->n_ab)
         return;
     fputs("<table id=\"pairs\"><tr><th>A/B</th><th>finding at 95%</th><th class=\"n\">slower / faster</th>"
-          "<th class=\"n\">95% interval</th><th class=\"n\">p</th></tr>", f);
+          "<th class=\"n\">95% interval</th><th class=\"n\">Mann-Whitney p (decides)</th></tr>", f);
     for (unsigned i = 0; i < s->n_ab; i++) {
         const struct summary_ab *p = &s->ab[i];
         fputs("<tr><td>", f);
         rj_html(f, p->name);
         fputs("</td><td>", f);
-        if (p->detected) {
+        if (strcmp(p->status, "ok")) {
+            fputs("not measured (", f);
+            rj_html(f, p->status);
+            fputs(")", f);
+        } else if (p->detected) {
             rj_html(f, p->faster);
             fputs(" is faster", f);
         } else {
             fputs("no difference detected", f);
         }
-        if (p->control || p->as_expected == 0)
-            fputs(p->as_expected == 0 ? " (NOT as expected)" : " (A/A control, as expected)", f);
-        fprintf(f, "</td><td class=\"n\">%s&times;</td><td class=\"n\">%s&ndash;%s</td><td class=\"n\">%s</td></tr>",
-                top_num(a, sizeof a, p->ratio), top_num(b, sizeof b, p->ratio_lo), top_num(c, sizeof c, p->ratio_hi),
-                isfinite(p->p) ? (snprintf(d, sizeof d, "%.2g", p->p), d) : "-");
+        rj_html(f, p->note);
+        fprintf(f, "</td><td class=\"n\">%s&times;</td><td class=\"n\">", top_num(a, sizeof a, p->ratio));
+        if (isnan(p->ratio_lo))
+            fputs("-", f);
+        else
+            rj_html(f, (figures_format_interval(p->ratio_lo, p->ratio_hi, b, sizeof b), b));
+        fputs("</td><td class=\"n\">", f);
+        rj_html(f, isnan(p->p) ? "-" : (figures_format_p(p->p, d, sizeof d), d));
+        fputs("</td></tr>", f);
     }
     fputs("</table>", f);
 }
@@ -316,7 +325,7 @@ static void top_log_ticks(FILE *f, double lo, double hi, int x0, int x1, int ya)
 /* A pair as B's time over A's (the summary states slower over faster). */
 static void top_b_over_a(const struct summary_ab *p, double *r, double *lo, double *hi)
 {
-    int a_faster = !strcmp(p->faster, p->a);
+    int a_faster = p->side != STATS_AB_B;   /* neither: the ratio is B's over A's already */
     *r = a_faster ? p->ratio : 1 / p->ratio;
     *lo = a_faster ? p->ratio_lo : 1 / p->ratio_hi;
     *hi = a_faster ? p->ratio_hi : 1 / p->ratio_lo;

@@ -604,6 +604,31 @@ size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label)
     return rj_numbers(rj_first_array(cmp, side ? arr_b : arr_a), out);
 }
 
+int rj_ab_ratio(json_t *cmp, struct stats_ab *out)
+{
+    json_t *r = json_object_get(cmp, "ratio");
+    const char *side = rj_str(r, "faster", NULL);
+    if (side) {
+        out->faster = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
+        out->estimate = rj_num(r, "estimate", NAN);
+        out->lo = rj_num(r, "lo", NAN);
+        out->hi = rj_num(r, "hi", NAN);
+        out->p = rj_num(r, "p", NAN);
+        out->u = NAN;
+        return 0;
+    }
+    double *a = NULL, *b = NULL, *work = NULL;
+    const char *la, *lb;
+    size_t na = rj_ab_samples(cmp, 0, &a, &la), nb = rj_ab_samples(cmp, 1, &b, &lb);
+    if (na && nb)
+        work = malloc(STATS_AB_WORK(na, nb) * sizeof *work);
+    int rc = stats_ab(a, na, b, nb, work, out);
+    free(work);
+    free(a);
+    free(b);
+    return rc;
+}
+
 size_t rj_run_scores(json_t *test, double **out)
 {
     static const char *const names[] = { "scores", "runs", NULL };

@@ -114,6 +114,12 @@ double rj_num_any(json_t *obj, const char *const *keys);
  * samples of member "a"/"b" (or "A"/"B"), or the array "samples_a"/"a_samples"
  * (b likewise).  Returns the count, *out malloc'd as rj_numbers. */
 size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label);
+/* An A/B comparison's figures (struct stats_ab: faster side, the slower's
+ * time over the faster's, its interval, Mann-Whitney's p): its "ratio"
+ * member as the run wrote it, else stats_ab on the stored samples (a file
+ * from before the member).  Returns 0, or -1 when there are none. */
+struct stats_ab;
+int rj_ab_ratio(json_t *cmp, struct stats_ab *out);
 /* A BYTEmark test's per-run scores: "scores" or "runs" (numbers, or
  * objects with "score"). */
 size_t rj_run_scores(json_t *test, double **out);

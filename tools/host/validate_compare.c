@@ -82,7 +82,16 @@ static const struct rv_field comparisons_fields[] = {
     { "comparisons[].paired.median_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
     { "comparisons[].paired.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
     { "comparisons[].paired.exact", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].check", RV_STR, OPT, NULL, "a/a control|order check|placement check|a/b", NOMIN },
+    { "comparisons[].ratio", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].ratio.faster", RV_STR, REQ, NULL, "a|b|none", NOMIN },
+    { "comparisons[].ratio.estimate", RV_NUM_OR_NULL, REQ, "slower's time over faster's", NULL, 0 },
+    { "comparisons[].ratio.lo", RV_NUM_OR_NULL, REQ, "95% interval", NULL, 0 },
+    { "comparisons[].ratio.hi", RV_NUM_OR_NULL, REQ, "95% interval", NULL, 0 },
+    { "comparisons[].ratio.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
+    { "comparisons[].ratio.test", RV_STR, REQ, NULL, "mann-whitney", NOMIN },
     { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
+    { "comparisons[].verdict_p", RV_STR, OPT, NULL, "mann_whitney_p", NOMIN },
     { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "resolution", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "resolution.null_experiments", RV_UINT, REQ, NULL, NULL, NOMIN },
@@ -118,6 +127,32 @@ static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char
     free(work);
 }
 
+/* The pair's figures follow from the samples as stored (stats_ab). */
+static void comparisons_check_ratio(json_t *c, const char *at, const char *file, int *problems, int quiet)
+{
+    json_t *r = json_object_get(c, "ratio");
+    double *a = NULL, *b = NULL;
+    const char *la, *lb;
+    if (!json_is_object(r))
+        return;
+    size_t na = rj_ab_samples(c, 0, &a, &la), nb = rj_ab_samples(c, 1, &b, &lb);
+    double *work = na && nb ? malloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
+    struct stats_ab s;
+    if (!stats_ab(a, na, b, nb, work, &s)) {
+        if (strcmp(rj_str(r, "faster", ""), stats_ab_side_name(s.faster)))
+            rv_say(file, at, "ratio.faster is not the side the samples' ranks call faster", problems, quiet);
+        rv_expect_close(rj_num(r, "estimate", NAN), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
+                        file, problems, quiet);
+        rv_expect_close(rj_num(r, "lo", NAN), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
+        rv_expect_close(rj_num(r, "hi", NAN), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
+        rv_expect_close(rj_num(r, "p", NAN), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
+                        quiet);
+    }
+    free(work);
+    free(a);
+    free(b);
+}
+
 /* Each comparison: A and B have as many samples as trials, the means are
  * the samples' and the differences the means'. */
 static void comparisons_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
@@ -139,6 +174,7 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
             rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
         rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
         comparisons_check_paired(c, a, b, at, file, problems, quiet);
+        comparisons_check_ratio(c, at, file, problems, quiet);
         rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
         rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
         /* Means of non-empty samples and their difference are finite:
