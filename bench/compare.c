@@ -68,6 +68,7 @@ struct compare_job {
     bm_routine fa, fb, fo;
     void *da, *db;
     uint32_t precision, accuracy;
+    int grow;                   /* precision asked as COMPARE_PRECISION_AUTO */
     enum compare_order order;
     uint64_t seed;
     char points[3][48];
@@ -90,6 +91,42 @@ static uint64_t compare_loop(const struct methods_info *m, bm_routine f, void *d
     return m->bracket(f, precision, d);
 }
 
+/* The least of COMPARE_GROW_PROBES timings of f at the job's precision. */
+static uint64_t compare_probe_min(const struct compare_job *j, bm_routine f, void *d)
+{
+    uint64_t best = UINT64_MAX;
+    for (int i = 0; i < COMPARE_GROW_PROBES; i++) {
+        unsigned long irq = plat_irq_off();
+        uint64_t t = compare_loop(j->m, f, d, j->precision);
+        plat_irq_restore(irq);
+        best = t < best ? t : best;
+    }
+    return best;
+}
+
+/* COMPARE_PRECISION_AUTO: double the calls per timing until the faster
+ * routine's least net timing spans COMPARE_SPAN_STEPS counter steps. */
+static void compare_grow(struct compare_job *j)
+{
+    struct compare_result *r = j->r;
+    uint64_t step = plat_tick_step() ? plat_tick_step() : 1;
+    double net = 0;
+    for (;;) {
+        uint64_t ta = compare_probe_min(j, j->fa, j->da), tb = compare_probe_min(j, j->fb, j->db);
+        uint64_t to = compare_probe_min(j, j->fo, NULL);
+        net = (double)(ta < tb ? ta : tb) - (double)to;
+        if (net >= (double)COMPARE_SPAN_STEPS * (double)step || j->precision > COMPARE_PRECISION_MAX / 2)
+            break;
+        j->precision *= 2;
+    }
+    r->precision = j->precision;
+    int spans = net >= (double)COMPARE_SPAN_STEPS * (double)step;
+    snprintf(r->precision_why, sizeof r->precision_why, "%s: the faster's net timing %.0f ticks %s %d%s counter "
+             "steps of %llu%s", j->precision == COMPARE_PRECISION ? "as started" : spans ? "grown" : "grown to the limit",
+             net, spans ? "spans" : "is under", COMPARE_SPAN_STEPS, spans ? "+" : "", (unsigned long long)step,
+             plat_tick_step() ? "" : " (step not measured: 1 assumed)");
+}
+
 static long compare_body(void *arg)
 {
     struct compare_job *j = arg;
@@ -98,6 +135,8 @@ static long compare_body(void *arg)
     for (int k = 0; k < 3; k++)
         if (j->points[k][0])
             plat_fault_point(j->points[k]);
+    if (j->grow)
+        compare_grow(j);
     for (uint32_t i = 0; i < j->accuracy; i++) {
         int b_first = j->order == COMPARE_RANDOM ? (int)(compare_xorshift(&s) >> 63) : 0;
         uint64_t ta, tb, to;
@@ -211,9 +250,9 @@ int compare_ab(int method, const struct methods_cpu *cpu, bm_routine a, void *da
     out->precision = precision;
     out->accuracy = accuracy;
     out->order = order;
-    if (method < 0 || method >= METHODS_COUNT || !a || !b || accuracy < 2 || precision < 1) {
+    if (method < 0 || method >= METHODS_COUNT || !a || !b || accuracy < 2) {
         out->status = METHODS_BAD_INPUT;
-        snprintf(out->why, sizeof out->why, "bad input: method, routines, accuracy >= 2, precision >= 1");
+        snprintf(out->why, sizeof out->why, "bad input: method, routines, accuracy >= 2");
         return out->status;
     }
     if (!methods_supported(cpu, method)) {
@@ -228,7 +267,11 @@ int compare_ab(int method, const struct methods_cpu *cpu, bm_routine a, void *da
     j.fo = overhead ? overhead : bm_target_placeholder;
     j.da = da;
     j.db = db;
-    j.precision = precision;
+    j.grow = precision == COMPARE_PRECISION_AUTO;
+    j.precision = j.grow ? COMPARE_PRECISION : precision;
+    out->precision = j.precision;
+    if (!j.grow)
+        snprintf(out->precision_why, sizeof out->precision_why, "as asked (fixed by the caller)");
     j.accuracy = accuracy;
     j.order = order;
     j.seed = seed;
@@ -404,6 +447,8 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
     json_str(w, "method", methods_table[p->method].name);
     json_str(w, "order", sp->order == COMPARE_RANDOM ? "random" : "alternate");
     json_u64(w, "precision", r->precision);
+    if (r->precision_why[0])
+        json_str(w, "precision_why", r->precision_why);
     json_u64(w, "accuracy", r->accuracy);
     json_str(w, "unit", "ticks");
     json_str(w, "status", methods_status_name(r->status));
@@ -460,7 +505,7 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
     memset(p, 0, sizeof *p);
     p->quick = cfg->profile_run == BM_PROFILE_QUICK;     /* settled once (config_profile_settle) */
     p->method = METHOD_SDM;
-    p->precision = COMPARE_PRECISION;
+    p->precision = COMPARE_PRECISION_AUTO;
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
     p->seed = COMPARE_SEED;
     p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
@@ -578,15 +623,24 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
 
     quiet_phase_totals_init(&qt);
     methods_cpu_probe(&cpu);
-    out_printf("comparisons: Karsh's A/B with %s; precision %u calls per timing, accuracy %u trials; "
-               "profile %s\n", methods_table[p->method].name, (unsigned)p->precision, (unsigned)p->accuracy,
+    char prec[96];
+    if (p->precision == COMPARE_PRECISION_AUTO)
+        snprintf(prec, sizeof prec, "precision from %u calls per timing, doubled per pair until a timing spans %d "
+                 "counter steps", COMPARE_PRECISION, COMPARE_SPAN_STEPS);
+    else
+        snprintf(prec, sizeof prec, "precision %u calls per timing", (unsigned)p->precision);
+    out_printf("comparisons: Karsh's A/B with %s; %s, accuracy %u trials; "
+               "profile %s\n", methods_table[p->method].name, prec, (unsigned)p->accuracy,
                p->quick ? "quick" : "full");
     if (!p->interrupts_maskable)
         out_printf("comparisons: interrupts cannot be masked here (%s): trials may include interrupts\n",
                    plat_name());
     if (w) {
         json_str(w, "method", methods_table[p->method].name);
-        json_fig_u64(w, &figures_compare, COMPARE_PLAN_PRECISION, p->precision);
+        /* the calls per timing each pair started from (its own "precision" is what it timed with) */
+        json_fig_u64(w, &figures_compare, COMPARE_PLAN_PRECISION,
+                     p->precision == COMPARE_PRECISION_AUTO ? COMPARE_PRECISION : p->precision);
+        json_bool(w, "precision_grown", p->precision == COMPARE_PRECISION_AUTO);
         json_fig_u64(w, &figures_compare, COMPARE_PLAN_ACCURACY, p->accuracy);
         json_str(w, "profile", p->quick ? "quick" : "full");
         json_fig_double(w, &figures_compare, COMPARE_PLAN_NOISE, COMPARE_NOISE);

@@ -46,6 +46,15 @@ enum compare_order { COMPARE_ALTERNATE = 0, COMPARE_RANDOM = 1 };
 #define COMPARE_PRECISION      100
 #define COMPARE_ACCURACY_FULL  1000
 #define COMPARE_ACCURACY_QUICK 200
+/* precision 0 (COMPARE_PRECISION_AUTO): start at COMPARE_PRECISION calls
+ * and double, per pair, until the faster routine's net timing (less the
+ * overhead loop's) spans COMPARE_SPAN_STEPS steps of the counter
+ * (plat_tick_step; 1 when unmeasured), so that one step is at most 1% of
+ * a timing, as the methods engine's N; at most COMPARE_PRECISION_MAX. */
+#define COMPARE_PRECISION_AUTO 0
+#define COMPARE_SPAN_STEPS     100
+#define COMPARE_PRECISION_MAX  (1u << 20)
+#define COMPARE_GROW_PROBES    5
 /* Smallest relative difference of medians called a difference: Karsh's
  * "the best you can hope for is a relative difference of about 1%". */
 #define COMPARE_NOISE          0.01
@@ -58,7 +67,8 @@ struct compare_result {
     int status;                 /* METHODS_OK, _UNSUPPORTED, _FAULT, _NOMEM, _BAD_INPUT */
     char why[160];
     int method;
-    uint32_t precision, accuracy;
+    uint32_t precision, accuracy;   /* precision: as timed (grown when asked for AUTO) */
+    char precision_why[120];
     enum compare_order order;
     double *a, *b, *ov;         /* per trial: A and B net of the overhead; the overhead */
     unsigned char *b_first;     /* per trial: 1 when B was timed first */

@@ -17,6 +17,7 @@
 #include "check.h"
 #include "compare.h"
 #include "methods.h"
+#include "platform.h"
 #include "targets.h"
 
 #include "../vectors/methods/methods_vectors.h"
@@ -231,7 +232,7 @@ static void test_compare_real(const struct methods_cpu *cpu)
     int bf = 0;
     for (int i = 0; i < 200; i++)
         bf += r.b_first[i];
-    char what[160];
+    char what[320];
     snprintf(what, sizeof what, "random order: B first in %d of 200 trials (a fair coin)", bf);
     CHECK(bf > 60 && bf < 140, what);
     /* Under Linux one preemption in A can turn its mean against the medians,
@@ -242,6 +243,28 @@ static void test_compare_real(const struct methods_cpu *cpu)
              r.c.mw_p, r.sa.median, r.sb.median, (int)r.c.verdict);
     CHECK(r.sa.median < r.sb.median && r.c.mw_p < 1e-6, what);
     compare_result_free(&r);
+    /* COMPARE_PRECISION_AUTO: with a counter step of 1 tick, add10's 100 calls
+     * (about 1000 ticks net) already span 100 steps; with a step of 50 they
+     * need 5000 ticks, so the calls double past 100 until they do. */
+    plat_set_tick_step(1);
+    compare_ab(METHOD_SDM, cpu, a10->fn, NULL, "add10", a100->fn, NULL, "add100", NULL, COMPARE_PRECISION_AUTO, 20,
+               COMPARE_RANDOM, COMPARE_SEED, &r);
+    snprintf(what, sizeof what, "precision auto, step 1: 100 calls as started (%u: %s)", (unsigned)r.precision,
+             r.precision_why);
+    CHECK(r.status == METHODS_OK && r.precision == COMPARE_PRECISION && strstr(r.precision_why, "as started: ") &&
+          strstr(r.precision_why, " spans 100+ counter steps of 1"), what);
+    compare_result_free(&r);
+    plat_set_tick_step(50);
+    compare_ab(METHOD_SDM, cpu, a10->fn, NULL, "add10", a100->fn, NULL, "add100", NULL, COMPARE_PRECISION_AUTO, 20,
+               COMPARE_RANDOM, COMPARE_SEED, &r);
+    unsigned k = r.precision / COMPARE_PRECISION;
+    snprintf(what, sizeof what, "precision auto, step 50: grown to 100 x 2^k calls (%u: %s)", (unsigned)r.precision,
+             r.precision_why);
+    CHECK(r.status == METHODS_OK && r.precision > COMPARE_PRECISION && r.precision % COMPARE_PRECISION == 0 &&
+          (k & (k - 1)) == 0 && strstr(r.precision_why, "grown: ") && strstr(r.precision_why, " spans 100+ counter steps of 50"),
+          what);
+    compare_result_free(&r);
+    plat_set_tick_step(0);
     struct methods_cpu none = *cpu;
     none.rdtscp = 0;
     CHECK_EQ_I64(compare_ab(METHOD_RDTSCP, &none, foo->fn, foo->data, "foo", foo->fn, foo->data, "foo", NULL, 100,
