@@ -1,5 +1,5 @@
 #!/bin/bash
-# tests/check/regen-fixtures.sh [quick|full]... - the committed real runs
+# tests/check/regen-fixtures.sh [quick|full|faults]... - the committed real runs
 # made again from boots of the current image (build/baremark.img; `make
 # image` first), so the fixtures carry what the code now writes:
 #
@@ -8,11 +8,21 @@
 #                                   every default section
 #   tests/fixtures/run-full.json    the same under -icount shift=0 (exact),
 #   tests/fixtures/run-full.lava    and that boot's BAREMARK-LAVA lines
+#   tests/fixtures/run-faults.json  failures and skips: -icount, --cpu qemu64
+#   tests/fixtures/run-faults.lava  (no rdtscp), --no-hpet, 2 CPUs, 512 MiB,
+#                                   profile auto, sections=clock,cores,methods,
+#                                   compare,bytemark,memory quietms=50
+#                                   methodsamples=20 methoditerations=10, a
+#                                   divide error in the target add10
+#                                   (injectfault=divide injectin=target:add10),
+#                                   BYTEmark's kernels off but numsort,
+#                                   strsort and fourier (so both indexes
+#                                   miss tests), lava=t
 #
 # (the settings of the boots that made them: git log tests/fixtures).  With
-# no argument both.  Each new run is first checked by tests/check/recompute.py
+# no argument all three.  Each new run is first checked by tests/check/recompute.py
 # against its own serial summary, `baremark show` and report; a fixture is
-# replaced only when its boot completed (run-qemu exit 0) and `baremark
+# replaced only when its boot completed (run-qemu exit 0, 2 for faults) and `baremark
 # validate` accepts the JSON.  The checker's verdict is printed, not
 # enforced: the lead reads it.  Tests that name a fixture's figures (its run
 # name, counts, ratios) must then follow the new run; the last lines list
@@ -32,15 +42,16 @@ OUT=${REGEN_OUT:-tests/fixtures}
 mkdir -p "$W" "$OUT"
 status=0
 
-regen() { # regen NAME [run-qemu options...]
-    local name=$1 img run
-    shift
+regen() { # regen NAME "OPTION WORDS" [run-qemu options...]
+    local name=$1 words=$2 img run want=0
+    shift 2
     img=$(fresh_image "regen-$name")
-    echo "regen-fixtures: booting $name (${*:-TCG}, --cpu max --smp 2 --memory 512, profile=quick lava=t)..."
-    BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} boot "regen-$name" "$img" --cpu max --smp 2 --memory 512 "$@" \
-        --options "profile=quick lava=t"
-    if [ "$BOOT_RC" != 0 ]; then
-        echo "regen-fixtures: $name: run-qemu exit $BOOT_RC (see $BOOT_LOG); fixture left as it was"
+    echo "regen-fixtures: booting $name (${*:-TCG}, \"$words\")..."
+    BOOT_TIMEOUT=${BOOT_TIMEOUT:-3600} boot "regen-$name" "$img" "$@" --options "$words"
+    # the faults run completes with warnings (status 2: its divide error)
+    [ "$name" = faults ] && want=2
+    if [ "$BOOT_RC" != "$want" ]; then
+        echo "regen-fixtures: $name: run-qemu exit $BOOT_RC, not $want (see $BOOT_LOG); fixture left as it was"
         status=1
         return
     fi
@@ -60,21 +71,25 @@ regen() { # regen NAME [run-qemu options...]
     fi
     cp "$W/$name.json" "$OUT/run-$name.json"
     echo "regen-fixtures: $OUT/run-$name.json <- run $run"
-    if [ "$name" = full ]; then
-        grep '^BAREMARK-LAVA ' "$BOOT_LOG" > "$OUT/run-full.lava"
-        echo "regen-fixtures: $OUT/run-full.lava <- its $(wc -l < "$OUT/run-full.lava") LAVA lines"
+    if [ "$name" != quick ]; then
+        grep '^BAREMARK-LAVA ' "$BOOT_LOG" > "$OUT/run-$name.lava"
+        echo "regen-fixtures: $OUT/run-$name.lava <- its $(wc -l < "$OUT/run-$name.lava") LAVA lines"
     fi
 }
 
-[ $# -gt 0 ] || set -- quick full
+plain="--cpu max --smp 2 --memory 512"
+faultoff="dobitfield=f doemf=f doassign=f doidea=f dohuff=f donnet=f dolu=f"
+[ $# -gt 0 ] || set -- quick full faults
 for what in "$@"; do
     case $what in
-        quick) regen quick ;;
-        full) regen full --icount ;;
-        *) echo "usage: tests/check/regen-fixtures.sh [quick|full]..." >&2; exit 2 ;;
+        quick) regen quick "profile=quick lava=t" $plain ;;
+        full) regen full "profile=quick lava=t" $plain --icount ;;
+        faults) regen faults "sections=clock,cores,methods,compare,bytemark,memory quietms=50 methodsamples=20 methoditerations=10 injectfault=divide injectin=target:add10 $faultoff lava=t" \
+                --icount --cpu qemu64 --no-hpet --smp 2 --memory 512 ;;
+        *) echo "usage: tests/check/regen-fixtures.sh [quick|full|faults]..." >&2; exit 2 ;;
     esac
 done
 echo "regen-fixtures: files that read these fixtures (their expectations may name the old runs):"
-grep -rl 'run-quick\.json\|run-full\.json\|run-full\.lava' tests tools README.md docs 2>/dev/null |
+grep -rl 'run-quick\.json\|run-full\.json\|run-full\.lava\|run-faults\.json\|run-faults\.lava' tests tools README.md docs 2>/dev/null |
     grep -v '^tests/check/regen-fixtures.sh$' | sed 's/^/    /'
 exit $status
