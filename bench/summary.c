@@ -34,6 +34,8 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "bytemark/bytemark_report.h"
+#include "config_internal.h"
 #include "figures.h"
 #include "platform.h"
 #include "section.h"
@@ -416,12 +418,34 @@ static void sum_comparisons(struct summary *s, struct jr doc)
 
 /* ---- BYTEmark, cores, memory ---------------------------------------------------------------- */
 
+/* An index is shown only when the document's tests[] shows every test of it
+ * with status "ok" (bm_index_groups, the rule the run itself now follows).
+ * An older image gave an index made from fewer tests under the same root,
+ * and a document without tests[] does not show which ran: neither index can
+ * be told from its tests, so it reads n/a rather than the number stored. */
+static struct bm_index_groups sum_bytemark_groups(struct jr bm)
+{
+    int ran[BM_NTESTS] = { 0 };
+    struct jr t;
+    size_t it = 0;
+    char key[32];
+    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t)) {
+        if (!jr_str_eq(jr_get(t, "status"), "ok") || !jr_str(jr_get(t, "key"), key, sizeof key))
+            continue;
+        for (int i = 0; i < BM_NTESTS; i++)
+            if (!strcmp(key, cfg_test_keys[i]))
+                ran[i] = 1;
+    }
+    return bm_index_groups(ran);
+}
+
 static void sum_bytemark(struct summary *s, struct jr doc)
 {
     struct jr bm = jr_get(doc, "bytemark"), t;
+    struct bm_index_groups g = sum_bytemark_groups(bm);
     size_t it = 0;
-    s->index_integer = jr_num(jr_path(bm, "indexes.original_integer"), NAN);
-    s->index_fp = jr_num(jr_path(bm, "indexes.original_fp"), NAN);
+    s->index_integer = g.orig_int ? jr_num(jr_path(bm, "indexes.original_integer"), NAN) : NAN;
+    s->index_fp = g.fp ? jr_num(jr_path(bm, "indexes.original_fp"), NAN) : NAN;
     if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
         jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
     s->bytemark_certain = !jr_is_none(bm);

@@ -74,7 +74,7 @@ static void test_full(void)
     struct jr doc = jr_doc(text, strlen(text));
     CHECK(rc == 0, "run-full: a summary is built");
     CHECK(s->verdict == SUMMARY_COMPLETED && s->status == 0 && s->warnings == 0, "run-full: completed, 0 warnings");
-    CHECK_STR(s->run, "20261125-153437", "run-full: the run's name");
+    CHECK_STR(s->run, "20261127-211424", "run-full: the run's name");
     CHECK_STR(s->profile, "quick", "run-full: the profile in effect");
     CHECK_NEAR(s->tsc_mhz, jr_num(jr_path(doc, "clock.chosen_khz"), 0) / 1000, 0, "run-full: the TSC rate is the clock's");
     CHECK_STR(s->tsc_source, "hpet", "run-full: from the HPET");
@@ -126,17 +126,21 @@ static void test_full(void)
     struct lines L = { .n = 0 };
     summary_print(s, collect, &L);
     CHECK(L.n <= 42 && L.n == s->n_rows + 2, "run-full: at most 40 rows between the two markers");
-    CHECK_STR(L.text[0], "==================== baremark summary: 20261125-153437 ====================", "run-full: opening marker");
+    CHECK_STR(L.text[0], "==================== baremark summary: 20261127-211424 ====================", "run-full: opening marker");
     CHECK(strspn(L.text[L.n - 1], "=") == strlen(L.text[0]) && strlen(L.text[L.n - 1]) == strlen(L.text[0]),
           "run-full: the closing rule is as long as the opening marker");
-    CHECK_STR(L.text[1], "verdict   completed, 0 warnings; profile quick", "run-full: verdict row");
-    CHECK_STR(L.text[5], "clock     TSC 1000.000 MHz +/- 0.276 ppm from the hpet; 3 references agree within 0.148 ppm",
+    /* duration_ms 10094.876: 10.1 s */
+    CHECK_STR(L.text[1], "verdict   completed, 0 warnings; profile quick; run took 10.1 s", "run-full: verdict row");
+    /* clock.counter_step: 1 tick, 1 ns (-icount) */
+    CHECK_STR(L.text[5], "clock     TSC 1000.000 MHz +/- 0.276 ppm from the hpet; 3 references agree within 0.148 ppm; "
+              "TSC steps 1 tick (1 ns)",
               "run-full: clock row (after the machine's two rows and Secure Boot's)");
     int found = 0;
     for (unsigned i = 0; i < L.n; i++)
         /* add10: 100 samples of 206 ticks, placeholder 11, N = 16, step 1: net 195 / 16 = 12.1875,
-         * r = 1/16; [12.125, 12.25] ticks x 1e9 / 999999986 Hz (docs/statistics.md); was 12.19-12.19 */
-        found += !strcmp(L.text[i], "          add10                12.19  [12.13, 12.25] *        12.19  "
+         * r = 1/16; [12.125, 12.25] ticks x 1e9 / 1000000025 Hz = [12.1249997, 12.2499997] ns
+         * (docs/statistics.md), 4 significant digits; was 12.19-12.19 */
+        found += !strcmp(L.text[i], "          add10                12.19  [12.12, 12.25] *        12.19  "
                                     "sdm-recommended     9 of 9") ||
                  !strcmp(L.text[i], "          add10 is 8.481x [8.481, 8.481] faster than add100, p = 9.2e-89") ||
                  !strcmp(L.text[i], "cores     2 CPUs; largest TSC offset 46 ns; worst core-to-core round trip 2606 ns") ||
@@ -399,6 +403,52 @@ static void test_counter_step(void)
     free(s);
 }
 
+/* BYTEmark's indexes: shown only when the document's tests[] shows every
+ * test of the index with status "ok" (integer: numsort, strsort, bitfield,
+ * emfloat, assign, idea, huffman; floating-point: fourier, nnet, lu), so an
+ * older file's index of fewer tests, or one with no tests[] at all, reads
+ * n/a; with both n/a there is no BYTEmark row. */
+static void test_bytemark_indexes(void)
+{
+    static const char *const keys[] = { "numsort", "strsort", "bitfield", "emfloat", "fourier",
+                                        "assign", "idea", "huffman", "nnet", "lu" };
+    /* which test is not "ok" (-1 none), its status, whether tests[] is written */
+    static const struct { int odd; const char *status; int has_tests; int want_int, want_fp; } c[] = {
+        { -1, "ok", 1, 1, 1 },
+        { 6, "disabled", 1, 0, 1 },        /* idea off: no integer index */
+        { 4, "failed_fault", 1, 1, 0 },    /* fourier failed: no floating-point index */
+        { 9, NULL, 1, 1, 0 },              /* lu not in tests[] */
+        { -1, "ok", 0, 0, 0 },             /* no tests[]: which ran is unknown */
+    };
+    struct summary *s = calloc(1, sizeof *s);
+    for (size_t i = 0; s && i < sizeof c / sizeof c[0]; i++) {
+        char doc[4096];
+        size_t o = (size_t)snprintf(doc, sizeof doc, "{\"schema\":1,\"profile\":\"quick\",\"errors\":[],\"status\":0,"
+                                    "\"ended\":true,\"bytemark\":{\"indexes\":{\"original_integer\":2.5,"
+                                    "\"original_fp\":3.5}");
+        if (c[i].has_tests) {
+            o += (size_t)snprintf(doc + o, sizeof doc - o, ",\"tests\":[");
+            for (int k = 0, first = 1; k < 10; k++) {
+                if (k == c[i].odd && !c[i].status)
+                    continue;
+                o += (size_t)snprintf(doc + o, sizeof doc - o, "%s{\"key\":\"%s\",\"status\":\"%s\"}", first ? "" : ",",
+                                      keys[k], k == c[i].odd ? c[i].status : "ok");
+                first = 0;
+            }
+            o += (size_t)snprintf(doc + o, sizeof doc - o, "]");
+        }
+        snprintf(doc + o, sizeof doc - o, "}}");
+        summary_build(s, doc, strlen(doc));
+        int row = 0;
+        for (unsigned k = 0; k < s->n_rows; k++)
+            row += !strcmp(s->rows[k].label, "BYTEmark");
+        CHECK(isnan(s->index_integer) == !c[i].want_int && isnan(s->index_fp) == !c[i].want_fp &&
+              (c[i].want_int ? s->index_integer == 2.5 : 1) && (c[i].want_fp ? s->index_fp == 3.5 : 1) &&
+              row == (c[i].want_int || c[i].want_fp), "BYTEmark: an index only when every test of it is ok in tests[]");
+    }
+    free(s);
+}
+
 int main(void)
 {
     test_hand();
@@ -408,5 +458,6 @@ int main(void)
     test_duration();
     test_profile();
     test_counter_step();
+    test_bytemark_indexes();
     return check_done();
 }
