@@ -448,7 +448,8 @@ static void sum_bytemark(struct summary *s, struct jr doc)
     s->index_fp = g.fp ? jr_num(jr_path(bm, "indexes.original_fp"), NAN) : NAN;
     if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
         jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
-    s->bytemark_certain = !jr_is_none(bm);
+    s->bytemark_ran = !jr_is_none(bm);
+    s->bytemark_certain = s->bytemark_ran;
     while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
         if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))
             s->bytemark_certain = 0;

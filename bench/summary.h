@@ -186,6 +186,7 @@ struct summary {
     double index_integer, index_fp; /* original (Pentium 90 = 1) indexes; NAN none */
     char bytemark_profile[SUMMARY_NAME_MAX];
     int bytemark_certain;           /* every kernel 95% certain */
+    int bytemark_ran;               /* the document has a bytemark section: its row, n/a indexes too */
 
     /* cores and memory headlines */
     unsigned cores_cpus;

@@ -169,7 +169,7 @@ static void rows_target(struct summary *s, const struct summary_target *t)
 static unsigned rows_after(const struct summary *s)
 {
     unsigned n = s->n_ab + 1;                       /* A/B, files */
-    n += !isnan(s->index_integer) || !isnan(s->index_fp) ? 2 : 0;
+    n += s->bytemark_ran || !isnan(s->index_integer) || !isnan(s->index_fp) ? 2 : 0;
     n += s->cores_cpus ? 1 : 0;
     n += s->n_levels || !isnan(s->read_gbps) ? 1 : 0;
     n += s->n_sections > 7 ? s->n_sections - 7 : 0;    /* sections of their own (rows_rest) */
@@ -204,7 +204,7 @@ static void rows_rest(struct summary *s)
     char b[4][32];
     for (unsigned i = 0; i < s->n_ab; i++)
         row(s, i ? "" : "A/B", "%s", s->ab[i].text);
-    if (!isnan(s->index_integer) || !isnan(s->index_fp)) {
+    if (s->bytemark_ran || !isnan(s->index_integer) || !isnan(s->index_fp)) {
         row(s, "BYTEmark", "integer index %s, floating-point index %s (original: Pentium 90 = 1)",
             num(b[0], 32, s->index_integer), num(b[1], 32, s->index_fp));
         row(s, "", "profile %s: %s", s->bytemark_profile[0] ? s->bytemark_profile : "?",
