@@ -22,7 +22,8 @@ fail() { echo "FAIL: $1 (${2:-})"; }
 "$BIN" show tests/fixtures/run-full.json > "$T/full.txt"
 rc=$?
 n=$(wc -l < "$T/full.txt")
-if [ $rc -eq 0 ] && head -1 "$T/full.txt" | grep -q '^=\{20\} baremark summary: 20261125-153437 =\{20\}$' &&
+run=$(jq -r .name tests/fixtures/run-full.json)
+if [ $rc -eq 0 ] && head -1 "$T/full.txt" | grep -q "^=\{20\} baremark summary: $run =\{20\}\$" &&
    tail -1 "$T/full.txt" | grep -q '^=\{40,\}$' && [ "$n" -le 42 ]; then
     pass "show: exit 0, the block between its markers, $n lines (at most 42)"
 else
@@ -96,7 +97,9 @@ d["interrupted_in"] = "bytemark"
 json.dump(d, open(sys.argv[2] + "/said.json", "w"))
 PY
 "$BIN" show "$T/cut-memory.json" > "$T/cut.txt"
-grep -q '^verdict   interrupted during memory, 4 warnings; profile quick$' "$T/cut.txt" &&
+# the time up to the last write: duration_ms in seconds, one decimal
+took=$(jq -r .duration_ms tests/fixtures/run-full.json | awk '{ printf "%.1f", $1 / 1000 }')
+grep -q "^verdict   interrupted during memory, 4 warnings; profile quick; last saved $took s into the run\$" "$T/cut.txt" &&
     pass "interrupted: during the first enabled section with no results (memory), 4 warnings" ||
     fail "interrupted: during memory" "$(sed -n 2p "$T/cut.txt")"
 grep -q '^          warning: cores: CPU 1: NUMERIC SORT stopped: divide error\\x1b\[2J at RIP 0x1\\x07$' "$T/cut.txt" &&
