@@ -16,12 +16,11 @@
     X(COMPARE_REL_MEDIAN,                 "comparisons[*].rel_median", "compare_{name}", "%", FIG_INFO, 0, .scale = 100, .only = "status=ok", \
       .pass = "as_expected=true") \
     X(COMPARE_MANN_WHITNEY_P,             "comparisons[*].mann_whitney_p", NULL, "", FIG_INFO, 0) \
-    /* the pair's ratio, slower's time over faster's (stats_ab), its interval and p; \
-     * FIG_SOMETIMES: results written before the member lack it */ \
-    X(COMPARE_RATIO_ESTIMATE,             "comparisons[*].ratio.estimate", "compare_ratio_{name}", "x", FIG_INFO, FIG_SOMETIMES) \
-    X(COMPARE_RATIO_LO,                   "comparisons[*].ratio.lo",   NULL, "",      FIG_INFO, FIG_SOMETIMES) \
-    X(COMPARE_RATIO_HI,                   "comparisons[*].ratio.hi",   NULL, "",      FIG_INFO, FIG_SOMETIMES) \
-    X(COMPARE_RATIO_P,                    "comparisons[*].ratio.p",    NULL, "",      FIG_INFO, FIG_SOMETIMES) \
+    /* the pair's ratio, slower's time over faster's (stats_ab), its interval and p */ \
+    X(COMPARE_RATIO_ESTIMATE,             "comparisons[*].ratio.estimate", "compare_ratio_{name}", "x", FIG_INFO, 0) \
+    X(COMPARE_RATIO_LO,                   "comparisons[*].ratio.lo",   NULL, "",      FIG_INFO, 0) \
+    X(COMPARE_RATIO_HI,                   "comparisons[*].ratio.hi",   NULL, "",      FIG_INFO, 0) \
+    X(COMPARE_RATIO_P,                    "comparisons[*].ratio.p",    NULL, "",      FIG_INFO, 0) \
     X(COMPARE_COMPARISONS_ALL,            "comparisons[*].*",          NULL, "",      FIG_DETAIL, 0)   /* samples, statistics, fences */ \
     X(COMPARE_RESOLUTION_ALL,             "resolution.*",              NULL, "",      FIG_DETAIL, 0) \
     X(COMPARE_QUIET_PHASES_ALL,           "quiet_phases.*",            NULL, "",      FIG_DETAIL, 0) \
