@@ -36,16 +36,29 @@ static void ho_collect(void *ctx, const struct history_change *c)
 }
 
 /* Most certain first, then the larger step, then by name (stable). */
+/* p and |rel| to 6 significant digits: figures that are one another
+ * scaled (a score and its two indexes) have the same p and change but for
+ * the last bits, which differ between SQLite and PostgreSQL (each stores
+ * and returns the points its own way); their order is then by name, the
+ * same from either database. */
+static double ho_key(double v)
+{
+    char b[32];
+    snprintf(b, sizeof b, "%.6g", v);
+    return strtod(b, NULL);
+}
+
 static int ho_order(const void *a, const void *b)
 {
     const struct history_change *x = a, *y = b;
     int m = strcmp(x->machine, y->machine);
     if (m)
         return m;
-    if (x->cp.p != y->cp.p)
-        return x->cp.p < y->cp.p ? -1 : 1;
-    if (fabs(x->rel) != fabs(y->rel))
-        return fabs(x->rel) > fabs(y->rel) ? -1 : 1;
+    double px = ho_key(x->cp.p), py = ho_key(y->cp.p), rx = ho_key(fabs(x->rel)), ry = ho_key(fabs(y->rel));
+    if (px != py)
+        return px < py ? -1 : 1;
+    if (rx != ry)
+        return rx > ry ? -1 : 1;
     return strcmp(x->figure, y->figure);
 }
 
