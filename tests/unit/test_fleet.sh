@@ -205,8 +205,9 @@ check "a bad --threshold is refused (status 2)" "[ $? -eq 2 ]"
 # directly (a stick's \baremark\ copied out): each folder names its machine,
 # wherever the command runs from (not the current directory's name).
 mkdir -p "$T/here/m1" "$T/here/m2"
-cp "$TOP/tests/fixtures/run-quick.json" "$T/here/m1/20261125-122418.json"
-cp "$TOP/tests/fixtures/run-full.json" "$T/here/m2/20261125-153437.json"
+# each under its own run name, as the stick has it
+cp "$TOP/tests/fixtures/run-quick.json" "$T/here/m1/$(jq -r .name "$TOP/tests/fixtures/run-quick.json").json"
+cp "$TOP/tests/fixtures/run-full.json" "$T/here/m2/$(jq -r .name "$TOP/tests/fixtures/run-full.json").json"
 (cd "$T/here/m1" && "$BIN" fleet ../m1 ../m2) > "$T/here.txt" 2>&1
 check "fleet m1 m2: each folder of date-named runs is its machine, not the directory the command ran in" \
     "grep -q '^  m1  *1 run ' '$T/here.txt' && grep -q '^  m2  *1 run ' '$T/here.txt' && [ \"\$(grep -c '^  m[12]  *1 run ' '$T/here.txt')\" = 2 ]"
