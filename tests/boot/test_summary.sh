@@ -72,6 +72,9 @@ c = d["clock"]
 ref = [r for r in c["references"] if r["name"] == c["source"]][0]
 want = "TSC %.3f MHz +/- %s ppm from the %s; %d references agree within %s ppm" % (
     c["chosen_khz"] / 1000, g(ref["ppm"]), c["source"], len(c["references"]), g(c["agreement"]["max_measured_ppm"]))
+step = (c.get("counter_step") or {}).get("ticks")     # D3: the counter's step, in ns at the chosen rate
+if step is not None:
+    want += "; TSC steps %s tick%s (%s ns)" % (g(step), "" if step == 1 else "s", g(step * 1e6 / c["chosen_khz"]))
 need(row("clock") == [want], "clock row: %s" % want)
 need(c["chosen_khz"] == 1000000 or abs(c["chosen_khz"] - 1e6) < 1, "the TSC at 1 GHz under -icount")
 dur, wall = d.get("duration_ms"), float(sys.argv[3])
