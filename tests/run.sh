@@ -3,12 +3,23 @@
 #
 # Unit tests: each build/tests/test_* program and each tests/unit/*.sh.
 # Boot tests: each tests/boot/test_*.sh, two at a time (the machine has two
-# cores and each QEMU uses one).  Every test prints PASS:/FAIL: lines; the
+# cores and each QEMU uses one), beside the unit tests (one job, serial).  Every test prints PASS:/FAIL: lines; the
 # closing line is "N passed, N failed".  Exit status 1 when anything failed.
 set -u
 cd "$(dirname "$0")/.."
 TOP=$(pwd)
 export TOP
+# The unit tests, one after another (they were written to run alone).
+run_units() {
+    for t in build/tests/test_*; do
+        [ -x "$t" ] && sh tests/run_one.sh "$out" "$(basename "$t")" "$t"
+    done
+    for t in tests/unit/*.sh; do
+        [ -f "$t" ] && sh tests/run_one.sh "$out" "$(basename "$t" .sh)" sh "$t"
+    done
+}
+[ "${1:-}" = --units-job ] && { out=$2; run_units; exit 0; }
+
 mode=${1:-all}
 out=build/tests/results
 rm -rf "$out"
@@ -29,19 +40,24 @@ if [ "$mode" != "--unit-only" ]; then
     fi
 fi
 
-if [ "$mode" != "--boot-only" ]; then
-    for t in build/tests/test_*; do
-        [ -x "$t" ] && sh tests/run_one.sh "$out" "$(basename "$t")" "$t"
-    done
-    for t in tests/unit/*.sh; do
-        [ -f "$t" ] && sh tests/run_one.sh "$out" "$(basename "$t" .sh)" sh "$t"
-    done
-fi
-
-if [ "$mode" != "--unit-only" ] && [ -f build/baremark.img ] && [ ! -f "$out/build-image.txt" ]; then
-    ls tests/boot/test_*.sh 2>/dev/null |
-        xargs -r -P "$JOBS" -I{} sh -c 'sh tests/run_one.sh "$1" "$(basename "$2" .sh)" bash "$2"' _ "$out" {}
-fi
+# Every boot test (and, in a whole run, the unit tests as one job) goes to
+# one pool of $JOBS, the costliest first, so that a long test never starts
+# last and the two cores stay busy to the end.  tests/boot/costs.txt holds
+# each test's seconds from an earlier CI run (a new test counts as 60 s).
+jobs() {
+    [ "$mode" != "--boot-only" ] && echo "180 units -"
+    if [ "$mode" != "--unit-only" ] && [ -f build/baremark.img ] && [ ! -f "$out/build-image.txt" ]; then
+        for t in tests/boot/test_*.sh; do
+            n=$(basename "$t" .sh)
+            c=$(awk -v n="$n" '$1 == n { print $2; exit }' tests/boot/costs.txt 2>/dev/null)
+            echo "${c:-60} $n $t"
+        done
+    fi
+}
+jobs | sort -k1,1nr -k2,2 | while read -r cost name path; do echo "$name $path"; done |
+    xargs -r -P "$JOBS" -L 1 sh -c '
+        if [ "$1" = units ]; then sh tests/run.sh --units-job "$0"
+        else sh tests/run_one.sh "$0" "$1" bash "$2"; fi' "$out"
 
 passed=$(cat "$out"/*.txt 2>/dev/null | grep -c '^PASS:')
 failed=$(cat "$out"/*.txt 2>/dev/null | grep -c '^FAIL:')

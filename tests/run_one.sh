@@ -20,13 +20,20 @@ fi
 out=$1 name=$2
 shift 2
 start=$(date +%s)
-"$@" > "$out/$name.txt" 2> "$out/$name.err"
+rm -f "$out/$name.boots"
+BAREMARK_BOOT_TIMES=$out/$name.boots "$@" > "$out/$name.txt" 2> "$out/$name.err"
 rc=$?
 if [ $rc -ne 0 ] && ! grep -q '^FAIL:' "$out/$name.txt"; then
     echo "FAIL: $name exited $rc without saying why ($(tail -2 "$out/$name.err" | tr '\n' ' '))" >> "$out/$name.txt"
 fi
 grep -q '^PASS:\|^FAIL:' "$out/$name.txt" || echo "FAIL: $name printed no result" >> "$out/$name.txt"
-printf '%-26s %4s passed, %s failed  (%ss)\n' "$name" "$(grep -c '^PASS:' "$out/$name.txt")" \
-    "$(grep -c '^FAIL:' "$out/$name.txt")" "$(( $(date +%s) - start ))"
+# Boots (tools/run-qemu writes one line each to $name.boots): how many, and
+# the seconds spent in firmware before baremark's banner.
+boots=""
+if [ -s "$out/$name.boots" ]; then
+    boots=$(awk '{ n++; f += $2 } END { printf ", %d boot(s), %.0fs in firmware", n, f }' "$out/$name.boots")
+fi
+printf '%-26s %4s passed, %s failed  (%ss%s)\n' "$name" "$(grep -c '^PASS:' "$out/$name.txt")" \
+    "$(grep -c '^FAIL:' "$out/$name.txt")" "$(( $(date +%s) - start ))" "$boots"
 grep '^FAIL:' "$out/$name.txt" | sed 's/^/    /'
 exit 0
