@@ -212,7 +212,7 @@ static void top_target_row(FILE *f, const struct summary_target *t)
         fputs("</td><td class=\"n\">", f);
         rj_html(f, ci[0] ? ci : "-");
         if (e->at_floor)
-            fputs("<span class=\"floor\" title=\"widened to 1 step of the counter\">*</span>", f);
+            fputs("<span class=\"floor\" title=\"widened to at least 1 step of the counter\">*</span>", f);
         fputs("</td><td class=\"n\">", f);
         figures_format(e->ticks, d, sizeof d);
         rj_html(f, d);
