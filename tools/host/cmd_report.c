@@ -296,7 +296,7 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
     fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width\"><title>baremark ", f);
     rj_html(f, rj_str(root, "name", "run"));
-    fprintf(f, "</title><style>%s</style></head><body>", report_css);
+    fprintf(f, "</title><style>%s%s</style></head><body>", report_css, report_css_screens);
     part_header(&r);
     part_problems(f, problems, problem_text);
     part_top(&r);

@@ -13,15 +13,18 @@
 #include "stats/stats.h"
 
 /* The page's title line: the run's name and its verdict as a badge, then
- * one line of machine and build. */
+ * one line of machine and build.  The name is a box of its own
+ * (.run-name): on a narrow screen it moves to the next line whole rather
+ * than breaking at its hyphen. */
 void part_header(struct report *r)
 {
     FILE *f = r->f;
-    fputs("<header><h1>baremark run ", f);
+    fputs("<header><h1>baremark run <span class=\"run-name\">", f);
     if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
         rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
     else
         rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
+    fputs("</span> ", f);
     part_badge(r);
     fputs("</h1>", f);
     machine_line(f, r->root);

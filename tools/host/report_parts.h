@@ -76,6 +76,9 @@ void part_header(struct report *r);                 /* report_machine.c */
 void part_warnings(struct report *r);               /* report_machine.c */
 void part_top(struct report *r);                    /* report_top.c */
 void part_badge(struct report *r);                  /* report_top.c */
+/* The page's style for narrow screens and the first screen's additions
+ * (cmd_report.c writes it after its own). */
+extern const char report_css_screens[];             /* report_top.c */
 /* A section's one-line headline from the summary (NULL: none). */
 const char *report_headline(const struct summary *s, const char *id);   /* report_top.c */
 void machine_line(FILE *f, json_t *root);           /* report_machine.c */

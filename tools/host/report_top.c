@@ -46,17 +46,65 @@ static const char *top_num(char *b, size_t n, double v)
     return b;
 }
 
+/* Below 900 px (a phone, a narrow window) the first screen is one column:
+ * the targets first (the verdict is in the title above them), then the
+ * summary's lines, the plots scaled to the width (their viewBox keeps
+ * their proportions), the pairs.  A table wider than the screen scrolls
+ * in its own box (cmd_report.c's table rule), never the page; the folds'
+ * plots shrink to the width likewise. */
+const char report_css_screens[] =
+    ".run-name{display:inline-block;max-width:100%}"
+    ".badge.vm>.badge{padding:0;margin:0;background:none;font-size:inherit;vertical-align:baseline}"
+    ".b-vm{background:#b45309}"
+    "svg.ratioplot-narrow{display:none}svg.ratioplot-narrow .row text{paint-order:stroke;stroke:#fff;stroke-width:3px}ul.whys{font-size:12px;color:#334;margin:-4px 0 8px;padding-left:18px;max-width:600px}"
+    "@media (max-width:900px){"
+    "body{padding:6px 12px}h1{font-size:18px;line-height:1.35}.badge{margin-left:0;font-size:13px}"
+    ".glance-grid{grid-template-columns:minmax(0,1fr)}"
+    ".glance-tables{display:flex;flex-direction:column}#targets,ul.whys,.glance-tables p.note{order:-1}"
+    "#targets{margin-top:0}table.lines th{width:auto}"
+    "svg.dotplot{flex:1 1 300px;max-width:460px;height:auto}"
+    "svg[viewBox]{max-width:100%;height:auto}svg.ratioplot{display:none}svg.ratioplot-narrow{display:block;width:100%;max-width:480px}"
+    "#targets td{white-space:nowrap}table.lines td{overflow-wrap:anywhere}"
+    ".card{display:block;margin-right:0}"
+    /* a cell breaks inside a word only when the word alone is wider than
+     * the screen: a table too wide scrolls in its box instead */
+    "td,th{overflow-wrap:break-word}"
+    /* the A/B pairs as one block each: the name, the finding, the figures */
+    "#pairs,#pairs tbody,#pairs tr,#pairs td{display:block;border:0;padding:0}#pairs{width:auto}"
+    "#pairs tr:first-child{display:none}#pairs tr{border-top:1px solid #d6dbe4;padding:4px 0}"
+    "#pairs td:first-child{font-weight:600}#pairs td.n{display:inline-block;text-align:left;margin-right:12px}"
+    "#pairs td:nth-child(3)::before{content:\"slower/faster \";color:#667}"
+    "#pairs td:nth-child(4)::before{content:\"95% \";color:#667}"
+    "#pairs td:nth-child(5)::before{content:\"Mann-Whitney \";color:#667}}";
+
 /* ---- the badge and the lines ------------------------------------------------- */
 
-void part_badge(struct report *r)
+/* A CPUID hypervisor signature (leaf 0x40000000, as the image writes it in
+ * system.hypervisor) as people name it, and whether it emulates the CPU
+ * (TCG translates every instruction: its timings are the translator's, not
+ * any CPU's) or runs the guest's code on the CPU (a virtual machine: near
+ * the host's timings, with exits and a shared host).  NULL: not one known
+ * here (the signature is shown as written). */
+static const char *top_hypervisor_name(const char *sig, int *emulated)
+{
+    static const struct { const char *sig, *name; int emulated; } known[] = {
+        { "TCGTCGTCGTCG", "QEMU TCG", 1 }, { "KVMKVMKVM", "KVM", 0 }, { "Linux KVM Hv", "KVM", 0 },
+        { "Microsoft Hv", "Hyper-V", 0 }, { "VMwareVMware", "VMware", 0 }, { "XenVMMXenVMM", "Xen", 0 },
+        { "VBoxVBoxVBox", "VirtualBox", 0 }, { " lrpepyh vr", "Parallels", 0 }, { "bhyve bhyve ", "bhyve", 0 },
+        { "ACRNACRNACRN", "ACRN", 0 }, { "HAXMHAXMHAXM", "HAXM", 0 }, { "QNXQVMBSQG", "QNX hypervisor", 0 },
+    };
+    *emulated = 0;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (!strcmp(sig, known[i].sig)) {
+            *emulated = known[i].emulated;
+            return known[i].name;
+        }
+    return NULL;
+}
+
+static void top_verdict(FILE *f, const struct summary *s)
 {
     static const char *const cls[] = { "completed", "warnings", "failed", "interrupted" };
-    const struct summary *s = r->sum;
-    FILE *f = r->f;
-    if (!s) {
-        fputs("<span class=\"badge b-unknown\" id=\"verdict\">no summary</span>", f);
-        return;
-    }
     fprintf(f, "<span class=\"badge b-%s\" id=\"verdict\">", (unsigned)s->verdict < 4 ? cls[s->verdict] : "unknown");
     if (s->verdict == SUMMARY_WARNINGS)
         fprintf(f, "warnings: %u", s->warnings);
@@ -66,6 +114,35 @@ void part_badge(struct report *r)
     } else
         rj_html(f, summary_verdict_name(s->verdict));
     fputs("</span>", f);
+}
+
+/* The verdict as a badge (#verdict: its text is the verdict alone, as the
+ * summary's verdict row says it).  A run under a hypervisor (the system's
+ * CPUID signature, bench/summary.c) gets the badge inside a wider one that
+ * says whose timings these are: "completed &middot; emulated timings (QEMU
+ * TCG)", amber where the verdict alone would be green, so nobody takes an
+ * emulator's nanoseconds for a machine's. */
+void part_badge(struct report *r)
+{
+    const struct summary *s = r->sum;
+    FILE *f = r->f;
+    int emulated;
+    if (!s) {
+        fputs("<span class=\"badge b-unknown\" id=\"verdict\">no summary</span>", f);
+        return;
+    }
+    if (!s->hypervisor[0]) {
+        top_verdict(f, s);
+        return;
+    }
+    const char *name = top_hypervisor_name(s->hypervisor, &emulated);
+    fprintf(f, "<span class=\"badge vm b-%s\" id=\"timings\" data-emulated=\"%d\">",
+            s->verdict == SUMMARY_COMPLETED ? "vm" : s->verdict == SUMMARY_WARNINGS ? "warnings" : "failed", emulated);
+    top_verdict(f, s);
+    fputs(emulated ? " &middot; emulated timings (" : name ? " &middot; virtualised timings (" :
+          " &middot; timings under a hypervisor (", f);
+    rj_html(f, name ? name : s->hypervisor);
+    fputs(")</span>", f);
 }
 
 /* Rows the first screen shows as tables of their own. */
@@ -135,7 +212,7 @@ static void top_target_row(FILE *f, const struct summary_target *t)
         fputs("</td><td class=\"n\">", f);
         rj_html(f, ci[0] ? ci : "-");
         if (e->at_floor)
-            fputs("<span class=\"floor\" title=\"widened to 1 step of the counter\">*</span>", f);
+            fputs("<span class=\"floor\" title=\"widened to at least 1 step of the counter\">*</span>", f);
         fputs("</td><td class=\"n\">", f);
         figures_format(e->ticks, d, sizeof d);
         rj_html(f, d);
@@ -147,6 +224,49 @@ static void top_target_row(FILE *f, const struct summary_target *t)
     fprintf(f, "</td><td class=\"n\">%u of %u</td></tr>", t->agree, t->resolved);
 }
 
+/* Why each target's method was the one reported, as text on the page (a
+ * touch screen has no hover; the method's cell keeps it as its title too):
+ * one line per reason and method, naming its targets. */
+static void top_whys(FILE *f, const struct summary *s)
+{
+    int open = 0;
+    for (unsigned i = 0; i < s->n_targets; i++) {
+        const struct summary_target *t = &s->targets[i];
+        const char *m = t->chosen < t->n_est ? t->est[t->chosen].method : NULL;
+        unsigned j, first = 1;
+        if (!m || !t->why[0])
+            continue;
+        for (j = 0; j < i; j++) {       /* a reason and method said already */
+            const struct summary_target *u = &s->targets[j];
+            if (u->chosen < u->n_est && !strcmp(u->est[u->chosen].method, m) && !strcmp(u->why, t->why))
+                break;
+        }
+        if (j < i)
+            continue;
+        if (!open)
+            fputs("<ul class=\"whys\" id=\"whys\">", f);
+        open = 1;
+        fputs("<li data-why=\"", f);
+        rj_html(f, t->why);
+        fputs("\"><b>", f);
+        rj_html(f, m);
+        fputs("</b> reported for ", f);
+        for (j = i; j < s->n_targets; j++) {
+            const struct summary_target *u = &s->targets[j];
+            if (u->chosen >= u->n_est || strcmp(u->est[u->chosen].method, m) || strcmp(u->why, t->why))
+                continue;
+            fputs(first ? "" : ", ", f);
+            rj_html(f, u->name);
+            first = 0;
+        }
+        fputs(": ", f);
+        rj_html(f, t->why);
+        fputs("</li>", f);
+    }
+    if (open)
+        fputs("</ul>", f);
+}
+
 static void top_targets(FILE *f, const struct summary *s)
 {
     if (!s->n_targets)
@@ -155,10 +275,12 @@ static void top_targets(FILE *f, const struct summary *s)
           "<th class=\"n\">ticks/iter</th><th>method</th><th class=\"n\">agree</th></tr>", f);
     for (unsigned i = 0; i < s->n_targets; i++)
         top_target_row(f, &s->targets[i]);
-    fputs("</table><p class=\"note\">Net time per iteration: the median of (T(N) &minus; median P(N)) / N with its "
+    fputs("</table>", f);
+    top_whys(f, s);
+    fputs("<p class=\"note\">Net time per iteration: the median of (T(N) &minus; median P(N)) / N with its "
           "95% interval (order statistics), widened to at least 1 step of the counter (its step / N; * where that "
           "sets the width) and never below 0; below 1 step: too short to tell from the placeholder, or under 1 "
-          "step. Method: the one the summary reports (its reason on hover); agree: of the resolved methods, those "
+          "step. Method: the one the summary reports (why: the list above); agree: of the resolved methods, those "
           "whose interval meets that one's. Dots: red the reported method, blue those that agree, orange those "
           "that do not; a dashed line ending in &lt;: below 1 step, somewhere under its end.</p>", f);
 }
@@ -331,8 +453,19 @@ static void top_b_over_a(const struct summary_ab *p, double *r, double *lo, doub
     *hi = a_faster ? p->ratio_hi : 1 / p->ratio_lo;
 }
 
+/* The ratio plot's shapes: wide (1280 px: the labels on the left of their
+ * rows) and narrow (a phone: each label above its row, the scale the whole
+ * width, so the plot needs no shrinking and its text stays readable).  The
+ * page carries both; its style shows one (report_css_screens). */
+struct ratio_shape {
+    const char *cls;
+    int w, x0, top, row, label_dy;      /* label_dy: the label's baseline from its row's line */
+};
+static const struct ratio_shape ratio_wide = { "ratioplot", RP_W, RP_LABEL, DP_TOP, RP_ROW, 0 };
+static const struct ratio_shape ratio_narrow = { "ratioplot ratioplot-narrow", 360, 8, 30, 26, -6 };
+
 /* The pairs' ratios on one log scale that holds 1 and every interval. */
-static void top_ratioplot(FILE *f, const struct summary *s)
+static void top_ratioplot(FILE *f, const struct summary *s, const struct ratio_shape *g)
 {
     double lo = 1, hi = 1, r, rl, rh;
     unsigned drawn = 0;
@@ -348,17 +481,24 @@ static void top_ratioplot(FILE *f, const struct summary *s)
     }
     lo = log10(lo) - 0.05;
     hi = log10(hi) + 0.05;
-    int h = DP_TOP + (int)s->n_ab * RP_ROW + DP_AXIS, x0 = RP_LABEL, x1 = RP_W - DP_RIGHT;
+    int h = g->top + (int)s->n_ab * g->row + DP_AXIS, x0 = g->x0, x1 = g->w - DP_RIGHT;
     double one = top_x(0, lo, hi, x0, x1);
-    fprintf(f, "<svg class=\"ratioplot\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
-            "data-pairs=\"%u\" data-drawn=\"%u\"><text x=\"2\" y=\"11\" class=\"ttl\">A/B pairs</text>"
-            "<text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">B's time / A's (log scale; right of 1: A "
-            "faster)</text><line class=\"one\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%d\" y2=\"%d\"/>", RP_W, h, RP_W, h,
-            s->n_ab, drawn, x1, one, one, DP_TOP - 2, DP_TOP + (int)s->n_ab * RP_ROW);
+    fprintf(f, "<svg class=\"%s\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" "
+            "data-pairs=\"%u\" data-drawn=\"%u\"><text x=\"2\" y=\"11\" class=\"ttl\">A/B pairs</text>",
+            g->cls, g->w, h, g->w, h, s->n_ab, drawn);
+    if (g->label_dy)        /* narrow: the scale's legend on a line of its own */
+        fputs("<text x=\"2\" y=\"24\" class=\"lbl\">", f);
+    else
+        fprintf(f, "<text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">", x1);
+    fprintf(f, "B's time / A's (log scale; right of 1: A faster)</text><line class=\"one\" x1=\"%.1f\" x2=\"%.1f\" "
+            "y1=\"%d\" y2=\"%d\"/>", one, one, g->top - 2, g->top + (int)s->n_ab * g->row);
     for (unsigned i = 0; i < s->n_ab; i++) {
-        double y = DP_TOP + RP_ROW * (i + 0.5);
+        double y = g->top + g->row * (i + 0.5) + (g->label_dy ? 5 : 0);
         top_b_over_a(&s->ab[i], &r, &rl, &rh);
-        fprintf(f, "<g class=\"row\"><text class=\"lbl\" text-anchor=\"end\" x=\"%d\" y=\"%.1f\">", RP_LABEL - 5, y + 3.5);
+        if (g->label_dy)
+            fprintf(f, "<g class=\"row\"><text class=\"lbl\" x=\"%d\" y=\"%.1f\">", x0, y + g->label_dy);
+        else
+            fprintf(f, "<g class=\"row\"><text class=\"lbl\" text-anchor=\"end\" x=\"%d\" y=\"%.1f\">", x0 - 5, y + 3.5);
         rj_html(f, s->ab[i].name);
         fputs("</text>", f);
         if (isfinite(rl) && isfinite(rh) && rl > 0)
@@ -368,7 +508,7 @@ static void top_ratioplot(FILE *f, const struct summary *s)
             fprintf(f, "<circle class=\"est\" cx=\"%.1f\" cy=\"%.1f\" r=\"3\"/>", top_x(log10(r), lo, hi, x0, x1), y);
         fputs("</g>", f);
     }
-    int ya = DP_TOP + (int)s->n_ab * RP_ROW + 2;
+    int ya = g->top + (int)s->n_ab * g->row + 2;
     fprintf(f, "<line class=\"axis\" x1=\"%d\" x2=\"%d\" y1=\"%d\" y2=\"%d\"/>", x0, x1, ya, ya);
     top_log_ticks(f, lo, hi, x0, x1, ya);
     fputs("</svg>", f);
@@ -386,7 +526,8 @@ void part_top(struct report *r)
     fputs("</div><div class=\"glance-plots\">", f);
     for (unsigned i = 0; i < s->n_targets; i++)
         top_dotplot(f, &s->targets[i]);
-    top_ratioplot(f, s);
+    top_ratioplot(f, s, &ratio_wide);
+    top_ratioplot(f, s, &ratio_narrow);
     top_pairs(f, s);
     fputs("</div></div></section>", f);
 }
