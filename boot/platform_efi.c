@@ -146,7 +146,7 @@ int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *im
     EFI_LOADED_IMAGE *li = fw_handle_protocol(child, &LoadedImageProtocol);
     if (!li) {
         snprintf(why, why_size, "unloaded as soon as it started: the loader baremark was started by (shim) frees "
-                 "drivers; plug-ins need the firmware's own loader (README, Secure Boot, way (a))");
+                 "drivers; plug-ins need the firmware's own loader (docs/guide-stick.md, Secure Boot, way (a))");
         return -1;
     }
     img->table = fw_handle_protocol(child, &plat_plugin_guid);
