@@ -71,7 +71,7 @@ struct hs_conn {
     struct hs_conn *next, *prev;
     int fd;
     double started;             /* the current request's clock starts here */
-    int answering;              /* a response is queued: the deadline no longer applies */
+    int answering;              /* the request has arrived: the deadline no longer applies */
     int dropped;                /* the watchdog cut it (and logged it) */
     char ip[INET6_ADDRSTRLEN];
 };
@@ -380,6 +380,7 @@ static enum MHD_Result hs_handler(void *cls, struct MHD_Connection *c, const cha
         if (!strcmp(method, MHD_HTTP_METHOD_POST))
             return hs_post_start(s, c, r, url);
         r->kind = HS_GET;
+        r->conn->answering = 1;     /* all of it has arrived: the deadline is met */
         if (strcmp(method, MHD_HTTP_METHOD_GET))
             return hs_refuse(c, r, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and POST are served");
         return MHD_YES;
@@ -418,6 +419,7 @@ static enum MHD_Result hs_handler(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     r->finished = 1;
+    r->conn->answering = 1;         /* all of it has arrived: waiting for the store is not the client's delay */
     if (r->oversize) {
         snprintf(why, sizeof why, "body grew over the limit of %zu bytes (--max-bytes)", s->max_bytes);
         return hs_refuse(c, r, 413, why);
