@@ -334,7 +334,7 @@ int cmd_history(int argc, char **argv)
     if (strcmp(verb, "add") && strcmp(verb, "show") && strcmp(verb, "check") && strcmp(verb, "export") &&
         strcmp(verb, "html")) {
         free(o.args);
-        return ch_bad("the verbs are add, show, check, export, html, bench");
+        return ch_bad("the verbs are add, show, check, export, html, bench, serve");
     }
     if ((!strcmp(verb, "add") && !o.nargs == !o.nlava) || (strcmp(verb, "add") && (o.nargs || o.nlava)) ||
         (!strcmp(verb, "check") && !o.since) || (!strcmp(verb, "export") && o.csv == o.bmf) ||

@@ -22,6 +22,7 @@
  */
 #include <dirent.h>
 #include <math.h>
+#include <pthread.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -326,15 +327,24 @@ static int ha_check(struct ha_run *r, const char *label, char *why, size_t whyca
         json_decref(root);
         return HISTORY_NOT_JSON;
     }
-    /* the problems as `baremark validate` prints them; the first is named */
+    /* counted quietly (threads may check runs at once: history serve); the
+     * problems of a bad file then written as `baremark validate` prints
+     * them, through the one rv_out, one thread at a time */
+    static pthread_mutex_t loud = PTHREAD_MUTEX_INITIALIZER;
     char *text = NULL;
     size_t len = 0;
-    FILE *m = open_memstream(&text, &len);
-    rv_out = m;
-    problems = rv_document(root, label, m == NULL, &sections);
-    rv_out = NULL;
-    if (m)
-        fclose(m);
+    problems = rv_document(root, label, 1, &sections);
+    if (problems) {
+        pthread_mutex_lock(&loud);
+        FILE *m = open_memstream(&text, &len);
+        if (m) {
+            rv_out = m;
+            rv_document(root, label, 0, &sections);
+            rv_out = NULL;
+            fclose(m);
+        }
+        pthread_mutex_unlock(&loud);
+    }
     json_decref(root);
     if (problems) {
         /* the first problem's line is "LABEL: WHERE: what": named without LABEL */

@@ -15,8 +15,8 @@
  *        /api/changes       history_serve_pages.c
  *
  * libmicrohttpd runs a thread per connection, so uploads arrive at the same
- * time; the store is one connection under one lock (SQLite takes one
- * writer at a time anyway).  A refusal answers before anything is written,
+ * time; each checks its run alone and stores it through a connection of
+ * its own from a small pool (hs_take), the store queueing the writers.  A refusal answers before anything is written,
  * and writes one line on stderr.  A request has --timeout seconds from
  * its connection's start (or its previous request's end) to arrive: MHD's
  * idle timeout cuts a client that sends nothing; the handler answers 408 a
@@ -51,12 +51,16 @@
 #define HS_KEY_MAX       128
 #define HS_GRACE_MS      2000         /* the watchdog acts this long after the deadline */
 #define HS_CONNECTIONS   256
+#define HS_POOL          8            /* connections to the store */
 
 struct hs_conn;
 
 struct hs_server {
-    struct hdb *db;
-    pthread_mutex_t db_lock;
+    const char *target;                 /* --db */
+    struct hdb *pool[HS_POOL];          /* opened as needed, each used by one thread at a time */
+    int busy[HS_POOL];
+    pthread_mutex_t pool_lock;
+    pthread_cond_t pool_free;
     unsigned char key[HS_KEY_MAX + 1];
     size_t keylen;
     size_t max_bytes;
@@ -200,6 +204,50 @@ static const char *hs_check_sig(const struct hs_server *s, const char *sig, cons
     return CRYPTO_memcmp(mac, want, 32) ? "bad signature" : NULL;
 }
 
+/* ---- the store's connections ------------------------------------------------------------ */
+
+/* A connection to the store for this thread alone (waits while all
+ * HS_POOL are in use; NULL when a new one cannot be opened, why in err).
+ * Writers meet in the store itself: SQLite's BEGIN IMMEDIATE and busy
+ * timeout queue them (history_db.c), PostgreSQL's transactions and the
+ * runs' unique hash keep a run once. */
+static struct hdb *hs_take(struct hs_server *s, int *slot, char *err, size_t errcap)
+{
+    pthread_mutex_lock(&s->pool_lock);
+    for (;;) {
+        int open = -1, fresh = -1;
+        for (int i = 0; i < HS_POOL; i++) {
+            if (!s->busy[i] && s->pool[i] && open < 0)
+                open = i;
+            if (!s->busy[i] && !s->pool[i] && fresh < 0)
+                fresh = i;
+        }
+        int i = open >= 0 ? open : fresh;
+        if (i >= 0) {
+            s->busy[i] = 1;
+            pthread_mutex_unlock(&s->pool_lock);
+            if (!s->pool[i] && !(s->pool[i] = hdb_open(s->target, err, errcap))) {
+                pthread_mutex_lock(&s->pool_lock);
+                s->busy[i] = 0;
+                pthread_cond_signal(&s->pool_free);
+                pthread_mutex_unlock(&s->pool_lock);
+                return NULL;
+            }
+            *slot = i;
+            return s->pool[i];
+        }
+        pthread_cond_wait(&s->pool_free, &s->pool_lock);
+    }
+}
+
+static void hs_give(struct hs_server *s, int slot)
+{
+    pthread_mutex_lock(&s->pool_lock);
+    s->busy[slot] = 0;
+    pthread_cond_signal(&s->pool_free);
+    pthread_mutex_unlock(&s->pool_lock);
+}
+
 /* ---- storing ----------------------------------------------------------------------------- */
 
 static int hs_id_row(void *ctx, int n, const char *const *v)
@@ -226,9 +274,11 @@ static enum MHD_Result hs_store_run(struct hs_server *s, struct MHD_Connection *
     char source[120];
     struct history_upload u = { r->body ? r->body : "", r->len, source };
     snprintf(source, sizeof source, "upload from %s", r->conn->ip);
-    pthread_mutex_lock(&s->db_lock);
-    int rc = history_add_text(s->db, &u);
-    pthread_mutex_unlock(&s->db_lock);
+    int slot;
+    struct hdb *db = hs_take(s, &slot, u.why, sizeof u.why);
+    int rc = db ? history_add_text(db, &u) : HISTORY_FAILED;
+    if (db)
+        hs_give(s, slot);
     switch (rc) {
     case HISTORY_ADDED:
         hs_log("stored run %s of %s from %s (%zu figures), sha256 %s", u.name, u.machine, r->conn->ip, u.figures,
@@ -249,31 +299,29 @@ static enum MHD_Result hs_store_run(struct hs_server *s, struct MHD_Connection *
 
 static enum MHD_Result hs_store_log(struct hs_server *s, struct MHD_Connection *c, struct hs_req *r)
 {
-    char rid[24] = "", have[24] = "", why[600];
+    char rid[24] = "", added[24] = "", why[600] = "";
     const char *p[1] = { r->sha };
     char *hex = hs_hex(r->body ? r->body : "", r->len);
-    int rc = 0;
-    if (!hex)
-        return hs_refuse(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, "out of memory");
-    pthread_mutex_lock(&s->db_lock);
-    if (hdb_begin(s->db) || hdb_exec(s->db, "SELECT id FROM runs WHERE hash = $1", 1, p, hs_id_row, rid))
+    int rc = 0, slot;
+    struct hdb *db = hex ? hs_take(s, &slot, why, sizeof why) : NULL;
+    if (!hex || !db) {
+        free(hex);
+        return hs_refuse(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, hex ? why : "out of memory");
+    }
+    /* one statement: two posts of the same log at once store it once */
+    const char *q[3] = { rid, "log", hex };
+    if (hdb_exec(db, "SELECT id FROM runs WHERE hash = $1", 1, p, hs_id_row, rid))
         rc = -1;
     else if (!rid[0])
         rc = 404;
-    else {
-        const char *q[3] = { rid, "log", hex };
-        if (hdb_exec(s->db, "SELECT run_id FROM run_files WHERE run_id = $1 AND kind = $2", 2, q, hs_id_row, have))
-            rc = -1;
-        else if (have[0])
-            rc = 409;
-        else if (hdb_exec(s->db, "INSERT INTO run_files (run_id, kind, hex) VALUES ($1, $2, $3)", 3, q, NULL, NULL) ||
-                 hdb_commit(s->db))
-            rc = -1;
-    }
-    if (rc)
-        hdb_rollback(s->db);
-    snprintf(why, sizeof why, "%s", rc < 0 ? hdb_error(s->db) : "");
-    pthread_mutex_unlock(&s->db_lock);
+    else if (hdb_exec(db, "INSERT INTO run_files (run_id, kind, hex) VALUES ($1, $2, $3)"
+                          " ON CONFLICT (run_id, kind) DO NOTHING RETURNING run_id", 3, q, hs_id_row, added))
+        rc = -1;
+    else if (!added[0])
+        rc = 409;
+    if (rc < 0)
+        snprintf(why, sizeof why, "%s", hdb_error(db));
+    hs_give(s, slot);
     free(hex);
     if (rc == 404) {
         snprintf(why, sizeof why, "no run with sha256 %s is stored (send the run first)", r->sha);
@@ -395,9 +443,12 @@ static enum MHD_Result hs_handler(void *cls, struct MHD_Connection *c, const cha
             return MHD_YES;
         }
         struct hs_answer a = { 0 };
-        pthread_mutex_lock(&s->db_lock);
-        hs_get(s->db, url, &a);
-        pthread_mutex_unlock(&s->db_lock);
+        int slot;
+        struct hdb *db = hs_take(s, &slot, why, sizeof why);
+        if (!db)
+            return hs_refuse(c, r, MHD_HTTP_INTERNAL_SERVER_ERROR, why);
+        hs_get(db, url, &a);
+        hs_give(s, slot);
         return hs_send(c, r, &a);
     }
     if (hs_now() > r->conn->started + s->timeout) {
@@ -649,11 +700,13 @@ int history_serve_main(int argc, char **argv)
     if (rc)
         return rc;
     char err[600];
-    if (!(s.db = hdb_open(db, err, sizeof err))) {
+    s.target = db;
+    if (!(s.pool[0] = hdb_open(db, err, sizeof err))) {     /* the store, made or migrated now */
         fprintf(stderr, "baremark history serve: %s\n", err);
         return 1;
     }
-    pthread_mutex_init(&s.db_lock, NULL);
+    pthread_mutex_init(&s.pool_lock, NULL);
+    pthread_cond_init(&s.pool_free, NULL);
     pthread_mutex_init(&s.conn_lock, NULL);
 
     /* SIGINT and SIGTERM are waited for by this thread alone */
@@ -676,7 +729,7 @@ int history_serve_main(int argc, char **argv)
     if (!d) {
         fprintf(stderr, "baremark history serve: --listen %s: cannot listen there (%s)\n", listen,
                 errno ? strerror(errno) : "in use, or not an address of this machine");
-        hdb_close(s.db);
+        hdb_close(s.pool[0]);
         return 1;
     }
     const union MHD_DaemonInfo *pi = MHD_get_daemon_info(d, MHD_DAEMON_INFO_BIND_PORT);
@@ -684,7 +737,7 @@ int history_serve_main(int argc, char **argv)
     char host[128];
     snprintf(host, sizeof host, "%.*s", (int)(strrchr(listen, ':') - listen), listen);
     hs_log("listening on http://%s:%u/ (%s %s, key %s, at most %zu bytes a body, %u s a request)", host, port,
-           hdb_kind(s.db), db, keyfile, s.max_bytes, s.timeout);
+           hdb_kind(s.pool[0]), db, keyfile, s.max_bytes, s.timeout);
     pthread_t wd;
     pthread_create(&wd, NULL, hs_watchdog, &s);
     int sig = 0;
@@ -693,6 +746,7 @@ int history_serve_main(int argc, char **argv)
     s.stop = 1;
     pthread_join(wd, NULL);
     MHD_stop_daemon(d);
-    hdb_close(s.db);
+    for (int i = 0; i < HS_POOL; i++)
+        hdb_close(s.pool[i]);
     return 0;
 }
