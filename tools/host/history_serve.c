@@ -44,11 +44,13 @@
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 
+#include "history.h"
 #include "history_serve.h"
+#include "history_serve_opts.h"
+#include "history_serve_pages.h"
 
 #define HS_MAX_BYTES     (8u << 20)   /* the default body limit */
 #define HS_TIMEOUT_S     10
-#define HS_KEY_MAX       128
 #define HS_GRACE_MS      2000         /* the watchdog acts this long after the deadline */
 #define HS_CONNECTIONS   256
 #define HS_POOL          8            /* connections to the store */
@@ -114,28 +116,6 @@ static void hs_log(const char *fmt, ...)
 }
 
 /* ---- answers ---------------------------------------------------------------------- */
-
-void hs_json_answer(struct hs_answer *a, int status, json_t *v)
-{
-    char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
-    json_decref(v);
-    a->status = text ? status : 500;
-    a->type = "application/json";
-    a->len = text ? strlen(text) : 0;
-    a->body = text ? realloc(text, a->len + 2) : NULL;      /* a line, for curl and logs */
-    if (!a->body) {
-        free(text);
-        a->len = 0;
-        return;
-    }
-    a->body[a->len++] = '\n';
-    a->body[a->len] = 0;
-}
-
-void hs_error(struct hs_answer *a, int status, const char *why)
-{
-    hs_json_answer(a, status, json_pack("{s:s}", "error", why));
-}
 
 static enum MHD_Result hs_send(struct MHD_Connection *c, struct hs_req *r, struct hs_answer *a)
 {
@@ -254,19 +234,6 @@ static int hs_id_row(void *ctx, int n, const char *const *v)
 {
     snprintf(ctx, 24, "%s", n > 0 && v[0] ? v[0] : "");
     return 1;
-}
-
-static char *hs_hex(const char *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char *out = malloc(2 * n + 1);
-    for (size_t i = 0; out && i < n; i++) {
-        out[2 * i] = digits[(unsigned char)p[i] >> 4];
-        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
-    }
-    if (out)
-        out[2 * n] = 0;
-    return out;
 }
 
 static enum MHD_Result hs_store_run(struct hs_server *s, struct MHD_Connection *c, struct hs_req *r)
@@ -595,63 +562,6 @@ static int hs_bad(const char *why, const char *what)
     return 2;
 }
 
-static int hs_read_key(struct hs_server *s, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char buf[HS_KEY_MAX + 4];
-    if (!f) {
-        fprintf(stderr, "baremark history serve: --key-file %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    size_t n = fread(buf, 1, sizeof buf, f);
-    fclose(f);
-    while (n && (buf[n - 1] == '\n' || buf[n - 1] == '\r'))
-        n--;
-    if (n == 0 || n > HS_KEY_MAX) {
-        fprintf(stderr, "baremark history serve: --key-file %s: the key must be 1 to %d characters (it has %s)\n",
-                path, HS_KEY_MAX, n ? "more" : "none");
-        return 2;
-    }
-    for (size_t i = 0; i < n; i++)
-        if (buf[i] < 0x20 || buf[i] > 0x7e) {
-            fprintf(stderr, "baremark history serve: --key-file %s: the key must be printable ASCII (character %zu "
-                    "is not)\n", path, i + 1);
-            return 2;
-        }
-    memcpy(s->key, buf, n);
-    s->keylen = n;
-    return 0;
-}
-
-/* ADDR:PORT (or [ADDR6]:PORT) into a socket address. */
-static int hs_listen_addr(const char *spec, struct sockaddr_storage *ss, int *v6)
-{
-    char host[128];
-    const char *colon = strrchr(spec, ':');
-    if (!colon || colon == spec || (size_t)(colon - spec) >= sizeof host)
-        return -1;
-    char *end;
-    long port = strtol(colon + 1, &end, 10);
-    if (end == colon + 1 || *end || port < 0 || port > 65535)
-        return -1;
-    memcpy(host, spec, (size_t)(colon - spec));
-    host[colon - spec] = 0;
-    memset(ss, 0, sizeof *ss);
-    if (host[0] == '[' && host[strlen(host) - 1] == ']') {
-        struct sockaddr_in6 *a = (struct sockaddr_in6 *)ss;
-        host[strlen(host) - 1] = 0;
-        a->sin6_family = AF_INET6;
-        a->sin6_port = htons((uint16_t)port);
-        *v6 = 1;
-        return inet_pton(AF_INET6, host + 1, &a->sin6_addr) == 1 ? 0 : -1;
-    }
-    struct sockaddr_in *a = (struct sockaddr_in *)ss;
-    a->sin_family = AF_INET;
-    a->sin_port = htons((uint16_t)port);
-    *v6 = 0;
-    return inet_pton(AF_INET, host, &a->sin_addr) == 1 ? 0 : -1;
-}
-
 int history_serve_main(int argc, char **argv)
 {
     static struct hs_server s;      /* the threads' shared state; one server a process */
@@ -696,7 +606,7 @@ int history_serve_main(int argc, char **argv)
         return hs_bad("--listen ADDR:PORT and --key-file FILE are needed", NULL);
     if (hs_listen_addr(listen, &ss, &v6))
         return hs_bad("wants ADDR:PORT, e.g. 127.0.0.1:8750 or [::1]:8750", "--listen");
-    int rc = hs_read_key(&s, keyfile);
+    int rc = hs_read_key(keyfile, s.key, &s.keylen);
     if (rc)
         return rc;
     char err[600];

@@ -11,7 +11,8 @@
  *   /api/runs/SHA/log     its log (text/plain)
  *   /api/changes          JSON: the change points as `history show` finds them
  *
- * The caller holds the store's lock.  Pages are static HTML: no script,
+ * Also the answers' JSON and the hex of the kept files, for both.
+ * The caller's store connection is its own.  Pages are static HTML: no script,
  * every stored text escaped (rj_html).
  */
 #include <math.h>
@@ -21,10 +22,46 @@
 
 #include <jansson.h>
 
-#include "history_serve.h"
+#include "history_serve_pages.h"
 #include "report_util.h"
 
 #define HSP_LATEST 100      /* runs listed on the first page */
+
+void hs_json_answer(struct hs_answer *a, int status, json_t *v)
+{
+    char *text = json_dumps(v, JSON_COMPACT | JSON_ENSURE_ASCII);
+    json_decref(v);
+    a->status = text ? status : 500;
+    a->type = "application/json";
+    a->len = text ? strlen(text) : 0;
+    a->body = text ? realloc(text, a->len + 2) : NULL;      /* a line, for curl and logs */
+    if (!a->body) {
+        free(text);
+        a->len = 0;
+        return;
+    }
+    a->body[a->len++] = '\n';
+    a->body[a->len] = 0;
+}
+
+void hs_error(struct hs_answer *a, int status, const char *why)
+{
+    hs_json_answer(a, status, json_pack("{s:s}", "error", why));
+}
+
+char *hs_hex(const char *p, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+    char *out = malloc(2 * n + 1);
+    for (size_t i = 0; out && i < n; i++) {
+        out[2 * i] = digits[(unsigned char)p[i] >> 4];
+        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
+    }
+    if (out)
+        out[2 * n] = 0;
+    return out;
+}
+
 
 int hs_is_sha(const char *s, size_t n)
 {
