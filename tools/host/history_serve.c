@@ -77,6 +77,7 @@ struct hs_conn {
     struct hs_conn *next, *prev;
     int fd;
     double started;             /* the current request's clock starts here */
+    /* shared with the watchdog's thread (atomic loads and stores): */
     int answering;              /* the request has arrived: the deadline no longer applies */
     int dropped;                /* the watchdog cut it (and logged it) */
     char ip[INET6_ADDRSTRLEN];
@@ -130,7 +131,7 @@ static enum MHD_Result hs_send(struct MHD_Connection *c, struct hs_req *r, struc
     if (r && r->kind != HS_GET && !r->finished)     /* the body was not read: the connection cannot go on */
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r && r->conn)
-        r->conn->answering = 1;
+        __atomic_store_n(&r->conn->answering, 1, __ATOMIC_RELEASE);
     enum MHD_Result ok = MHD_queue_response(c, (unsigned)a->status, resp);
     MHD_destroy_response(resp);
     return ok;
@@ -395,7 +396,7 @@ static enum MHD_Result hs_handler(void *cls, struct MHD_Connection *c, const cha
         if (!strcmp(method, MHD_HTTP_METHOD_POST))
             return hs_post_start(s, c, r, url);
         r->kind = HS_GET;
-        r->conn->answering = 1;     /* all of it has arrived: the deadline is met */
+        __atomic_store_n(&r->conn->answering, 1, __ATOMIC_RELEASE);     /* all of it has arrived: the deadline is met */
         if (strcmp(method, MHD_HTTP_METHOD_GET))
             return hs_refuse(c, r, MHD_HTTP_METHOD_NOT_ALLOWED, "only GET and POST are served");
         return MHD_YES;
@@ -437,7 +438,7 @@ static enum MHD_Result hs_handler(void *cls, struct MHD_Connection *c, const cha
         return MHD_YES;
     }
     r->finished = 1;
-    r->conn->answering = 1;         /* all of it has arrived: waiting for the store is not the client's delay */
+    __atomic_store_n(&r->conn->answering, 1, __ATOMIC_RELEASE);         /* all of it has arrived: waiting for the store is not the client's delay */
     if (r->oversize) {
         snprintf(why, sizeof why, "body grew over the limit of %zu bytes (--max-bytes)", s->max_bytes);
         return hs_refuse(c, r, 413, why);
@@ -457,7 +458,7 @@ static void hs_completed(void *cls, struct MHD_Connection *c, void **req_cls, en
     struct hs_req *r = *req_cls;
     const union MHD_ConnectionInfo *ci = MHD_get_connection_info(c, MHD_CONNECTION_INFO_SOCKET_CONTEXT);
     struct hs_conn *conn = ci ? ci->socket_context : NULL;
-    if (r && !r->logged && (r->kind == HS_RUN || r->kind == HS_LOG) && !r->finished && !(conn && conn->dropped)) {
+    if (r && !r->logged && (r->kind == HS_RUN || r->kind == HS_LOG) && !r->finished && !(conn && __atomic_load_n(&conn->dropped, __ATOMIC_ACQUIRE))) {
         if (toe == MHD_REQUEST_TERMINATED_TIMEOUT_REACHED)
             hs_log("refused 408 from %s: sent %zu of %zu bytes, then nothing for %u s (--timeout); connection "
                    "dropped", conn ? conn->ip : "?", r->len, r->expect, s->timeout);
@@ -468,7 +469,7 @@ static void hs_completed(void *cls, struct MHD_Connection *c, void **req_cls, en
     if (conn) {
         pthread_mutex_lock(&s->conn_lock);
         conn->started = hs_now();       /* the next request's clock */
-        conn->answering = 0;
+        __atomic_store_n(&conn->answering, 0, __ATOMIC_RELEASE);
         pthread_mutex_unlock(&s->conn_lock);
     }
     if (r) {
@@ -531,8 +532,8 @@ static void *hs_watchdog(void *arg)
         double now = hs_now();
         pthread_mutex_lock(&s->conn_lock);
         for (struct hs_conn *c = s->conns; c; c = c->next)
-            if (!c->dropped && !c->answering && c->fd >= 0 && now > c->started + s->timeout + HS_GRACE_MS / 1000.0) {
-                c->dropped = 1;
+            if (!c->dropped && !__atomic_load_n(&c->answering, __ATOMIC_ACQUIRE) && c->fd >= 0 && now > c->started + s->timeout + HS_GRACE_MS / 1000.0) {
+                __atomic_store_n(&c->dropped, 1, __ATOMIC_RELEASE);
                 hs_log("refused 408 from %s: its request did not arrive within %u s (--timeout); connection dropped",
                        c->ip, s->timeout);
                 shutdown(c->fd, SHUT_RDWR);
