@@ -345,7 +345,7 @@ int cmd_history(int argc, char **argv)
         free(o.args);
         return ch_bad("name a verb: add, show, check, export, html or bench");
     }
-    struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE };
+    struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE, o.details || o.ids, o.ids };
     if (!strcmp(verb, "bench")) {
         /* its own temporary SQLite file unless --db names a fresh store */
         rc = history_bench_run(o.db_given ? o.db : NULL, o.runs, o.figures);

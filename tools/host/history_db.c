@@ -40,6 +40,8 @@ static const char *const hdb_migrations[] = {
     /* 2: where each run came from; series read in time order per machine */
     "ALTER TABLE runs ADD COLUMN source TEXT;"
     "CREATE INDEX runs_machine_started ON runs (machine_id, started, id);",
+    /* 3: a figure's name as a reader knows it ("hist:k, cpuid+rdtsc, ticks/iter"; history_add.c) */
+    "ALTER TABLE figures ADD COLUMN label TEXT;",
 };
 #define HDB_VERSION ((int)(sizeof hdb_migrations / sizeof hdb_migrations[0]))
 
