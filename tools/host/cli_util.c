@@ -157,8 +157,7 @@ void cli_help(FILE *f, const struct cli_cmd *c)
                 (int)(end ? (size_t)(end - line) : strlen(line)), line);
         line = end && end[1] ? end + 1 : NULL;
     }
-    if (c->opts && c->opts->id)
-        fputs("options:\n", f);
+    fputs("options:\n", f);
     for (const struct cli_opt *o = c->opts; o && o->id; o++) {
         char left[96];
         int n = 0;
