@@ -49,7 +49,7 @@ check "stats A DIR: says \"is a directory\", fails" $([ $rc = 2 ] && grep -q 'di
     "rc $rc: $(cat "$T/o")"
 
 # ---- --help on every subcommand -------------------------------------------------
-cmds=$($B --help | awk 'NR > 2 { print $1 }')
+cmds=$($B --help | awk 'NR > 2 && /^  / { print $1 }')
 [ -n "$cmds" ]
 check "baremark --help lists the subcommands" $? 
 for c in $cmds; do
@@ -77,7 +77,8 @@ check "methods --quick --full: refused (exit 2)" $([ $rc = 2 ] && grep -q 'contr
 make -s host > /dev/null 2>&1    # current, so the wrappers below do not rebuild it inside their timeout
 # --help: the usage on stdout, exit 0, nothing on stderr; a bad option: exit 2
 # (run-qemu 1: 2 is a run status there) and exactly one line on stderr that
-# names the tool.  tools/baremark-compare is only the old name of
+# names the tool (a wrapper of the hosted program, as "baremark diff", the
+# command it runs).  tools/baremark-compare is only the old name of
 # baremark-diff (checked below).
 for t in tools/baremark-diff tools/baremark-fleet tools/baremark-plugin tools/baremark-report \
          tools/baremark-results tools/baremark-stick tools/run-qemu tools/write-stick tools/lava/make-job \
@@ -93,7 +94,7 @@ for t in tools/baremark-diff tools/baremark-fleet tools/baremark-plugin tools/ba
     [ "$name" = run-qemu ] && want=1
     timeout 60 $run --no-such-option > "$T/o" 2> "$T/e" < /dev/null; rc=$?
     check "$name --no-such-option: exit $want, one line on stderr naming the tool" \
-        $([ $rc = $want ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q "^${name%.sh}\\|^make run\\|^usage: baremark" "$T/e" && [ ! -s "$T/o" ]; echo $?) \
+        $([ $rc = $want ] && [ "$(wc -l < "$T/e")" = 1 ] && grep -q "^${name%.sh}\\|^make run\\|^usage: baremark\\|^baremark ${name#baremark-}: " "$T/e" && [ ! -s "$T/o" ]; echo $?) \
         "rc $rc: $(head -3 "$T/e" | tr '\n' '|')"
 done
 

@@ -73,7 +73,7 @@ else
     fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
 fi
 v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
-if [ "$v" = "3 ok" ]; then pass "the store is at schema version 3 (run_files) and intact"; else fail "schema version 3, intact" "$v"; fi
+if [ "$v" = "4 ok" ]; then pass "the store is at schema version 4 (run_files, figure labels) and intact"; else fail "schema version 4, intact" "$v"; fi
 
 # Two adds at once into a new store: the union, once each.
 D2=$W/two.db
@@ -115,14 +115,14 @@ fi
 # The answer.
 "$B" history show --db "$DB" > "$W/show.txt" 2>&1
 if grep -q '^machine box-07$' "$W/show.txt" && ! grep -q '^machine box-08$' "$W/show.txt" &&
-    grep -Eq '^  regression  bytemark_numsort \[quick\]: .* -> .* arrays/s, -[0-9.]+%, p [0-9.e-]+ \((strong|weak)\)$' "$W/show.txt" &&
+    grep -Eq '^  regression  numsort -[0-9.]+% \[quick\]: all 3 series \(arrays/s; new, index; old, index\), p [0-9.e-]+ \((strong|weak)\)$' "$W/show.txt" &&
     grep -q 'first run after: 20261102-030015 (2026-11-02T03:00:15), last before: 20261102-030014' "$W/show.txt" &&
     grep -q 'differs: build aaaa111 -> bbbb222; microcode 0x1 -> 0x2' "$W/show.txt"; then
     pass "show: numeric sort's 10% drop on box-07 alone, at run 15, with the build and microcode that changed"
 else
     fail "show: the planted regression" "$(head -8 "$W/show.txt" | tr '\n' '|')"
 fi
-rel=$(sed -n 's/^  regression  bytemark_numsort .*, \(-[0-9.]*\)%, p.*/\1/p' "$W/show.txt" | head -1)
+rel=$(sed -n 's/^  regression  numsort \(-[0-9.]*\)% .*/\1/p' "$W/show.txt" | head -1)
 if awk -v r="$rel" 'BEGIN { exit !(r <= -8 && r >= -12) }'; then
     pass "show: the step's size is about the planted 10% ($rel%)"
 else

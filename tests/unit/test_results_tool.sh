@@ -72,7 +72,7 @@ mrd -i "$T/empty.img@@1M" ::/baremark 2>/dev/null
 out=$("$R" "$T/empty.img" "$T/out5" 2>&1); rc=$?
 check "image without a baremark folder: says so, exit 0" $([ $rc -eq 0 ] && echo "$out" | grep -q 'no runs'; echo $?) "$out"
 "$R" "$T/nonexistent" "$T/out6" > /dev/null 2> "$T/err"; rc=$?
-check "missing source: exit 1 with a message" $([ $rc -eq 1 ] && grep -q 'no such file' "$T/err"; echo $?)
+check "missing source: exit 2 (bad input, docs/tools.md), named" $([ $rc -eq 2 ] && grep -q 'nonexistent: no such file' "$T/err"; echo $?)
 head -c 100000 /dev/zero > "$T/zero.img"
 "$R" "$T/zero.img" "$T/out7" > /dev/null 2> "$T/err"; rc=$?
 check "no FAT on the source: exit 1 with a message" $([ $rc -eq 1 ] && grep -q 'no FAT' "$T/err"; echo $?)
@@ -84,7 +84,7 @@ B=${BAREMARK_HOST:-build/host/baremark}
 check "validate: the complete and the unfinished run are valid" $? "$(tr '\n' '|' < "$T/v")"
 "$B" validate "$T/out1/20260101-121000.json" > "$T/v" 2>&1; rc=$?
 check "validate: the run cut short is invalid JSON, with file and line" \
-    $([ $rc -eq 1 ] && grep -q '20260101-121000.json:[0-9]*:[0-9]*: not valid JSON' "$T/v"; echo $?) "$(cat "$T/v")"
+    $([ $rc -eq 2 ] && grep -q '20260101-121000.json:[0-9]*:[0-9]*: not valid JSON' "$T/v"; echo $?) "$(cat "$T/v")"
 
 # ---- diff and report on the fixture run (tests/fixtures/run-guess.json)
 G=tests/fixtures/run-guess.json

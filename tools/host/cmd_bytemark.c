@@ -28,22 +28,41 @@ static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
 /* report_util.h (not included: its jansson clashes with bench/json.h). */
 int rj_check_input(const char *cmd, const char *path);
 
-/* Parse [-c FILE] [--json FILE]; returns 0 or prints usage and returns 2. */
-static int cmd_bytemark_args(int argc, char **argv, int allow_c, const char **cfg_file,
+enum { BM_OPT_C = 1, BM_OPT_JSON };
+static const struct cli_opt bytemark_opts[] = {
+    { BM_OPT_C, "-c", "FILE", "a BYTEmark command file (also -cFILE, BYTEmark's spelling)" },
+    { BM_OPT_JSON, "--json", "FILE", "write the results document to FILE" },
+    { 0 },
+};
+static const struct cli_opt verify_opts[] = {
+    { BM_OPT_JSON, "--json", "FILE", "write the results document to FILE" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_bytemark = {
+    "bytemark", "[-c FILE] [--json FILE]", "the BYTEmark suite under Linux", bytemark_opts,
+    "exit status: 0 done, 1 a kernel failed or FILE could not be written, 2 usage or an unreadable -c FILE\n",
+};
+const struct cli_cmd cli_cmd_verify = {
+    "verify", "[--json FILE]", "run every BYTEmark kernel's checks", verify_opts,
+    "exit status: 0 every check passed, 1 one failed, 2 usage\n",
+};
+
+/* Parse the options of c; 0, or 2 after naming the problem. */
+static int cmd_bytemark_args(const struct cli_cmd *c, int argc, char **argv, const char **cfg_file,
                              const char **json_file)
 {
-    for (int i = 1; i < argc; i++) {
-        if (allow_c && !strcmp(argv[i], "-c") && i + 1 < argc) {
-            *cfg_file = argv[++i];
-        } else if (allow_c && !strncmp(argv[i], "-c", 2) && argv[i][2]) {
-            *cfg_file = argv[i] + 2;        /* BYTEmark's own spelling: -cFILE */
-        } else if (!strcmp(argv[i], "--json") && i + 1 < argc) {
-            *json_file = argv[++i];
-        } else {
-            fprintf(stderr, "usage: baremark %s%s [--json FILE]\n", argv[0],
-                    allow_c ? " [-c FILE]" : "");
+    struct cli_iter it = { c, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == BM_OPT_C)
+            *cfg_file = it.val;
+        else if (id == BM_OPT_JSON)
+            *json_file = it.val;
+        else if (id == CLI_ARG) {
+            char what[300];
+            snprintf(what, sizeof what, "unexpected argument %s", it.val);
+            return cli_usage_error(c, what);
+        } else
             return 2;
-        }
     }
     return 0;
 }
@@ -51,7 +70,7 @@ static int cmd_bytemark_args(int argc, char **argv, int allow_c, const char **cf
 int cmd_bytemark(int argc, char **argv)
 {
     const char *cfg_file = NULL, *json_file = NULL;
-    if (cmd_bytemark_args(argc, argv, 1, &cfg_file, &json_file))
+    if (cmd_bytemark_args(&cli_cmd_bytemark, argc, argv, &cfg_file, &json_file))
         return 2;
     if (cfg_file && rj_check_input("bytemark", cfg_file))
         return 2;          /* no such file, or a directory: never the defaults instead */
@@ -61,7 +80,7 @@ int cmd_bytemark(int argc, char **argv)
         size_t size = 0;
         char *text = plat_read_file(cfg_file, &size, NULL);
         if (!text) {
-            fprintf(stderr, "baremark: cannot read command file %s\n", cfg_file);
+            fprintf(stderr, "baremark bytemark: -c %s: cannot read it\n", cfg_file);
             return 2;
         }
         int problems = config_parse(&cfg, text, size, cmd_bytemark_diag, (void *)cfg_file);
@@ -79,7 +98,7 @@ int cmd_bytemark(int argc, char **argv)
 int cmd_verify(int argc, char **argv)
 {
     const char *cfg_file = NULL, *json_file = NULL;
-    if (cmd_bytemark_args(argc, argv, 0, &cfg_file, &json_file))
+    if (cmd_bytemark_args(&cli_cmd_verify, argc, argv, &cfg_file, &json_file))
         return 2;
     struct bm_config cfg;
     config_defaults(&cfg);

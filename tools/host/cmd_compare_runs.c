@@ -370,6 +370,20 @@ static size_t cr_pairs(struct cr_run *A, struct cr_run *B, struct cr_pair *out, 
 #define CR_MAX_ITEMS 512
 #define CR_MAX_PAIRS 64
 
+enum { CR_OPT_JSON = 1, CR_OPT_HTML, CR_OPT_NOISE, CR_OPT_METHOD };
+static const struct cli_opt cr_opts[] = {
+    { CR_OPT_JSON, "--json", NULL, "the comparison as JSON" },
+    { CR_OPT_HTML, "--html", NULL, "the comparison as an HTML page" },
+    { CR_OPT_NOISE, "--noise", "F", "a difference below this fraction is \"same\" (default 0.01)" },
+    { CR_OPT_METHOD, "--method", "NAME", "compare the routines' times by this timing method" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_diff = {
+    "diff", "[--json|--html] [--noise F] [--method NAME] A.json B.json",
+    "two runs side by side, figure by figure", cr_opts,
+    "exit status: 0 compared, 2 usage or a file that is not a results document\n",
+};
+
 int cmd_compare_runs(int argc, char **argv)
 {
     enum cr_format fmt = CR_TEXT;
@@ -377,37 +391,38 @@ int cmd_compare_runs(int argc, char **argv)
     const char *files[2] = { NULL, NULL };
     int nfiles = 0;
     const char *method = NULL;
-    static const char usage[] = "usage: baremark diff [--json|--html] [--noise F] [--method NAME] A.json B.json\n";
+    const struct cli_cmd *c = &cli_cmd_diff;
+    struct cli_iter it = { c, argc, argv, 1, NULL, NULL, 0 };
+    char what[300];
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json") || !strcmp(argv[i], "--html")) {
-            enum cr_format want = argv[i][2] == 'j' ? CR_JSON : CR_HTML;
-            if (fmt != CR_TEXT && fmt != want) {
-                fprintf(stderr, "baremark diff: --json and --html contradict each other: give one\n");
-                return 2;
-            }
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == CR_OPT_JSON || id == CR_OPT_HTML) {
+            enum cr_format want = id == CR_OPT_JSON ? CR_JSON : CR_HTML;
+            if (fmt != CR_TEXT && fmt != want)
+                return cli_usage_error(c, "--json and --html contradict each other: give one");
             fmt = want;
-        }
-        else if (!strcmp(argv[i], "--noise") && i + 1 < argc) {
+        } else if (id == CR_OPT_NOISE) {
             char *end;
-            noise = strtod(argv[++i], &end);
+            noise = strtod(it.val, &end);
             if (*end || noise < 0 || noise >= 1) {
-                fprintf(stderr, "baremark diff: --noise wants a fraction in [0, 1), e.g. 0.01\n");
-                return 2;
+                snprintf(what, sizeof what, "--noise %s: want a fraction in [0, 1), e.g. 0.01", it.val);
+                return cli_usage_error(c, what);
             }
-        } else if (!strcmp(argv[i], "--method") && i + 1 < argc)
-            method = argv[++i];
-        else if (argv[i][0] != '-' && nfiles < 2)
-            files[nfiles++] = argv[i];
-        else {
-            fputs(usage, stderr);
+        } else if (id == CR_OPT_METHOD)
+            method = it.val;
+        else if (id == CLI_ARG && nfiles < 2)
+            files[nfiles++] = it.val;
+        else if (id == CLI_ARG) {
+            snprintf(what, sizeof what, "one file too many: %s (give two: A.json B.json)", it.val);
+            return cli_usage_error(c, what);
+        } else
             return 2;
-        }
     }
-    if (nfiles != 2) {
-        fputs(usage, stderr);
-        return 2;
-    }
+    if (nfiles != 2)
+        return cli_usage_error(c, "give two results files: A.json B.json");
+    for (int k = 0; k < 2; k++)
+        if (rj_check_input("diff", files[k]))
+            return 2;
     struct cr_run runs[2];
     char err[512];
     for (int k = 0; k < 2; k++) {

@@ -31,11 +31,16 @@ static void cli_diag(void *ctx, unsigned line, const char *msg)
         printf("%s: %s\n", d->source, msg);
 }
 
-static int cli_usage(void)
-{
-    fprintf(stderr, "usage: baremark config [--json] [--options \"WORDS\"] [FILE]\n");
-    return 2;
-}
+enum { CF_OPT_JSON = 1, CF_OPT_OPTIONS };
+static const struct cli_opt cf_opts[] = {
+    { CF_OPT_JSON, "--json", NULL, "the settings as JSON" },
+    { CF_OPT_OPTIONS, "--options", "\"WORDS\"", "the image's boot options (\"profile=quick sections=clock\")" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_config = {
+    "config", "[--json] [--options \"WORDS\"] [FILE]", "parse a command file and print the settings", cf_opts,
+    "exit status: 0 no problem, 1 a line or word was ignored (each named), 2 usage or an unreadable FILE\n",
+};
 
 static void cli_json(const struct bm_config *c)
 {
@@ -59,15 +64,18 @@ int cmd_config(int argc, char **argv)
     int json = 0, problems = 0;
     struct bm_config c, scratch;
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
+    struct cli_iter it = { &cli_cmd_config, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == CF_OPT_JSON)
             json = 1;
-        else if (!strcmp(argv[i], "--options") && i + 1 < argc)
-            opts = argv[++i];
-        else if (argv[i][0] == '-' || file)
-            return cli_usage();
+        else if (id == CF_OPT_OPTIONS)
+            opts = it.val;
+        else if (id == CLI_ARG && !file)
+            file = it.val;
+        else if (id == CLI_ARG)
+            return cli_usage_error(&cli_cmd_config, "give one FILE");
         else
-            file = argv[i];
+            return 2;
     }
     config_defaults(&c);
     if (opts) {             /* first pass only to learn -c NAME, as the image does */
@@ -77,7 +85,7 @@ int cmd_config(int argc, char **argv)
             file = named;
     }
     if (!file && !opts)
-        return cli_usage();
+        return cli_usage_error(&cli_cmd_config, "give a FILE or --options");
     if (file) {
         size_t size = 0;
         if (rj_check_input("config", file))

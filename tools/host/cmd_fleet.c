@@ -51,61 +51,75 @@
 
 /* ---- the command ---------------------------------------------------------------------- */
 
+enum { FL_OPT_CSV = 1, FL_OPT_HTML, FL_OPT_TEXT, FL_OPT_THRESHOLD, FL_OPT_OUT };
+static const struct cli_opt fl_opts[] = {
+    { FL_OPT_TEXT, "--text", NULL, "one table per figure as text (the default)" },
+    { FL_OPT_CSV, "--csv", NULL, "every machine's value of every figure as CSV" },
+    { FL_OPT_HTML, "--html", NULL, "an HTML page" },
+    { FL_OPT_THRESHOLD, "--threshold", "PCT", "a machine this far from the fleet's median is an outlier (default 5)" },
+    { FL_OPT_OUT, "-o", "FILE", "write FILE instead of standard output" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_fleet = {
+    "fleet", "[--csv|--html] [--threshold PCT] [-o FILE] DIR|FILE...",
+    "many machines' runs, one table per figure", fl_opts,
+    "exit status: 0 done, 1 writing FILE failed, 2 usage, an -o FILE that cannot be made, or a file named and skipped\n",
+};
+
 int cmd_fleet(int argc, char **argv)
 {
-    static const char usage[] =
-        "usage: baremark fleet [--csv|--html] [--threshold PCT] [-o FILE] DIR|FILE...\n";
     struct fleet F = { .threshold = FL_DEFAULT_THRESHOLD / 100 };
     enum fl_format fmt = FL_TEXT;
     const char *out = NULL;
     int ninputs = 0;
+    char **inputs = malloc((size_t)argc * sizeof *inputs), what[300];
+    struct cli_iter it = { &cli_cmd_fleet, argc, argv, 1, NULL, NULL, 0 };
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--csv"))
+    if (!inputs)
+        return 1;
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == FL_OPT_CSV)
             fmt = FL_CSV;
-        else if (!strcmp(argv[i], "--html"))
+        else if (id == FL_OPT_HTML)
             fmt = FL_HTML;
-        else if (!strcmp(argv[i], "--text"))
+        else if (id == FL_OPT_TEXT)
             fmt = FL_TEXT;
-        else if (!strcmp(argv[i], "--threshold") && i + 1 < argc) {
+        else if (id == FL_OPT_THRESHOLD) {
             char *end;
-            double t = strtod(argv[++i], &end);
+            double t = strtod(it.val, &end);
             if (*end || !(t > 0) || t >= 1000) {
-                fprintf(stderr, "baremark fleet: --threshold wants a percentage above 0, e.g. 5\n");
-                return 2;
+                snprintf(what, sizeof what, "--threshold %s: want a percentage above 0, e.g. 5", it.val);
+                free(inputs);
+                return cli_usage_error(&cli_cmd_fleet, what);
             }
             F.threshold = t / 100;
-        } else if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (argv[i][0] == '-' && argv[i][1]) {
-            fputs(usage, stderr);
+        } else if (id == FL_OPT_OUT)
+            out = it.val;
+        else if (id == CLI_ARG)
+            inputs[ninputs++] = (char *)it.val;
+        else {
+            free(inputs);
             return 2;
-        } else
-            ninputs++;
+        }
     }
     if (!ninputs) {
-        fputs(usage, stderr);
-        return 2;
+        free(inputs);
+        return cli_usage_error(&cli_cmd_fleet, "name a folder or results files");
     }
-    for (int i = 1; i < argc; i++) {
+    for (int i = 0; i < ninputs; i++) {
         struct stat st;
         char stem[FL_NAME_MAX];
-        if (!strcmp(argv[i], "--threshold") || !strcmp(argv[i], "-o")) {
-            i++;
-            continue;
-        }
-        if (argv[i][0] == '-')
-            continue;
-        if (stat(argv[i], &st) != 0) {
-            fprintf(stderr, "baremark fleet: %s: %s; skipped\n", argv[i], strerror(errno));
+        if (stat(inputs[i], &st) != 0) {
+            fprintf(stderr, "baremark fleet: %s: %s; skipped\n", inputs[i], strerror(errno));
             F.files_skipped++;
         } else if (S_ISDIR(st.st_mode))
-            fl_walk(&F, argv[i], NULL);
+            fl_walk(&F, inputs[i], NULL);
         else {
-            fl_stem(argv[i], stem, sizeof stem);
-            fl_read_file(&F, argv[i], stem);
+            fl_stem(inputs[i], stem, sizeof stem);
+            fl_read_file(&F, inputs[i], stem);
         }
     }
+    free(inputs);
     if (!F.runs) {
         fprintf(stderr, "baremark fleet: no runs were read\n");
         return 2;
@@ -113,7 +127,7 @@ int cmd_fleet(int argc, char **argv)
     fl_analyse(&F);
     FILE *f = out ? fopen(out, "w") : stdout;
     if (!f) {
-        fprintf(stderr, "baremark fleet: %s: %s\n", out, strerror(errno));
+        fprintf(stderr, "baremark fleet: -o %s: %s\n", out, strerror(errno));
         return 2;
     }
     if (fmt == FL_CSV)
@@ -123,8 +137,8 @@ int cmd_fleet(int argc, char **argv)
     else
         fl_text(f, &F);
     if (out && fclose(f) != 0) {
-        fprintf(stderr, "baremark fleet: %s: could not write\n", out);
-        return 2;
+        fprintf(stderr, "baremark fleet: -o %s: could not write\n", out);
+        return 1;
     }
     if (F.files_skipped)
         fprintf(stderr, "baremark fleet: %zu file%s skipped (named above)\n", F.files_skipped,

@@ -38,38 +38,61 @@
 #define CH_THRESHOLD     5.0      /* check: percent */
 #define CH_UNDECIDED     3        /* check's status when it could not decide */
 
-static const char ch_usage[] =
-    "usage: baremark history add [--db DB] [--machine NAME] FILE|DIR...\n"
-    "       baremark history add [--db DB] --lava URL (--device-type T [--last N] | --jobs ID,...) [--token T]\n"
-    "       baremark history show [--db DB] [--machine M] [--since REF] [--alpha P]\n"
-    "       baremark history check [--db DB] [--machine M] --since REF [--threshold PCT]\n"
-    "       baremark history export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
-    "       baremark history html [--db DB] [--machine M] [--since REF] [--all] -o FILE\n"
-    "       baremark history bench [--runs N] [--figures N] [--db DB]\n"
-    "       baremark history serve --listen ADDR:PORT --key-file FILE [--db DB] [--max-bytes N] [--timeout S]\n"
-    "options:\n"
-    "  --db DB           a SQLite file (default $BAREMARK_HISTORY, else baremark-history.db) or a\n"
-    "                    PostgreSQL connection string; only add makes a new store\n"
-    "  --machine M       one machine (its name or key); add: the name to store runs under\n"
-    "  --since REF       a stored run's name, a date (YYYY-MM-DD), or a build (its prefix)\n"
-    "  --alpha P         show: the p below which a change is reported (default 0.001)\n"
-    "  --threshold PCT   check: the size of a regression that fails (default 5)\n"
-    "  --all             html: every series, not only those with a change\n"
-    "  --csv, --bmf      export: CSV of every point, or Bencher Metric Format of one run (--run NAME)\n"
-    "  -o FILE           export, html: write FILE instead of standard output\n"
-    "  --quiet           add: no line per file\n"
-    "  --lava URL ...    add: fetch a LAVA server's results (--device-type T [--last N] | --jobs ID,...)\n"
-    "  --runs N, --figures N  bench: the size of the simulated store\n"
+/* The command line: one row per option (commands.h, struct cli_opt); the
+ * parser below and `history --help` both read it.  A new verb's option is
+ * a row here and a case in ch_parse. */
+enum { CH_DB = 1, CH_MACHINE, CH_SINCE, CH_ALPHA_OPT, CH_THRESHOLD_OPT, CH_ALL, CH_IDS, CH_DETAILS, CH_CSV, CH_BMF,
+       CH_RUN, CH_OUT, CH_QUIET, CH_LAVA, CH_DEVICE_TYPE, CH_DEVICE, CH_LAST, CH_JOBS, CH_TOKEN, CH_RUNS, CH_FIGURES };
+static const struct cli_opt ch_opts[] = {
+    { CH_DB, "--db", "DB", "a SQLite file (default $BAREMARK_HISTORY, else baremark-history.db) or a "
+                           "PostgreSQL connection string; only add makes a new store" },
+    { CH_MACHINE, "--machine", "M", "one machine (its name or key); add: the name to store runs under" },
+    { CH_SINCE, "--since", "REF", "a stored run's name, a date (YYYY-MM-DD), or a build (its prefix)" },
+    { CH_ALPHA_OPT, "--alpha", "P", "show, html: the p below which a change is reported (default 0.001)" },
+    { CH_THRESHOLD_OPT, "--threshold", "PCT", "check: the size of a regression that fails (default 5)" },
+    { CH_DETAILS, "-v|--details", NULL, "show, check: every series of a finding, not one line per routine" },
+    { CH_IDS, "--ids", NULL, "show, check, html: name series by their figure id (meas_..._ticks)" },
+    { CH_ALL, "--all", NULL, "html: every series, not only those with a change" },
+    { CH_CSV, "--csv", NULL, "export: every point as CSV" },
+    { CH_BMF, "--bmf", NULL, "export: one run in Bencher Metric Format (the latest, or --run NAME)" },
+    { CH_RUN, "--run", "NAME", "export --bmf: the run to export" },
+    { CH_OUT, "-o", "FILE", "export, html: write FILE instead of standard output" },
+    { CH_QUIET, "--quiet", NULL, "add: no line per file" },
+    { CH_LAVA, "--lava", "URL", "add: fetch a LAVA server's results (with --device-type or --jobs)" },
+    { CH_DEVICE_TYPE, "--device-type", "T", "add --lava: the jobs of this device type" },
+    { CH_DEVICE, "--device", "NAME", "add --lava: only this device's jobs" },
+    { CH_LAST, "--last", "N", "add --lava: the last N jobs" },
+    { CH_JOBS, "--jobs", "ID,...", "add --lava: these jobs" },
+    { CH_TOKEN, "--token", "T", "add --lava: the server's API token" },
+    { CH_RUNS, "--runs", "N", "bench: runs in the simulated store (10 to 1000000)" },
+    { CH_FIGURES, "--figures", "N", "bench: figures per run (10 to 1000000)" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_history = {
+    "history",
+    "add [--db DB] [--machine NAME] FILE|DIR...\n"
+    "add [--db DB] --lava URL (--device-type T [--last N] | --jobs ID,...) [--token T]\n"
+    "show [--db DB] [--machine M] [--since REF] [--alpha P] [-v] [--ids]\n"
+    "check [--db DB] [--machine M] --since REF [--threshold PCT] [-v] [--ids]\n"
+    "export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
+    "html [--db DB] [--machine M] [--since REF] [--all] [--ids] -o FILE\n"
+    "bench [--runs N] [--figures N] [--db DB]\n"
+    "serve --listen ADDR:PORT --key-file FILE [--db DB] [--max-bytes N] [--timeout S] (history serve --help)",
+    "every run kept per machine, change points per series", ch_opts,
+    "A series is named as \"ROUTINE, METHOD, UNIT\" (\"hist:k, cpuid+rdtsc, ticks/iter\"); changes of one\n"
+    "routine in the same direction first seen at the same run are one finding (\"hist:k +4.7% (all 9\n"
+    "methods)\"); -v lists each series of a finding.\n"
     "exit status: 0 done (check: no regression); 1 a regression (check) or the store failed;\n"
     "  2 usage, a skipped file, or a --db, --machine or --since that names nothing stored;\n"
-    "  3 check could not decide (fewer than 3 runs on a side of --since)\n";
+    "  3 check could not decide (fewer than 3 runs on a side of --since)\n",
+};
 
 struct ch_opts {
-    const char *db, *machine, *since, *out, *run;
+    const char *db, *machine, *since, *out, *run, *verb;
     const char *lava[12];       /* fetch-results' options, in pairs */
     int nlava;
     double alpha, threshold;
-    int csv, bmf, all, quiet, db_given;
+    int csv, bmf, all, quiet, db_given, details, ids;
     long runs, figures;
     char **args;
     int nargs;
@@ -77,13 +100,12 @@ struct ch_opts {
 
 static int ch_bad(const char *why)
 {
-    /* one line, as every tool's usage error (README "The tools") */
-    fprintf(stderr, "baremark history: %s (baremark history --help)\n", why);
-    return 2;
+    return cli_usage_error(&cli_cmd_history, why);
 }
 
 static int ch_parse(int argc, char **argv, struct ch_opts *o)
 {
+    char what[300];
     o->db = getenv("BAREMARK_HISTORY");
     if (!o->db || !o->db[0])
         o->db = "baremark-history.db";
@@ -92,53 +114,61 @@ static int ch_parse(int argc, char **argv, struct ch_opts *o)
     o->runs = 10000;
     o->figures = 500;
     o->args = malloc((size_t)argc * sizeof *o->args);
-    for (int i = 2; i < argc; i++) {
-        const char *a = argv[i], *v = i + 1 < argc ? argv[i + 1] : NULL;
+    struct cli_iter it = { &cli_cmd_history, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
         char *end = NULL;
-#define CH_VALUE(name) (!strcmp(a, name) && (v || (fprintf(stderr, "baremark history: %s wants a value\n", a), 0)))
-        if (CH_VALUE("--db")) {
-            o->db = argv[++i];
-            o->db_given = 1;
+        switch (id) {
+        case CH_DB: o->db = it.val; o->db_given = 1; break;
+        case CH_MACHINE: o->machine = it.val; break;
+        case CH_SINCE: o->since = it.val; break;
+        case CH_OUT: o->out = it.val; break;
+        case CH_RUN: o->run = it.val; break;
+        case CH_LAVA: case CH_DEVICE_TYPE: case CH_DEVICE: case CH_LAST: case CH_JOBS: case CH_TOKEN:
+            if (o->nlava + 2 > 12)
+                return ch_bad("too many LAVA options");
+            for (const struct cli_opt *r = ch_opts; r->id; r++)
+                if (r->id == id)
+                    o->lava[o->nlava] = r->names;       /* the row's name, as fetch-results spells it */
+            o->nlava++;
+            o->lava[o->nlava++] = it.val;
+            break;
+        case CH_ALPHA_OPT:
+            o->alpha = strtod(it.val, &end);
+            if (*end || !(o->alpha > 0 && o->alpha < 1)) {
+                snprintf(what, sizeof what, "--alpha %s: want a probability between 0 and 1, e.g. 0.001", it.val);
+                return ch_bad(what);
+            }
+            break;
+        case CH_THRESHOLD_OPT:
+            o->threshold = strtod(it.val, &end);
+            if (*end || !(o->threshold >= 0)) {
+                snprintf(what, sizeof what, "--threshold %s: want a percentage, e.g. 5", it.val);
+                return ch_bad(what);
+            }
+            break;
+        case CH_RUNS: case CH_FIGURES: {
+            long n = strtol(it.val, &end, 10);
+            if (*end || n < 10 || n > 1000000) {
+                snprintf(what, sizeof what, "%s %s: want a whole number from 10 to 1000000", it.opt, it.val);
+                return ch_bad(what);
+            }
+            *(id == CH_RUNS ? &o->runs : &o->figures) = n;
+            break;
         }
-        else if (CH_VALUE("--machine"))
-            o->machine = argv[++i];
-        else if (CH_VALUE("--since"))
-            o->since = argv[++i];
-        else if (CH_VALUE("-o"))
-            o->out = argv[++i];
-        else if (CH_VALUE("--run"))
-            o->run = argv[++i];
-        else if ((CH_VALUE("--lava") || CH_VALUE("--device-type") || CH_VALUE("--last") || CH_VALUE("--jobs") ||
-                  CH_VALUE("--token") || CH_VALUE("--device")) && o->nlava + 2 <= 12) {
-            o->lava[o->nlava++] = a;
-            o->lava[o->nlava++] = argv[++i];
+        case CH_CSV: o->csv = 1; break;
+        case CH_BMF: o->bmf = 1; break;
+        case CH_ALL: o->all = 1; break;
+        case CH_QUIET: o->quiet = 1; break;
+        case CH_DETAILS: o->details = 1; break;
+        case CH_IDS: o->ids = 1; break;
+        case CLI_ARG:
+            if (!o->verb)
+                o->verb = it.val;       /* the first operand: history [OPTIONS] VERB ... */
+            else
+                o->args[o->nargs++] = (char *)it.val;
+            break;
+        default: return 2;
         }
-        else if (CH_VALUE("--alpha")) {
-            o->alpha = strtod(argv[++i], &end);
-            if (*end || !(o->alpha > 0 && o->alpha < 1))
-                return ch_bad("--alpha wants a probability between 0 and 1, e.g. 0.001");
-        } else if (CH_VALUE("--threshold")) {
-            o->threshold = strtod(argv[++i], &end);
-            if (*end || !(o->threshold >= 0))
-                return ch_bad("--threshold wants a percentage, e.g. 5");
-        } else if (CH_VALUE("--runs") || CH_VALUE("--figures")) {
-            long n = strtol(argv[++i], &end, 10);
-            if (*end || n < 10 || n > 1000000)
-                return ch_bad("--runs and --figures want a whole number from 10 to 1000000");
-            *(a[2] == 'r' ? &o->runs : &o->figures) = n;
-        } else if (!strcmp(a, "--csv"))
-            o->csv = 1;
-        else if (!strcmp(a, "--bmf"))
-            o->bmf = 1;
-        else if (!strcmp(a, "--all"))
-            o->all = 1;
-        else if (!strcmp(a, "--quiet"))
-            o->quiet = 1;
-        else if (a[0] == '-' && a[1])
-            return ch_bad(v ? "unknown option" : "unknown option or a missing value");
-        else
-            o->args[o->nargs++] = argv[i];
-#undef CH_VALUE
     }
     return 0;
 }
@@ -310,21 +340,17 @@ int cmd_history(int argc, char **argv)
         return ch_bad("name a verb: add, show, check, export, html, bench or serve");
     if (!strcmp(argv[1], "serve"))      /* its own options (history serve --help) */
         return history_serve_main(argc, argv);
-    int help = 0;
-    for (int i = 1; i < argc; i++)
-        help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");
-    if (help) {
-        fputs("baremark history: every run kept per machine, change points per series\n", stdout);
-        fputs(ch_usage, stdout);
-        return 0;
-    }
     int rc = ch_parse(argc, argv, &o);
     if (rc) {
         free(o.args);
         return rc;
     }
-    const char *verb = argv[1];
-    struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE };
+    const char *verb = o.verb;
+    if (!verb) {
+        free(o.args);
+        return ch_bad("name a verb: add, show, check, export, html or bench");
+    }
+    struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE, o.details || o.ids, o.ids };
     if (!strcmp(verb, "bench")) {
         /* its own temporary SQLite file unless --db names a fresh store */
         rc = history_bench_run(o.db_given ? o.db : NULL, o.runs, o.figures);
@@ -334,7 +360,9 @@ int cmd_history(int argc, char **argv)
     if (strcmp(verb, "add") && strcmp(verb, "show") && strcmp(verb, "check") && strcmp(verb, "export") &&
         strcmp(verb, "html")) {
         free(o.args);
-        return ch_bad("the verbs are add, show, check, export, html, bench, serve");
+        char what[300];
+        snprintf(what, sizeof what, "unknown verb %.100s (the verbs are add, show, check, export, html, bench, serve)", verb);
+        return ch_bad(what);
     }
     if ((!strcmp(verb, "add") && !o.nargs == !o.nlava) || (strcmp(verb, "add") && (o.nargs || o.nlava)) ||
         (!strcmp(verb, "check") && !o.since) || (!strcmp(verb, "export") && o.csv == o.bmf) ||

@@ -19,34 +19,46 @@
 #include "memory.h"
 #include "platform.h"
 
-static int cmd_memory_usage(void)
-{
-    fprintf(stderr, "usage: baremark memory [--quick|--full] [--max-mib N] [--json FILE] (--quick, the default: "
-                    "4 KiB every 4x to max(64 MiB, 4 x the largest cache); --full: two sizes per octave up to "
-                    "max(256 MiB, 4 x the largest cache); --max-mib bounds the largest size)\n");
-    return 2;
-}
+enum { ME_OPT_QUICK = 1, ME_OPT_FULL, ME_OPT_MAX, ME_OPT_JSON };
+static const struct cli_opt me_opts[] = {
+    { ME_OPT_QUICK, "--quick", NULL, "4 KiB every 4x up to max(64 MiB, 4 x the largest cache) (the default)" },
+    { ME_OPT_FULL, "--full", NULL, "two sizes per octave up to max(256 MiB, 4 x the largest cache)" },
+    { ME_OPT_MAX, "--max-mib", "N", "the largest working set, 1 to 1048576 MiB" },
+    { ME_OPT_JSON, "--json", "FILE", "write the results document to FILE" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_memory = {
+    "memory", "[--quick|--full] [--max-mib N] [--json FILE]", "latency and bandwidth by working-set size",
+    me_opts, "exit status: 0 done, 1 a measurement failed or FILE could not be written, 2 usage\n",
+};
 
 int cmd_memory(int argc, char **argv)
 {
     int quick = 1;
     unsigned long max_mib = 0;
     const char *json_path = NULL;
+    struct cli_iter it = { &cli_cmd_memory, argc, argv, 1, NULL, NULL, 0 };
+    char what[300];
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick"))
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == ME_OPT_QUICK)
             quick = 1;
-        else if (!strcmp(argv[i], "--full"))
+        else if (id == ME_OPT_FULL)
             quick = 0;
-        else if (!strcmp(argv[i], "--max-mib") && i + 1 < argc) {
+        else if (id == ME_OPT_MAX) {
             char *end;
-            max_mib = strtoul(argv[++i], &end, 10);
-            if (*end || max_mib < 1 || max_mib > (1ul << 20))
-                return fprintf(stderr, "baremark memory: --max-mib wants 1..1048576\n"), 2;
-        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
-            json_path = argv[++i];
-        else
-            return cmd_memory_usage();
+            max_mib = strtoul(it.val, &end, 10);
+            if (*end || max_mib < 1 || max_mib > (1ul << 20)) {
+                snprintf(what, sizeof what, "--max-mib %s: want 1..1048576", it.val);
+                return cli_usage_error(&cli_cmd_memory, what);
+            }
+        } else if (id == ME_OPT_JSON)
+            json_path = it.val;
+        else if (id == CLI_ARG) {
+            snprintf(what, sizeof what, "unexpected argument %s", it.val);
+            return cli_usage_error(&cli_cmd_memory, what);
+        } else
+            return 2;
     }
     struct memory_plan p;
     uint64_t free_bytes = plat_free_bytes();

@@ -45,13 +45,28 @@
 /* Seconds a protected call of a plug-in run may take before it is ended. */
 #define CMD_METHODS_PLUGIN_TIMEOUT 60
 
-static int cmd_methods_usage(void)
-{
-    fprintf(stderr, "usage: baremark methods [--quick|--full] [--samples N] [--iterations N] [--precision N] "
-                    "[--accuracy N] [--no-methods] [--no-compare] [--json FILE] [--plugin FILE.so ...] "
-                    "[--routines LIST] [--timeout S]\n");
-    return 2;
-}
+enum { MT_QUICK = 1, MT_FULL, MT_NO_METHODS, MT_NO_COMPARE, MT_SAMPLES, MT_ITERATIONS, MT_PRECISION, MT_ACCURACY,
+       MT_JSON, MT_PLUGIN, MT_ROUTINES, MT_TIMEOUT };
+static const struct cli_opt mt_opts[] = {
+    { MT_QUICK, "--quick", NULL, "the quick profile (fewer samples)" },
+    { MT_FULL, "--full", NULL, "the full profile" },
+    { MT_SAMPLES, "--samples", "N", "samples per measurement (10 and up)" },
+    { MT_ITERATIONS, "--iterations", "N", "iterations of the routine per sample" },
+    { MT_PRECISION, "--precision", "N", "plug-in routines: Karsh's precision test with N repetitions" },
+    { MT_ACCURACY, "--accuracy", "N", "plug-in routines: Karsh's accuracy test with N samples" },
+    { MT_NO_METHODS, "--no-methods", NULL, "skip the timing methods' own overheads" },
+    { MT_NO_COMPARE, "--no-compare", NULL, "skip the routines' comparison" },
+    { MT_JSON, "--json", "FILE", "write the results document to FILE" },
+    { MT_PLUGIN, "--plugin", "FILE.so", "time a plug-in's routines too (repeatable)" },
+    { MT_ROUTINES, "--routines", "LIST", "only these routines of the --plugin files (comma-separated)" },
+    { MT_TIMEOUT, "--timeout", "S", "end a plug-in call after S seconds (0 never; default 60)" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_methods = {
+    "methods", "[--quick|--full] [OPTIONS] [--plugin FILE.so ...]",
+    "the timing methods under Linux (and plug-in routines)", mt_opts,
+    "exit status: 0 done, 1 a measurement failed or FILE could not be written, 2 usage or an unreadable plug-in\n",
+};
 
 int cmd_methods(int argc, char **argv)
 {
@@ -63,43 +78,47 @@ int cmd_methods(int argc, char **argv)
     const char *routines = NULL;
 
     config_defaults(&cfg);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--quick") || !strcmp(argv[i], "--full")) {
-            enum bm_profile want = argv[i][2] == 'q' ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
+    struct cli_iter it = { &cli_cmd_methods, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == MT_QUICK || id == MT_FULL) {
+            enum bm_profile want = id == MT_QUICK ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
             if (profile_given && cfg.profile != want)
                 return fprintf(stderr, "baremark methods: --quick and --full contradict each other: give one\n"), 2;
             cfg.profile = want;
             profile_given = 1;
         }
-        else if (!strcmp(argv[i], "--no-methods"))
+        else if (id == MT_NO_METHODS)
             run_methods = 0;
-        else if (!strcmp(argv[i], "--no-compare"))
+        else if (id == MT_NO_COMPARE)
             run_compare = 0;
-        else if (!strcmp(argv[i], "--samples") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 10, METHODS_MAX_SAMPLES, &cfg.methods_samples))
+        else if (id == MT_SAMPLES) {
+            if (cli_u32((char *)it.val, 10, METHODS_MAX_SAMPLES, &cfg.methods_samples))
                 return fprintf(stderr, "baremark methods: --samples wants 10..%u\n", METHODS_MAX_SAMPLES), 2;
-        } else if (!strcmp(argv[i], "--iterations") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
+        } else if (id == MT_ITERATIONS) {
+            if (cli_u32((char *)it.val, 1, METHODS_MAX_ITERATIONS, &cfg.methods_iterations))
                 return fprintf(stderr, "baremark methods: --iterations wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
-        } else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+        } else if (id == MT_PRECISION) {
+            if (cli_u32((char *)it.val, 1, METHODS_MAX_ITERATIONS, &precision))
                 return fprintf(stderr, "baremark methods: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
-        } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+        } else if (id == MT_ACCURACY) {
+            if (cli_u32((char *)it.val, 2, METHODS_MAX_SAMPLES, &accuracy))
                 return fprintf(stderr, "baremark methods: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
-        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
-            json_path = argv[++i];
-        else if (!strcmp(argv[i], "--plugin") && i + 1 < argc) {
+        } else if (id == MT_JSON)
+            json_path = (char *)it.val;
+        else if (id == MT_PLUGIN) {
             if (nplugins == PLUGINS_MAX_FILES)
                 return fprintf(stderr, "baremark methods: at most %u --plugin files\n", PLUGINS_MAX_FILES), 2;
-            plugins[nplugins++] = argv[++i];
-        } else if (!strcmp(argv[i], "--routines") && i + 1 < argc)
-            routines = argv[++i];
-        else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 0, 86400, &timeout))
+            plugins[nplugins++] = (char *)it.val;
+        } else if (id == MT_ROUTINES)
+            routines = (char *)it.val;
+        else if (id == MT_TIMEOUT) {
+            if (cli_u32((char *)it.val, 0, 86400, &timeout))
                 return fprintf(stderr, "baremark methods: --timeout wants 0..86400 seconds\n"), 2;
+        } else if (id == CLI_ARG) {
+            fprintf(stderr, "baremark methods: unexpected argument %s (see baremark methods --help)\n", it.val);
+            return 2;
         } else
-            return cmd_methods_usage();
+            return 2;
     }
     host_profile_settle(&cfg);
     if (routines && !nplugins)

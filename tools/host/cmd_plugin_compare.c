@@ -27,14 +27,24 @@
 
 #define PLUGIN_COMPARE_TIMEOUT 60   /* seconds a protected call may take */
 
-static int plugin_compare_usage(void)
-{
-    fprintf(stderr, "usage: baremark compare --plugin FILE.so [--plugin FILE.so ...] A B\n"
-                    "                        [--quick|--full] [--precision N] [--accuracy N]\n"
-                    "                        [--timeout S] [--json FILE]\n"
-                    "  A, B: PLUGIN:ROUTINE, or ROUTINE when one loaded plug-in has it\n");
-    return 2;
-}
+enum { PC_PLUGIN = 1, PC_QUICK, PC_FULL, PC_PRECISION, PC_ACCURACY, PC_TIMEOUT, PC_JSON };
+static const struct cli_opt pc_opts[] = {
+    { PC_PLUGIN, "--plugin", "FILE.so", "a plug-in holding A or B (repeatable)" },
+    { PC_QUICK, "--quick", NULL, "the quick profile (fewer samples)" },
+    { PC_FULL, "--full", NULL, "the full profile" },
+    { PC_PRECISION, "--precision", "N", "Karsh's precision test with N repetitions" },
+    { PC_ACCURACY, "--accuracy", "N", "Karsh's accuracy test with N samples" },
+    { PC_TIMEOUT, "--timeout", "S", "end a plug-in call after S seconds (0 never; default 60)" },
+    { PC_JSON, "--json", "FILE", "write the results document to FILE" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_compare = {
+    "compare", "--plugin FILE.so [--plugin FILE.so ...] [OPTIONS] A B",
+    "the A/B of two plug-in routines, Karsh's way (and A/A)", pc_opts,
+    "A, B: PLUGIN:ROUTINE, or ROUTINE when one loaded plug-in has it.\n"
+    "(Two sample files are compared by 'baremark stats A B'.)\n"
+    "exit status: 0 done, 1 a measurement failed or FILE could not be written, 2 usage or an unreadable plug-in\n",
+};
 
 static void plugin_compare_diag(void *ctx, unsigned line, const char *msg)
 {
@@ -52,33 +62,36 @@ int cmd_compare_plugin(int argc, char **argv)
     struct bm_config cfg;
 
     config_defaults(&cfg);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--plugin") && i + 1 < argc) {
+    struct cli_iter it = { &cli_cmd_compare, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == PC_PLUGIN) {
             if (nfiles == PLUGINS_MAX_FILES)
                 return fprintf(stderr, "baremark compare: at most %u --plugin files\n", PLUGINS_MAX_FILES), 2;
-            files[nfiles++] = argv[++i];
-        } else if (!strcmp(argv[i], "--quick"))
+            files[nfiles++] = (char *)it.val;
+        } else if (id == PC_QUICK)
             cfg.profile = BM_PROFILE_QUICK;
-        else if (!strcmp(argv[i], "--full"))
+        else if (id == PC_FULL)
             cfg.profile = BM_PROFILE_FULL;
-        else if (!strcmp(argv[i], "--precision") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 1, METHODS_MAX_ITERATIONS, &precision))
+        else if (id == PC_PRECISION) {
+            if (cli_u32((char *)it.val, 1, METHODS_MAX_ITERATIONS, &precision))
                 return fprintf(stderr, "baremark compare: --precision wants 1..%u\n", METHODS_MAX_ITERATIONS), 2;
-        } else if (!strcmp(argv[i], "--accuracy") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 2, METHODS_MAX_SAMPLES, &accuracy))
+        } else if (id == PC_ACCURACY) {
+            if (cli_u32((char *)it.val, 2, METHODS_MAX_SAMPLES, &accuracy))
                 return fprintf(stderr, "baremark compare: --accuracy wants 2..%u\n", METHODS_MAX_SAMPLES), 2;
-        } else if (!strcmp(argv[i], "--timeout") && i + 1 < argc) {
-            if (cli_u32(argv[++i], 0, 86400, &timeout))
+        } else if (id == PC_TIMEOUT) {
+            if (cli_u32((char *)it.val, 0, 86400, &timeout))
                 return fprintf(stderr, "baremark compare: --timeout wants 0..86400 seconds\n"), 2;
-        } else if (!strcmp(argv[i], "--json") && i + 1 < argc)
-            json_path = argv[++i];
-        else if (argv[i][0] != '-' && nnames < 2)
-            names[nnames++] = argv[i];
+        } else if (id == PC_JSON)
+            json_path = (char *)it.val;
+        else if (id == CLI_ARG && nnames < 2)
+            names[nnames++] = it.val;
+        else if (id == CLI_ARG)
+            return cli_usage_error(&cli_cmd_compare, "give two routines, A and B");
         else
-            return plugin_compare_usage();
+            return 2;
     }
     if (!nfiles || nnames != 2)
-        return plugin_compare_usage();
+        return cli_usage_error(&cli_cmd_compare, "give --plugin FILE.so and two routines, A and B");
     host_profile_settle(&cfg);
 
     host_protect_timeout(timeout);

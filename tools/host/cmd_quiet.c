@@ -23,13 +23,16 @@
 
 #define QUIET_MAX_SECONDS 60.0     /* QUIETMS's range in the image: 1..60000 ms */
 
-static int quiet_usage(void)
-{
-    fprintf(stderr, "usage: baremark quiet [--seconds S] [--json [FILE]] (S from 0.001 to %g, default %g as the "
-                    "image's QUIETMS)\n",
-            QUIET_MAX_SECONDS, CONFIG_DEFAULT_QUIET_MS / 1000.0);
-    return 2;
-}
+enum { QU_SECONDS = 1, QU_JSON };
+static const struct cli_opt qu_opts[] = {
+    { QU_SECONDS, "--seconds", "S", "how long to watch, 0.001 to 60 (default the image's QUIETMS)" },
+    { QU_JSON, "--json", "[FILE]", "the results document to FILE, or alone on standard output" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_quiet = {
+    "quiet", "[--seconds S] [--json [FILE]]", "largest gaps between back-to-back TSC reads", qu_opts,
+    "exit status: 0 done, 1 the TSC rate could not be measured or FILE could not be written, 2 usage\n",
+};
 
 static int quiet_write_doc(const char *path, const struct quiet_result *r)
 {
@@ -38,7 +41,7 @@ static int quiet_write_doc(const char *path, const struct quiet_result *r)
     int bad;
 
     if (!f) {
-        fprintf(stderr, "baremark: cannot write %s\n", path);
+        fprintf(stderr, "baremark quiet: cannot write %s\n", path);
         return 1;
     }
     host_doc_begin(&w);
@@ -53,7 +56,7 @@ static int quiet_write_doc(const char *path, const struct quiet_result *r)
     if (path)
         bad |= fclose(f) != 0;
     if (bad)
-        fprintf(stderr, "baremark: cannot write %s\n", path ? path : "standard output");
+        fprintf(stderr, "baremark quiet: cannot write %s\n", path ? path : "standard output");
     return bad;
 }
 
@@ -65,22 +68,24 @@ int cmd_quiet(int argc, char **argv)
     struct quiet_result r;
     uint64_t hz;
 
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--seconds") && i + 1 < argc) {
+    struct cli_iter it = { &cli_cmd_quiet, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == QU_SECONDS) {
             char *end;
-            seconds = strtod(argv[++i], &end);
+            seconds = strtod(it.val, &end);
             if (*end || !(seconds >= 0.001 && seconds <= QUIET_MAX_SECONDS)) {
                 fprintf(stderr, "baremark quiet: --seconds %s is not a number from 0.001 to %g\n",
-                        argv[i], QUIET_MAX_SECONDS);
+                        it.val, QUIET_MAX_SECONDS);
                 return 2;
             }
-        } else if (!strcmp(argv[i], "--json")) {
+        } else if (id == QU_JSON) {
             json = 1;
-            if (i + 1 < argc && strncmp(argv[i + 1], "--", 2))
-                json_path = argv[++i];
-        } else {
-            return quiet_usage();
-        }
+            json_path = it.val;
+        } else if (id == CLI_ARG) {
+            fprintf(stderr, "baremark quiet: unexpected argument %s (see baremark quiet --help)\n", it.val);
+            return 2;
+        } else
+            return 2;
     }
     hz = plat_tick_hz();
     if (!hz) {

@@ -328,24 +328,36 @@ static int report_is_results(json_t *root)
     return 0;
 }
 
+/* The command line: one row per option (commands.h, struct cli_opt). */
+enum { RP_OUT = 1 };
+static const struct cli_opt rp_opts[] = {
+    { RP_OUT, "-o", "FILE.html", "write FILE.html (default: RUN.html beside RUN.json)" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_report = {
+    "report", "RUN.json [-o FILE.html]", "self-contained HTML report of a run", rp_opts,
+    "exit status: 0 written, 1 FILE.html could not be written, 2 usage or a file that is not a results document\n",
+};
+
 int cmd_report(int argc, char **argv)
 {
     const char *in = NULL, *out = NULL;
     char err[512], def[1024];
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-o") && i + 1 < argc)
-            out = argv[++i];
-        else if (argv[i][0] != '-' && !in)
-            in = argv[i];
-        else {
-            fprintf(stderr, "usage: baremark report RUN.json [-o FILE.html]\n");
+    struct cli_iter it = { &cli_cmd_report, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == RP_OUT)
+            out = it.val;
+        else if (id == CLI_ARG && !in)
+            in = it.val;
+        else if (id == CLI_ARG)
+            return cli_usage_error(&cli_cmd_report, "give one RUN.json");
+        else
             return 2;
-        }
     }
-    if (!in) {
-        fprintf(stderr, "usage: baremark report RUN.json [-o FILE.html]\n");
+    if (!in)
+        return cli_usage_error(&cli_cmd_report, "give a RUN.json");
+    if (rj_check_input("report", in))
         return 2;
-    }
     json_t *root = rj_load(in, err, sizeof err);
     if (!root) {
         fprintf(stderr, "baremark report: %s\n", err);

@@ -65,17 +65,26 @@ static int show_one(const char *path)
     return rc;
 }
 
+static const struct cli_opt show_opts[] = { { 0 } };
+const struct cli_cmd cli_cmd_show = {
+    "show", "RUN.json...", "the run's summary: verdict, clock, estimates, A/B", show_opts,
+    "exit status: 0 shown, 2 usage or a file that is not a whole results document (named with the place)\n",
+};
+
 int cmd_show(int argc, char **argv)
 {
-    int rc = 0;
-    if (argc < 2 || argv[1][0] == '-') {
-        fputs("usage: baremark show RUN.json...\n", stderr);
-        return 2;
-    }
-    for (int i = 1; i < argc; i++) {
-        if (i > 1)
+    int rc = 0, n = 0;
+    struct cli_iter it = { &cli_cmd_show, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;)
+        if (id != CLI_ARG)
+            return 2;
+    if (argc < 2)
+        return cli_usage_error(&cli_cmd_show, "give one or more RUN.json");
+    it.i = 1;
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (n++)
             putchar('\n');
-        int r = show_one(argv[i]);
+        int r = show_one(it.val);
         if (r > rc)
             rc = r;
     }

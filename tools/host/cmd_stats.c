@@ -120,7 +120,7 @@ static int read_sample(const char *path, struct sample *x)
         return 2;
     FILE *f = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) {
-        fprintf(stderr, "baremark: %s: %s\n", path, strerror(errno));
+        fprintf(stderr, "baremark stats: %s: %s\n", path, strerror(errno));
         return 2;
     }
     char *line = NULL;
@@ -133,7 +133,7 @@ static int read_sample(const char *path, struct sample *x)
         if (!*s)
             continue;
         if (parse_number(s, x) < 0) {
-            fprintf(stderr, "baremark: %s:%lu: not a number: '%.40s'\n", x->name, lineno, s);
+            fprintf(stderr, "baremark stats: %s:%lu: not a number: '%.40s'\n", x->name, lineno, s);
             rc = 2;
             break;
         }
@@ -392,29 +392,44 @@ static int json_emit(struct json_writer *w)
 
 /* ---- commands --------------------------------------------------------------- */
 
-static int stats_two(int argc, char **argv);
+static int stats_two(int argc, char **argv, const char *notice);
+
+enum { ST_JSON = 1, ST_NOISE };
+static const struct cli_opt st_opts[] = {
+    { ST_JSON, "--json", NULL, "the summary as JSON" },
+    { ST_NOISE, "--noise", "F", "A B: a difference below this fraction is \"same\" (default 0.01)" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_stats = {
+    "stats", "[--json] [FILE]\n[--json] [--noise F] A B",
+    "summary and histogram of one number a line (standard input without FILE or with -); "
+    "two samples against each other (Welch, Mann-Whitney)", st_opts,
+    "exit status: 0 done, 2 usage or a file that cannot be read or holds no numbers\n",
+};
+static const struct cli_opt no_opts[] = { { 0 } };
+const struct cli_cmd cli_cmd_bench_stats = {
+    "bench-stats", "", "the cost of a full summary of 10^5 samples", no_opts, NULL,
+};
 
 int cmd_stats(int argc, char **argv)
 {
-    int json = 0, files = 0;
+    int json = 0, files = 0, noise = 0;
     const char *path = NULL;
-    for (int i = 1; i < argc; i++)      /* two files: one against the other */
-        if (!strcmp(argv[i], "--noise"))
-            i++;
-        else if (argv[i][0] != '-' || !strcmp(argv[i], "-"))
-            files++;
-    if (files == 2)
-        return stats_two(argc, argv);
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "--json"))
-            json = 1;
-        else if (!path && (argv[i][0] != '-' || !strcmp(argv[i], "-")))
-            path = argv[i];
-        else {
-            fprintf(stderr, "usage: baremark stats [--json] [FILE]\n");
+    struct cli_iter it = { &cli_cmd_stats, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == CLI_ERR)
             return 2;
-        }
+        if (id == CLI_ARG && !files++)
+            path = it.val;
+        json |= id == ST_JSON;
+        noise |= id == ST_NOISE;
     }
+    if (files == 2)     /* two files: one against the other */
+        return stats_two(argc, argv, NULL);
+    if (files > 2)
+        return cli_usage_error(&cli_cmd_stats, "give one FILE, or two: A B");
+    if (noise)
+        return cli_usage_error(&cli_cmd_stats, "--noise is for two samples: A B");
     struct sample x;
     struct analysis a;
     int rc = read_sample(path, &x);
@@ -507,33 +522,34 @@ static void compare_json(const struct analysis *a, const struct analysis *b,
 }
 
 /* `stats A B`: two samples against each other (Z, Welch, Mann-Whitney). */
-static int stats_two(int argc, char **argv)
+static int stats_two(int argc, char **argv, const char *notice)
 {
     int json = 0;
     double noise = CLI_DEFAULT_NOISE;
     const char *path[2] = { NULL, NULL };
     int np = 0;
-    for (int i = 1; i < argc; i++) {
+    struct cli_iter it = { &cli_cmd_stats, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
         char *end;
-        if (!strcmp(argv[i], "--json")) {
+        if (id == ST_JSON) {
             json = 1;
-        } else if (!strcmp(argv[i], "--noise") && i + 1 < argc) {
-            noise = strtod(argv[++i], &end);
+        } else if (id == ST_NOISE) {
+            noise = strtod(it.val, &end);
             if (*end || !(noise >= 0)) {
-                fprintf(stderr, "baremark: --noise wants a fraction such as 0.01\n");
+                fprintf(stderr, "baremark stats: --noise %s: want a fraction such as 0.01\n", it.val);
                 return 2;
             }
-        } else if (np < 2 && argv[i][0] != '-') {
-            path[np++] = argv[i];
-        } else {
+        } else if (id == CLI_ARG && np < 2) {
+            path[np++] = it.val;
+        } else if (id == CLI_ARG) {
             np = 3;
-            break;
-        }
+        } else
+            return 2;
     }
-    if (np != 2) {
-        fprintf(stderr, "usage: baremark stats [--json] [--noise FRACTION] A B\n");
-        return 2;
-    }
+    if (np != 2)
+        return cli_usage_error(&cli_cmd_stats, "give two sample files: A B");
+    if (notice)
+        fputs(notice, stderr);
     struct sample x[2];
     int rc = read_sample(path[0], &x[0]);
     if (rc == 0)
@@ -619,10 +635,14 @@ static double bench_best(int is_u64, const uint64_t *u, const double *d, uint64_
 
 int cmd_bench_stats(int argc, char **argv)
 {
-    if (argc > 1) {
-        fprintf(stderr, "usage: baremark bench-stats (it takes no arguments; got %s)\n", argv[1]);
+    struct cli_iter it = { &cli_cmd_bench_stats, argc, argv, 1, NULL, NULL, 0 };
+    int id = cli_next(&it);
+    if (id == CLI_ARG) {
+        fprintf(stderr, "baremark bench-stats: it takes no arguments (got %s)\n", it.val);
         return 2;
     }
+    if (id != CLI_END)
+        return 2;
     size_t n = BENCH_N;
     uint64_t *u = malloc(n * sizeof *u), *su = malloc(n * sizeof *su);
     double *d = malloc(n * sizeof *d), *sd = malloc(n * sizeof *sd);
@@ -647,19 +667,13 @@ int cmd_bench_stats(int argc, char **argv)
  * each verb); two sample files are `stats A B`, still accepted here. */
 int cmd_compare(int argc, char **argv)
 {
-    for (int i = 1; i < argc; i++)   /* two plug-in routines: tools/host/cmd_plugin_compare.c */
-        if (!strcmp(argv[i], "--plugin"))
-            return cmd_compare_plugin(argc, argv);
-    int files = 0, other = 0;
-    for (int i = 1; i < argc; i++)
-        if (!strcmp(argv[i], "--noise"))
-            i++;
-        else if (argv[i][0] != '-')
-            files++;
-        else if (strcmp(argv[i], "--json"))
-            other++;
-    if (files == 2 && !other)         /* what would have worked: say the new name once */
-        fprintf(stderr, "baremark: two sample files are compared with 'baremark stats A B' now "
-                        "('compare' is the A/B of two routines: compare --plugin F.so A B)\n");
-    return stats_two(argc, argv);
+    /* Which form, by whether --plugin (a row of compare's table) is given;
+     * each form then parses with its own table. */
+    int plugin = 0;
+    for (int i = 1; i < argc && strcmp(argv[i], "--"); i++)
+        plugin |= !strncmp(argv[i], "--plugin", 8) && (!argv[i][8] || argv[i][8] == '=');
+    if (plugin)
+        return cmd_compare_plugin(argc, argv);
+    return stats_two(argc, argv, "baremark compare: two sample files are compared with 'baremark stats A B' now "
+                                 "('compare' is the A/B of two routines: compare --plugin F.so A B)\n");
 }

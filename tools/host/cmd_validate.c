@@ -14,8 +14,9 @@
  * element is checked, then its cross-field check.  A missing section is
  * fine (the section did not run); texts and objects the schema does not
  * name are ignored.  Every problem is printed as "FILE: PATH: what is
- * wrong"; the exit status is 0 when every file is valid, 1 when one is
- * not, 2 on usage errors.
+ * wrong" on standard error, a verdict per file on standard output; the
+ * exit status is 0 when every file is valid, 1 when one is not, 2 on usage
+ * errors and files that cannot be read or are not JSON.
  */
 #include <math.h>
 #include <stdio.h>
@@ -227,7 +228,7 @@ static int rv_file(const char *path, int quiet, int *sections_seen, struct rs_st
     char err[1024];
     json_t *root = rj_load(path, err, sizeof err);
     if (!root) {
-        printf("%s\n", err);
+        fprintf(stderr, "baremark validate: %s\n", err);
         return -1;
     }
     rs_read(root, st);
@@ -236,41 +237,63 @@ static int rv_file(const char *path, int quiet, int *sections_seen, struct rs_st
     return problems;
 }
 
+enum { RV_OPT_QUIET = 1 };
+static const struct cli_opt rv_opts[] = {
+    { RV_OPT_QUIET, "-q|--quiet", NULL, "only the verdict line per file, not each problem" },
+    { 0 },
+};
+const struct cli_cmd cli_cmd_validate = {
+    "validate", "[-q] RUN.json...", "check results files against the schema (docs/results-schema.md)", rv_opts,
+    "Each problem goes to standard error as \"FILE: PATH: what is wrong\"; one verdict line per file\n"
+    "(valid / INVALID) to standard output.\n"
+    "exit status: 0 every file valid, 1 a file is invalid (the check failed),\n"
+    "  2 usage or a file that cannot be read or is not JSON (named with its place)\n",
+};
+
 int cmd_validate(int argc, char **argv)
 {
     int quiet = 0, bad = 0, files = 0;
-    for (int i = 1; i < argc; i++) {
-        if (!strcmp(argv[i], "-q") || !strcmp(argv[i], "--quiet")) {
+    struct cli_iter it = { &cli_cmd_validate, argc, argv, 1, NULL, NULL, 0 };
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id == RV_OPT_QUIET)
             quiet = 1;
-            continue;
-        }
-        if (argv[i][0] == '-') {
-            fprintf(stderr, "usage: baremark validate [-q] RUN.json...\n");
+        else if (id != CLI_ARG)
             return 2;
-        }
+    }
+    it.i = 1;
+    rv_out = stderr;        /* each problem; the verdict lines on standard output */
+    fflush(stdout);
+    for (int id; (id = cli_next(&it)) != CLI_END;) {
+        if (id != CLI_ARG)
+            continue;
+        fflush(stdout);
         struct rs_state st;
         char words[64];
-        int seen = 0, p = rv_file(argv[i], quiet, &seen, &st);
+        const char *path = it.val;
+        if (rj_check_input("validate", path)) {
+            bad = 2;
+            files++;
+            continue;
+        }
+        int seen = 0, p = rv_file(path, quiet, &seen, &st);
         files++;
         if (p < 0) {
-            bad = 1;
+            bad = 2;
             continue;
         }
         if (p > 0) {
-            rj_term(stdout, argv[i], 200);
+            rj_term(stdout, path, 200);
             printf(": INVALID: %d problem%s (schema %d, docs/results-schema.md)\n", p, p == 1 ? "" : "s",
                    RJ_SCHEMA_VERSION);
-            bad = 1;
+            bad = bad ? bad : 1;
         } else {
-            rj_term(stdout, argv[i], 200);
+            rj_term(stdout, path, 200);
             printf(": valid (schema %d, %d section%s)%s%s\n", RJ_SCHEMA_VERSION, seen, seen == 1 ? "" : "s",
                    st.kind == RS_INTERRUPTED ? "; the run was " : "",
                    st.kind == RS_INTERRUPTED ? rs_words(&st, words, sizeof words) : "");
         }
     }
-    if (!files) {
-        fprintf(stderr, "usage: baremark validate [-q] RUN.json...\n");
-        return 2;
-    }
+    if (!files)
+        return cli_usage_error(&cli_cmd_validate, "give one or more RUN.json");
     return bad;
 }

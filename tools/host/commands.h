@@ -8,6 +8,7 @@
 #define BAREMARK_COMMANDS_H
 
 #include <stddef.h>
+#include <stdio.h>
 
 int cmd_stats(int argc, char **argv);      /* stats [--json] [FILE] */
 int cmd_compare(int argc, char **argv);    /* compare --plugin F.so A B (two sample files: stats A B) */
@@ -58,5 +59,55 @@ int cli_end_json(const char *cmd, const char *path, struct json_writer *w, int s
 /* The whole file in a NUL-terminated buffer to free (its length in *len),
  * NULL when it cannot be read. */
 char *cli_slurp(const char *path, size_t *len);
+
+/* ---- options: one table per command, read by its parser and its --help ----
+ *
+ * A command declares its options once, as rows of struct cli_opt, and a
+ * struct cli_cmd naming it; cli_next walks argv by that table and
+ * cli_help prints --help from it, so an option the parser accepts is in
+ * the help and the other way round (tests/unit/test_cli_conventions.sh
+ * checks it).  Adding an option is adding a row (and a case for its id). */
+struct cli_opt {
+    int id;                 /* what cli_next returns for it: > 0; a row with id 0 ends the table */
+    const char *names;      /* "--json", or aliases with '|': "-q|--quiet" */
+    const char *arg;        /* the value's name ("FILE"); "[FILE]" an optional value; NULL a flag */
+    const char *help;       /* one line */
+};
+struct cli_cmd {
+    const char *name;       /* "diff": errors begin "baremark diff: " */
+    const char *usage;      /* after "baremark NAME ": "[OPTIONS] A.json B.json"; more forms after '\n' */
+    const char *purpose;    /* one line */
+    const struct cli_opt *opts;
+    const char *more;       /* printed after the options (exit status, notes); NULL none */
+};
+enum { CLI_END = 0, CLI_ARG = -1, CLI_ERR = -2 };
+struct cli_iter {
+    const struct cli_cmd *cmd;
+    int argc;
+    char **argv;
+    int i;                  /* the next argument to read; start at 1 */
+    const char *val;        /* the option's value or the operand (CLI_ARG); NULL for a flag */
+    const char *opt;        /* the option as it was written ("--db") */
+    int operands_only;      /* after "--" */
+};
+/* The next option (its id), an operand (CLI_ARG, in it->val; "-" is one),
+ * CLI_END, or CLI_ERR after one line on stderr naming the option ("baremark
+ * diff: unknown option --foo" / "--db wants a value (DB)").  --opt=VALUE
+ * and -xVALUE are accepted for options with a value. */
+int cli_next(struct cli_iter *it);
+/* `baremark NAME --help`: the purpose, the usage forms, every option of the
+ * table, then `more`. */
+void cli_help(FILE *f, const struct cli_cmd *c);
+/* A usage error: "baremark NAME: WHAT (see baremark NAME --help)" on
+ * stderr; returns 2. */
+int cli_usage_error(const struct cli_cmd *c, const char *what);
+/* A file operand that cannot be opened for reading: "baremark NAME: PATH:
+ * REASON" on stderr and 2; 0 when it can be read. */
+int cli_readable(const struct cli_cmd *c, const char *path);
+
+/* Each command's table (its cmd_*.c). */
+extern const struct cli_cmd cli_cmd_stats, cli_cmd_compare, cli_cmd_bench_stats, cli_cmd_verify, cli_cmd_bytemark,
+    cli_cmd_quiet, cli_cmd_methods, cli_cmd_memory, cli_cmd_show, cli_cmd_report, cli_cmd_diff, cli_cmd_validate,
+    cli_cmd_history, cli_cmd_fleet, cli_cmd_config;
 
 #endif

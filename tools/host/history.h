@@ -92,6 +92,7 @@ struct history_run {
 
 struct history_change {
     char machine[96], figure[128], unit[32], kind[8], profile[16];
+    char label[160];            /* the series as a reader knows it: "hist:k, cpuid+rdtsc, ticks/iter" */
     struct stats_change cp;
     double rel;                 /* (after - before) / before */
     int regression;             /* worse by the figure's kind (lower/higher is better) */
@@ -104,6 +105,8 @@ struct history_filter {
     const char *since;          /* a run name, a date (YYYY-MM-DD...), or a build/commit; NULL all */
     double alpha, alpha_strong;
     size_t min_size;
+    int details;                /* show, check: each series of a finding too (-v) */
+    int ids;                    /* ... named by their figure id as well (--ids) */
 };
 
 /* Walk every series (bounded memory: one series at a time) and call fn
@@ -116,7 +119,7 @@ struct history_point {
 };
 typedef void (*history_change_fn)(void *ctx, const struct history_change *c);
 typedef void (*history_series_fn)(void *ctx, const char *machine, const char *profile, const char *figure,
-                                  const char *unit, const struct history_point *pts, size_t n,
+                                  const char *label, const char *unit, const struct history_point *pts, size_t n,
                                   const struct stats_change *cps, size_t ncp);
 long history_changes(struct hdb *db, const struct history_filter *f, history_change_fn fn,
                      history_series_fn series_fn, void *ctx);

@@ -44,6 +44,8 @@ static const char *const hdb_migrations[] = {
      * log), as hex: the exact bytes in a TEXT column of either dialect */
     "CREATE TABLE run_files (run_id BIGINT NOT NULL REFERENCES runs(id), kind TEXT NOT NULL, hex TEXT NOT NULL,"
     " PRIMARY KEY (run_id, kind));",
+    /* 4: a figure's name as a reader knows it ("hist:k, cpuid+rdtsc, ticks/iter"; history_add.c) */
+    "ALTER TABLE figures ADD COLUMN label TEXT;",
 };
 #define HDB_VERSION ((int)(sizeof hdb_migrations / sizeof hdb_migrations[0]))
 

@@ -35,7 +35,8 @@ static double hh_y(double v, double lo, double hi)
     return HH_T + (hi > lo ? (hi - v) / (hi - lo) : 0.5) * (HH_H - HH_T - HH_B);
 }
 
-static void hh_series(void *ctx, const char *machine, const char *profile, const char *figure, const char *unit,
+static void hh_series(void *ctx, const char *machine, const char *profile, const char *figure, const char *label,
+                      const char *unit,
                       const struct history_point *pts, size_t n, const struct stats_change *cps, size_t ncp)
 {
     struct hh_ctx *c = ctx;
@@ -54,12 +55,14 @@ static void hh_series(void *ctx, const char *machine, const char *profile, const
     hi += pad;
     c->drawn++;
     fputs("<section class=series><h3>", f);
-    rj_html(f, figure);
+    rj_html(f, label);
     fputs(" <small>", f);
     rj_html(f, machine);
     fputs(", profile ", f);
     rj_html(f, profile);
-    fprintf(f, ", %zu runs, %zu change%s</small></h3>\n", n, ncp, ncp == 1 ? "" : "s");
+    fprintf(f, ", %zu runs, %zu change%s; id ", n, ncp, ncp == 1 ? "" : "s");
+    rj_html(f, figure);
+    fputs("</small></h3>\n", f);
     fprintf(f, "<svg viewBox='0 0 %d %d' width=%d height=%d role=img>", HH_W, HH_H, HH_W, HH_H);
     fprintf(f, "<text x=4 y=%d class=ax>%s</text><text x=4 y=%d class=ax>%s</text>", HH_T + 8,
             rj_fmt(b[0], 32, hi), HH_H - HH_B, rj_fmt(b[1], 32, lo));

@@ -18,12 +18,12 @@
 #define HS_MAX_CHANGES 64
 
 static const char HS_ALL[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
 static const char HS_ONE[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id WHERE m.name = $1 OR m.key = $1"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
@@ -37,7 +37,7 @@ struct hs_ctx {
     history_change_fn fn;
     history_series_fn series_fn;
     void *ctx;
-    char machine[96], profile[16], figure[128], unit[32], kind[8];
+    char machine[96], profile[16], figure[128], unit[32], kind[8], label[160];
     struct history_point *pts;
     double *x, *hw;
     size_t n, cap, *scratch;
@@ -85,12 +85,13 @@ static void hs_flush(struct hs_ctx *c)
     c->series++;
     size_t k = stats_changepoints(c->x, c->hw, c->n, &par, cps, HS_MAX_CHANGES, c->scratch);
     if (c->series_fn)
-        c->series_fn(c->ctx, c->machine, c->profile, c->figure, c->unit, c->pts, c->n, cps, k);
+        c->series_fn(c->ctx, c->machine, c->profile, c->figure, c->label, c->unit, c->pts, c->n, cps, k);
     for (size_t i = 0; i < k && c->fn; i++) {
         struct history_change h;
         memset(&h, 0, sizeof h);
         snprintf(h.machine, sizeof h.machine, "%s", c->machine);
         snprintf(h.figure, sizeof h.figure, "%s", c->figure);
+        snprintf(h.label, sizeof h.label, "%s", c->label);
         snprintf(h.unit, sizeof h.unit, "%s", c->unit);
         snprintf(h.kind, sizeof h.kind, "%s", c->kind);
         snprintf(h.profile, sizeof h.profile, "%s", c->profile);
@@ -141,6 +142,12 @@ static int hs_row(void *ctx, int n, const char *const *v)
         snprintf(c->figure, sizeof c->figure, "%s", v[2]);
         snprintf(c->unit, sizeof c->unit, "%s", v[3] ? v[3] : "");
         snprintf(c->kind, sizeof c->kind, "%s", v[4] ? v[4] : "");
+        /* its name for a reader; a figure stored without one (LAVA's
+         * recorded results, a store from before) by its id and unit */
+        if (n > 10 && v[10] && v[10][0])
+            snprintf(c->label, sizeof c->label, "%s", v[10]);
+        else
+            snprintf(c->label, sizeof c->label, "%s, %s", v[2], v[3] ? v[3] : "");
     }
     if (c->n == c->cap && hs_grow(c)) {
         c->failed = 1;

@@ -12,59 +12,34 @@
 struct command {
     const char *name;
     int (*run)(int argc, char **argv);
-    const char *usage;
-    int own_help;       /* the command prints its full usage on --help itself */
+    const struct cli_cmd *spec;     /* its options, usage and purpose (cmd_*.c) */
 };
 
 static const struct command commands[] = {
-    { "stats", cmd_stats, "stats [--json] [FILE]     summary and histogram of one number a line\n"
-                          "  stats [--json] A B        two samples against each other (Welch, Mann-Whitney)" },
-    { "compare", cmd_compare, "compare --plugin F.so A B  the A/B of two plug-in routines, Karsh's way (and A/A)" },
-    { "bench-stats", cmd_bench_stats, "bench-stats               cost of a full summary of 10^5 samples" },
-    { "verify", cmd_verify, "verify                    run every BYTEmark kernel's checks" },
-    { "bytemark", cmd_bytemark, "bytemark [-c FILE]        the BYTEmark suite under Linux" },
-    { "quiet", cmd_quiet, "quiet [--seconds S]       largest gaps between back-to-back TSC reads" },
-    { "methods", cmd_methods, "methods [--plugin F.so]   the timing methods under Linux (and plug-in routines)" },
-    { "memory", cmd_memory, "memory [--quick|--full]   latency and bandwidth by working-set size" },
-    { "show", cmd_show, "show RUN.json...         the run's summary: verdict, clock, estimates, A/B" },
-    { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
-    { "diff", cmd_compare_runs, "diff [--json|--html] A.json B.json  two runs side by side, figure by figure" },
-    { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
-    { "history", cmd_history, "history add|show|check|export|html|serve  every run kept per machine, change points", 1 },
-    { "fleet", cmd_fleet, "fleet [--csv|--html] DIR|FILE...  many machines' runs, one table per figure" },
-    { "config", cmd_config, "config FILE               parse a command file and print the settings" },
+    { "stats", cmd_stats, &cli_cmd_stats },
+    { "compare", cmd_compare, &cli_cmd_compare },
+    { "bench-stats", cmd_bench_stats, &cli_cmd_bench_stats },
+    { "verify", cmd_verify, &cli_cmd_verify },
+    { "bytemark", cmd_bytemark, &cli_cmd_bytemark },
+    { "quiet", cmd_quiet, &cli_cmd_quiet },
+    { "methods", cmd_methods, &cli_cmd_methods },
+    { "memory", cmd_memory, &cli_cmd_memory },
+    { "show", cmd_show, &cli_cmd_show },
+    { "report", cmd_report, &cli_cmd_report },
+    { "diff", cmd_compare_runs, &cli_cmd_diff },
+    { "validate", cmd_validate, &cli_cmd_validate },
+    { "history", cmd_history, &cli_cmd_history },
+    { "fleet", cmd_fleet, &cli_cmd_fleet },
+    { "config", cmd_config, &cli_cmd_config },
 };
 
 static void usage(FILE *f)
 {
-    fprintf(f, "baremark %s (hosted)\nusage: baremark COMMAND [ARGS]\n", BUILD_VERSION);
+    fprintf(f, "baremark %s (hosted)\nusage: baremark COMMAND [ARGS]   (baremark COMMAND --help: its options)\n",
+            BUILD_VERSION);
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
-        fprintf(f, "  %s\n", commands[i].usage);
-}
-
-/* `baremark COMMAND --help`: the one-line purpose and the usage, exit 0.
- * The usage strings above are "NAME ARGS", two or more spaces, "PURPOSE";
- * a command with a second form has a second such line (indented). */
-static int command_help(const struct command *c)
-{
-    const char *line = c->usage;
-    for (int k = 0; line && *line; k++) {
-        while (*line == ' ')
-            line++;
-        const char *end = strchr(line, '\n'), *gap = strstr(line, "  ");
-        size_t len = end ? (size_t)(end - line) : strlen(line);
-        if (!gap || gap > line + len)
-            gap = line + len;
-        const char *purpose = gap;
-        while (purpose < line + len && *purpose == ' ')
-            purpose++;
-        if (k == 0)
-            printf("baremark %s: %.*s\n", c->name, purpose < line + len ? (int)(line + len - purpose) : 16,
-                   purpose < line + len ? purpose : "(no description)");
-        printf("%s baremark %.*s\n", k == 0 ? "usage:" : "      ", (int)(gap - line), line);
-        line = end ? end + 1 : NULL;
-    }
-    return 0;
+        fprintf(f, "  %-12s %s\n", commands[i].name, commands[i].spec->purpose);
+    fputs("exit status: 0 done, 1 failed (a check, a comparison, a write), 2 usage or bad input\n", f);
 }
 
 /* Old names that still work, with a one-line notice (README "The tools"). */
@@ -90,9 +65,11 @@ int main(int argc, char **argv)
     for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++) {
         if (strcmp(argv[1], commands[i].name))
             continue;
-        for (int k = 2; k < argc && !commands[i].own_help; k++)
-            if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h"))
-                return command_help(&commands[i]);
+        for (int k = 2; k < argc && strcmp(argv[k], "--"); k++)
+            if (!strcmp(argv[k], "--help") || !strcmp(argv[k], "-h")) {
+                cli_help(stdout, commands[i].spec);
+                return 0;
+            }
         return commands[i].run(argc - 1, argv + 1);
     }
     fprintf(stderr, "baremark: unknown command '%s'\n", argv[1]);

@@ -30,6 +30,25 @@ bm_init() {
     case ${1:-} in -h|--help) bm_help ;; esac
 }
 
+# bm_init_host NAME COMMAND "$@": as bm_init, for a tool that hands its
+# arguments to `build/host/baremark COMMAND`: --help prints the script's
+# comment block, then every option of the hosted command from its option
+# table (tools/host/cmd_*.c), the one the parser reads, so the help cannot
+# leave one out.
+bm_init_host() {
+    BM_PROG=$1
+    BM_HOST_CMD=$2
+    shift 2
+    case ${1:-} in
+    -h|--help)
+        sed -n '2,$p' "$0" | sed -n '/^#/!q; s/^# \{0,1\}//p'
+        echo
+        bm_host_build
+        "$BM_HOST_BIN" "$BM_HOST_CMD" --help
+        exit 0 ;;
+    esac
+}
+
 # The help: the script's leading comment block, "# " removed.  Exit 0.
 bm_help() {
     sed -n '2,$p' "$0" | sed -n '/^#/!q; s/^# \{0,1\}//p'
