@@ -129,8 +129,8 @@ static void main_sections(const struct section_ctx *ctx, const char *skip)
             progress_section_begin(section_label(s), ++n, total);
             int status = section_runs[i](ctx);
             run_status_raise(status);
+            main_lava(s);               /* its LAVA cases, right after its text */
             progress_section_end(status);
-            main_lava(s);               /* its LAVA cases, after its text */
         }
     }
 }

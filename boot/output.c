@@ -30,11 +30,13 @@ static struct serial_port run_com1;
 static char *run_log;
 static size_t run_log_len, run_log_cap;
 static int run_log_lost;
-/* VERBOSE: -1 until the settings are read; the detail lines printed until
- * then wait in run_held and reach the console only if it turns out on. */
+/* VERBOSE: -1 until the settings are read (a moment after the banner).
+ * The text printed until then waits: all of it in run_held, the lines for
+ * people also in run_held_shown; the console gets one or the other, in the
+ * order printed, once the setting is known. */
 static int run_verbose = -1;
-static char run_held[RUN_HELD_MAX];
-static size_t run_held_len;
+static char run_held[RUN_HELD_MAX], run_held_shown[RUN_HELD_MAX];
+static size_t run_held_len, run_held_shown_len;
 /* What the console shows, waiting for interrupts to reach the screen. */
 static char run_screen[RUN_SCREEN_MAX];
 static size_t run_screen_len, run_screen_lost;
@@ -95,20 +97,29 @@ static void run_console(const char *s, size_t n)
 static void run_emit(const char *s, size_t n, int show)
 {
     run_log_append(s, n);
-    if (show || run_verbose == 1)
+    if (run_verbose < 0) {
+        if (run_held_len + n <= sizeof run_held) {
+            memcpy(run_held + run_held_len, s, n);
+            run_held_len += n;
+        }
+        if (show && run_held_shown_len + n <= sizeof run_held_shown) {
+            memcpy(run_held_shown + run_held_shown_len, s, n);
+            run_held_shown_len += n;
+        }
+    } else if (show || run_verbose)
         run_console(s, n);
-    else if (run_verbose < 0 && run_held_len + n <= sizeof run_held) {
-        memcpy(run_held + run_held_len, s, n);
-        run_held_len += n;
-    }
 }
 
 void run_console_verbose(int on)
 {
+    if (run_verbose >= 0)
+        return;
     run_verbose = on != 0;
     if (run_verbose && run_held_len)
         run_console(run_held, run_held_len);
-    run_held_len = 0;
+    else if (!run_verbose && run_held_shown_len)
+        run_console(run_held_shown, run_held_shown_len);
+    run_held_len = run_held_shown_len = 0;
 }
 
 int run_console_is_verbose(void) { return run_verbose == 1; }

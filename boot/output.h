@@ -15,8 +15,9 @@
 void run_output_init(void);
 int run_irq_enabled(void);
 /* VERBOSE=T: every line on the console (serial and screen), not only the
- * lines for people; called once the settings are read (the detail printed
- * before then reaches the console now, or never). */
+ * lines for people; called once, when the settings are read: what was
+ * printed before then reaches the console now (all of it, or the lines for
+ * people), in order. */
 void run_console_verbose(int on);
 int run_console_is_verbose(void);
 /* Feed the screen what the log holds beyond what it showed (interrupts on). */
