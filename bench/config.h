@@ -79,6 +79,7 @@ struct bm_config {
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again, each stage */
     int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
+    int verbose;                   /* VERBOSE=T: the full text on the console (docs/console.md) */
     /* the cores section (bench/cores.h); zero values mean the defaults */
     char cores_list[64];           /* CORES=all|0,2-5 */
     uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (BM_SMP_NONE: none) */
@@ -202,8 +203,12 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *   IDLESECONDS       0..3600 s: idle with interrupts enabled (hlt) after
  *                     the sections, so a run outlasts the watchdog  0
  *   LAVA              flag: result lines for a LAVA monitors action on
- *                     serial only (bench/lava.h); on so a lab's image
- *                     needs no change  T
+ *                     serial only (bench/lava.h); the LAVA job templates
+ *                     (tools/lava/make-job) ask for them          F
+ *   VERBOSE           flag: every line on the console (serial and
+ *                     screen), not only the banner, progress, warnings
+ *                     and the summary; the .log has every line
+ *                     either way (docs/console.md)                F
  *   PLUGINROUTINES    which plug-in routines are timed: a comma list of
  *                     PLUGIN:ROUTINE, PLUGIN (all its routines), PLUGIN:*,
  *                     * or all, or none (bench/plugins.h)        all

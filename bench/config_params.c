@@ -83,6 +83,7 @@ const struct cfg_param cfg_params[] = {
     { "IDLESECONDS", K_U32, OFF(idle_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "WATCHDOGSECONDS", K_U32, OFF(watchdog_seconds), 0, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "LAVA", K_FLAG, OFF(lava), 0, 1, 0, CMP_NONE, 0, 0, 1 },
+    { "VERBOSE", K_FLAG, OFF(verbose), 0, 1, 0, CMP_NONE, 0, 0, 1 },
     { "CORES", K_CORES, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "SMP", K_SMP, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "SMPTESTS", K_SMPTESTS, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
@@ -206,7 +207,6 @@ void config_defaults(struct bm_config *c)
     c->sections = cfg_section_defaults();
     c->quiet_ms = CONFIG_DEFAULT_QUIET_MS;
     c->end_wait = 1;
-    c->lava = 1;
     c->inject_fault = BM_FAULT_NONE;
     c->methods_samples = CONFIG_DEFAULT_METHOD_SAMPLES;
     c->methods_iterations = CONFIG_DEFAULT_METHOD_ITERS;

@@ -99,7 +99,7 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
              (unsigned)c->methods_iterations);
     cfg_emit(o, "IDLESECONDS=%u\nWATCHDOGSECONDS=%u\n", (unsigned)c->idle_seconds,
              (unsigned)c->watchdog_seconds);
-    cfg_emit(o, "LAVA=%s\n", cfg_tf(c->lava));
+    cfg_emit(o, "LAVA=%s\nVERBOSE=%s\n", cfg_tf(c->lava), cfg_tf(c->verbose));
     cfg_emit(o, "CORES=%s\nSMP=", c->cores_list);
     cfg_emit_bits(o, c->smp_parts & BM_SMP_ALL, cfg_smp_names, 3);
     cfg_emit(o, "\nSMPTESTS=");
@@ -266,6 +266,7 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     json_u64(w, "idle_seconds", c->idle_seconds);
     json_u64(w, "watchdog_seconds", c->watchdog_seconds);
     json_bool(w, "lava", c->lava);
+    json_bool(w, "verbose", c->verbose);
     json_str(w, "cores", c->cores_list);
     cfg_json_bits(w, "smp", c->smp_parts & BM_SMP_ALL, cfg_smp_names, 3);
     cfg_json_bits(w, "smp_tests", c->smp_tests, cfg_test_keys, BM_NTESTS);

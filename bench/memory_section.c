@@ -222,6 +222,19 @@ static void memory_hypervisor_note(void)
 }
 
 /* Latency at every size, one row each as it is measured. */
+/* The console's progress (out_progress): each latency size, the TLB
+ * sweep, each bandwidth size. */
+static void memory_progress(const struct memory_plan *p, unsigned done, const char *part, uint64_t size)
+{
+    char what[48], sz[16];
+    if (size) {
+        memory_size_text(size, sz, sizeof sz);
+        snprintf(what, sizeof what, "%s at %s", part, sz);
+    } else
+        snprintf(what, sizeof what, "%s", part);
+    out_progress(done, 2 * p->nsizes + 1, what);
+}
+
 static int memory_latency_sweep(void *buf, struct memory_plan *p, struct memory_latency *lat)
 {
     int bad = 0;
@@ -237,6 +250,7 @@ static int memory_latency_sweep(void *buf, struct memory_plan *p, struct memory_
     for (unsigned i = 0; i < p->nsizes; i++) {
         memory_measure_latency(buf, p->sizes[i], p, &lat[i]);
         memory_print_row(&lat[i], &p->caches);
+        memory_progress(p, i + 1, "latency", p->sizes[i]);
         if (lat[i].cycle != lat[i].lines) {
             out_warn("memory: the chain of %llu lines is a cycle of %llu: the permutation is broken",
                      (unsigned long long)lat[i].lines, (unsigned long long)lat[i].cycle);
@@ -257,6 +271,7 @@ static void memory_bw_sweep(void *buf, struct memory_plan *p, struct memory_bw *
     for (unsigned i = 0; i < p->nsizes; i++) {
         memory_measure_bw(buf, p->sizes[i], p, v, &bw[i]);
         memory_bw_print_rows(&bw[i]);
+        memory_progress(p, p->nsizes + 1 + i + 1, "bandwidth", p->sizes[i]);
     }
     memory_xstate_restore(x);
     memory_bw_print_peaks(bw, p->nsizes);
@@ -312,6 +327,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
     memory_page_census(buf, allocated, &pages);          /* after the sweep touched every page */
     memory_pages_print(&pages, allocated);
     unsigned ntlb = memory_tlb_sweep(buf, allocated, p, &pages, tlb);
+    memory_progress(p, p->nsizes + 1, "TLB sweep", 0);
     memory_bw_sweep(buf, p, bw, &v, &x);
     plat_pages_free(buf, allocated);
     if (w) {

@@ -579,8 +579,17 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
 
     if (w)
         json_arr_begin(w, "methods");
-    for (int m = 0; m < METHODS_COUNT; m++)
+    /* the console's progress (out_progress): each method's overhead, each
+     * target, the plug-ins, the A/A control, each method's Paoloni fit */
+    const unsigned ntargets = sizeof methods_matrix / sizeof methods_matrix[0];
+    const unsigned steps = 2 * METHODS_COUNT + ntargets + 2;
+    unsigned done = 0;
+    char what[64];
+    for (int m = 0; m < METHODS_COUNT; m++) {
         bad |= methods_part_method(p, &c, m, hz, w);
+        snprintf(what, sizeof what, "%s's overhead", methods_table[m].name);
+        out_progress(++done, steps, what);
+    }
     if (w)
         json_arr_end(w);
 
@@ -593,8 +602,10 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
         if (t)
             bad |= methods_part_target(p, &c, t, hz, w,
                                        !strcmp(t->name, METHODS_PROFILE_TARGET) ? &best : NULL);
+        out_progress(++done, steps, methods_matrix[i]);
     }
     bad |= methods_part_plugins(p, &c, hz, w, &plugin_bests, &nplugins);
+    out_progress(++done, steps, "the plug-ins' routines");
     if (w)
         json_arr_end(w);
     methods_part_profile(METHODS_PROFILE_TARGET, "extended_profile", &best, hz, w);
@@ -606,6 +617,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
         json_arr_end(w);
     plat_free(plugin_bests);
     bad |= methods_part_aa(p, &c, methods_step_for(METHODS_AA_METHOD), &methods_qt, w);
+    out_progress(++done, steps, "the A/A control");
 
     out_printf("Paoloni: %u ensembles of %u back-to-back timings (minimum of each); add1 with 1..%u "
                "iterations (minimum of %u each)\n", (unsigned)p->paoloni_ensembles,
@@ -614,8 +626,11 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
                "slope", "intercept", "R^2", "resid var");
     if (w)
         json_arr_begin(w, "paoloni");
-    for (int m = 0; m < METHODS_COUNT; m++)
+    for (int m = 0; m < METHODS_COUNT; m++) {
         bad |= methods_part_paoloni(p, &c, m, w);
+        snprintf(what, sizeof what, "%s's Paoloni fit", methods_table[m].name);
+        out_progress(++done, steps, what);
+    }
     if (w)
         json_arr_end(w);
     quiet_phase_totals_print("methods", &methods_qt);

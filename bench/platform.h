@@ -134,6 +134,19 @@ void out_vprintf(const char *fmt, va_list ap);
 /* Record a problem: printed as one line "warning: ..." and kept in the
  * JSON "errors" list; the run's status becomes at least 2 (warnings). */
 void out_warn(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* The console (docs/console.md): out_printf's text always reaches the log
+ * (the .log on the ESP, the full text) but the console only with
+ * VERBOSE=T; out_show's is for people and reaches the console always: the
+ * banner, the progress lines, errors, the summary.  (out_warn's lines are
+ * shown too.)  On the host both print to standard output. */
+void out_show(const char *fmt, ...) __attribute__((format(printf, 1, 2)));
+/* Progress inside a long section: `done` of `total` steps finished, the
+ * last one `what` ("numsort", "cpu1 fourier").  The image prints one line
+ * for people with the section's time so far and an estimate of the time
+ * left, at most one every PROGRESS_EVERY_S seconds (never a flood);
+ * nothing on the host. */
+void out_progress(unsigned done, unsigned total, const char *what);
+#define PROGRESS_EVERY_S 10
 
 /* ---- the results document ----
  * One per run.  Each section (system, clock, methods, comparisons,

@@ -16,6 +16,7 @@
 #include "io.h"
 #include "platform.h"
 #include "platform_efi.h"
+#include "progress.h"
 #include "plugins_section.h"
 #include "results_doc.h"
 #include "run.h"
@@ -27,7 +28,7 @@
 
 static void main_banner(void)
 {
-    out_printf("\nbaremark %s - bare-metal timing and BYTEmark\n", BUILD_VERSION);
+    out_show("\nbaremark %s - bare-metal timing and BYTEmark\n", BUILD_VERSION);
     out_printf("build: %s, %s\n", BUILD_COMPILER, BUILD_EFI_CFLAGS);
 }
 
@@ -50,10 +51,10 @@ static void main_settings(const struct bm_config *cfg)
     results_section_end();
     /* The profile the run uses, decided once (efi_main settled it right
      * after the settings) and recorded once: every section and every reader takes this. */
-    out_printf("profile: %s%s\n", config_profile_name(cfg->profile_run),
-               cfg->profile != BM_PROFILE_AUTO ? " (PROFILE setting)"
-               : cpu_info.hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
-               : " (PROFILE=auto: no hypervisor)");
+    out_show("profile: %s%s\n", config_profile_name(cfg->profile_run),
+             cfg->profile != BM_PROFILE_AUTO ? " (PROFILE setting)"
+             : cpu_info.hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
+             : " (PROFILE=auto: no hypervisor)");
     results_doc_profile(config_profile_name(cfg->profile_run));
     watchdog_setting(cfg->watchdog_seconds);
     if (cfg->inject_fault != BM_FAULT_NONE) {
@@ -111,19 +112,25 @@ static void main_lava(const struct section *s)
  * stopped in (watchdog.h), left out this once. */
 static void main_sections(const struct section_ctx *ctx, const char *skip)
 {
+    unsigned total = 0, n = 0;
+    for (unsigned i = 0; i < section_count; i++)
+        total += config_section_enabled(ctx->cfg, section_table[i].name) && strcmp(section_table[i].name, skip);
     for (unsigned i = 0; i < section_count; i++) {
         const struct section *s = &section_table[i];
         if (!config_section_enabled(ctx->cfg, s->name)) {
             if (!(s->flags & SECTION_OWN_SETTING))
                 out_printf("%s: skipped (settings)\n", section_label(s));
         } else if (!strcmp(s->name, skip)) {
-            out_printf("%s: skipped this once: the previous run stopped in it (warning above); the next boot "
-                       "runs it again\n", section_label(s));
+            out_show("%s: skipped this once: the previous run stopped in it (warning above); the next boot "
+                     "runs it again\n", section_label(s));
         } else {
             run_stage(s->name);
             watchdog_inject_hang(s->name);
-            run_status_raise(section_runs[i](ctx));
-            main_lava(s);               /* its LAVA cases, after its text */
+            progress_section_begin(section_label(s), ++n, total);
+            int status = section_runs[i](ctx);
+            run_status_raise(status);
+            main_lava(s);               /* its LAVA cases, right after its text */
+            progress_section_end(status);
         }
     }
 }

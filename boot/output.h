@@ -14,6 +14,12 @@
 /* Bring up COM1 and the in-memory log; nothing before this can print. */
 void run_output_init(void);
 int run_irq_enabled(void);
+/* VERBOSE=T: every line on the console (serial and screen), not only the
+ * lines for people; called once, when the settings are read: what was
+ * printed before then reaches the console now (all of it, or the lines for
+ * people), in order. */
+void run_console_verbose(int on);
+int run_console_is_verbose(void);
 /* Feed the screen what the log holds beyond what it showed (interrupts on). */
 void run_console_catch_up(void);
 /* The whole log so far and its length. */

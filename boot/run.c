@@ -29,7 +29,7 @@ static const char *const run_status_text[] = {
 static void run_summary_line(void *ctx, const char *line)
 {
     (void)ctx;
-    out_printf("%s\n", line);
+    out_show("%s\n", line);
 }
 
 /* The run's summary (bench/summary.h), built from the results document as
@@ -40,8 +40,8 @@ static void run_summary(void)
     struct summary *s = plat_alloc(sizeof *s);
     results_doc_compose(&w, 1);
     if (!s || w.failed)
-        out_printf("summary: not shown: out of memory (the results are complete; baremark show RUN.json "
-                   "prints it on a host)\n");
+        out_show("summary: not shown: out of memory (the results are complete; baremark show RUN.json "
+                 "prints it on a host)\n");
     else {
         summary_build(s, w.buf, w.len);
         summary_print(s, run_summary_line, NULL);
@@ -78,16 +78,16 @@ uint64_t run_end(const struct run_exit *how)
         outfile = 0;
     run_files_end();
     watchdog_end();                     /* no marker: this run ended */
-    out_printf("saved: %s\n", run_saving ? "yes" : "no");
+    out_show("saved: %s\n", run_saving ? "yes" : "no");
     if (how->outfile && how->outfile[0] && !run_saving)
-        out_printf("outfile: not written (the results could not be saved on this stick)\n");
+        out_show("outfile: not written (the results could not be saved on this stick)\n");
     else if (outfile)
-        out_printf("outfile: this log copied to \\baremark\\%s (OUTFILE)\n", how->outfile);
+        out_show("outfile: this log copied to \\baremark\\%s (OUTFILE)\n", how->outfile);
     int wait = !how->qemu_exit && !how->shutdown && how->end_wait;
     if (wait && how->end_wait_seconds)
-        out_printf("end: press a key to return to the firmware (or wait %u s)\n", how->end_wait_seconds);
+        out_show("end: press a key to return to the firmware (or wait %u s)\n", how->end_wait_seconds);
     else if (wait)
-        out_printf("end: press a key to return to the firmware\n");
+        out_show("end: press a key to return to the firmware\n");
     /* LAVA's run_status case and end line (serial only), the summary of
      * the results as written (into the log on the ESP and OUTFILE's copy
      * too), then the fixed last line (tests and tools/run-qemu look for it). */
@@ -97,7 +97,7 @@ uint64_t run_end(const struct run_exit *how)
     if (outfile)
         run_outfile(how->outfile);
     run_files_close();
-    out_printf("baremark: run ended, status %d (%s)\n", run_status(), run_status_text[run_status()]);
+    out_show("baremark: run ended, status %d (%s)\n", run_status(), run_status_text[run_status()]);
     if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_status());
     if (how->shutdown)
@@ -114,7 +114,7 @@ uint64_t run_fatal(const struct run_exit *how, const char *fmt, ...)
     va_start(ap, fmt);
     vsnprintf(msg, sizeof msg, fmt, ap);
     va_end(ap);
-    out_printf("fatal: %s\n", msg);
+    out_show("fatal: %s\n", msg);
     results_error(msg);
     run_status_raise(RUN_FAILED);
     struct run_exit stay = *how;

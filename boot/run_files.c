@@ -76,8 +76,8 @@ static int run_move_results(const char *what, EFI_STATUS s)
         run_no_other_volume = 1;
         return 0;
     }
-    out_printf("results: the boot volume cannot take them (%s while %s); "
-               "they go to the writable FAT volume %s\n", fw_status_name(s), what, where);
+    out_show("results: the boot volume cannot take them (%s while %s); "
+             "they go to the writable FAT volume %s\n", fw_status_name(s), what, where);
     return 1;
 }
 
@@ -139,8 +139,8 @@ void run_files_open(void)
         }
         snprintf(run_name_buf, sizeof run_name_buf, "%s", base);
         run_saving = 1;
-        out_printf("results: \\baremark\\%s.log and \\baremark\\%s.json on the %s\n", base, base,
-                   fw_save_moved() ? "volume named above" : "ESP");
+        out_show("results: \\baremark\\%s.log and \\baremark\\%s.json on the %s\n", base, base,
+                 fw_save_moved() ? "volume named above" : "ESP");
         results_doc_name(base);
         run_flush();
         return;
@@ -158,7 +158,7 @@ static void run_json_step(const char *step)
     const char *kind = plat_fault_take(key);
     if (!kind)
         return;
-    out_printf("fault injection: %s in %s (INJECTFAULT setting): the run stops here\n", kind, key);
+    out_show("fault injection: %s in %s (INJECTFAULT setting): the run stops here\n", kind, key);
     for (;;)
         __asm__ volatile("pause");
 }

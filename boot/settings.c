@@ -10,6 +10,7 @@
 #include "firmware.h"
 #include "json.h"
 #include "lava.h"
+#include "output.h"
 #include "platform.h"
 #include "qemu.h"
 #include "settings.h"
@@ -80,6 +81,9 @@ void settings_load(struct bm_config *cfg)
     else
         out_warn("the ESP could not be opened: no command file read");
     config_parse_options(cfg, opts, strlen(opts), name, sizeof name, settings_diag, &d);
-    lava_enable(cfg->lava);       /* LAVA=F: no result lines for a lab */
+    run_console_verbose(cfg->verbose);   /* VERBOSE=T: the full text on the console too */
+    if (!cfg->verbose)
+        out_show("console: progress, warnings and the summary (verbose=t for every line; the .log has them)\n");
+    lava_enable(cfg->lava);       /* LAVA=T: result lines for a lab (off by default) */
     lava_start();
 }

@@ -78,8 +78,8 @@ static void wd_mark(const char *routine)
     EFI_STATUS s = fw_set_variable(WD_VAR, &wd_guid, WD_ATTR, text, (UINTN)n);
     if (s != EFI_SUCCESS) {
         wd_failed = 1;
-        out_printf("watchdog: the firmware refused the hang marker (SetVariable: %s): if this run hangs, the "
-                   "next boot cannot name where\n", fw_status_name(s));
+        out_show("watchdog: the firmware refused the hang marker (SetVariable: %s): if this run hangs, the "
+                 "next boot cannot name where\n", fw_status_name(s));
         return;
     }
     if (!wd_last[0] && !wd_said++)
@@ -162,8 +162,8 @@ void watchdog_inject_hang(const char *section)
         out_warn("INJECTIN=%s takes only INJECTFAULT=hang: no %s fault injected", key, kind);
         return;
     }
-    out_printf("fault injection: %s hangs here (INJECTFAULT setting): idle with interrupts enabled until the "
-               "watchdog resets the machine\n", section);
+    out_show("fault injection: %s hangs here (INJECTFAULT setting): idle with interrupts enabled until the "
+             "watchdog resets the machine\n", section);
     run_flush();
     for (;;)
         fw_idle(3600);

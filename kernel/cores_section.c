@@ -178,6 +178,12 @@ static void cores_all_overlap(struct cores *c, int id)
     c->all_cores[id] = cores;
 }
 
+static const char *cores_test_key(int id)
+{
+    const struct bm_kernel *k = bytemark_kernel((enum bm_test_id)id);
+    return k ? k->key : "test";
+}
+
 static void cores_scores(struct cores *c)
 {
     struct cores_score_arg *args = plat_alloc(c->nsel * sizeof *args);
@@ -193,6 +199,12 @@ static void cores_scores(struct cores *c)
         uint32_t n = c->order[k];
         c->cpu[n].inject = n == c->mi.bsp ? NULL : c->cpu[n].inject;
     }
+    /* progress: each test on each CPU in turn, then on all at once */
+    unsigned ntests = 0, ti = 0;
+    char what[48];
+    for (int id = 0; id < BM_NTESTS; id++)
+        ntests += c->tests >> id & 1;
+    unsigned steps = ntests * (c->nsel + 1);
     /* each CPU in turn */
     for (int id = 0; id < BM_NTESTS; id++) {
         if (!(c->tests & (1u << id)))
@@ -213,7 +225,10 @@ static void cores_scores(struct cores *c)
             quiet_phase_begin();
             cores_one(c, n, cores_score_fn, &args[k], &s->fail, c->timeout_ticks);
             quiet_phase_end_add(&c->qt);
+            snprintf(what, sizeof what, "%s on CPU %u", cores_test_key(id), (unsigned)n);
+            out_progress(ti * c->nsel + k + 1, steps, what);
         }
+        ti++;
     }
     /* all at once */
     static struct cores_sync start;
@@ -243,6 +258,9 @@ static void cores_scores(struct cores *c)
         cores_group(c, tasks, m, c->timeout_ticks);
         quiet_phase_end_add(&c->qt);
         cores_all_overlap(c, id);
+        snprintf(what, sizeof what, "%s on all CPUs at once", cores_test_key(id));
+        out_progress(ntests * c->nsel + ti - ntests + 1, steps, what);
+        ti++;
     }
     /* a lost CPU may still run its test: its arena, and the arguments it
      * was given, are kept (plat_arena_release keeps a lost CPU's arena) */

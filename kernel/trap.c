@@ -91,11 +91,11 @@ static void trap_set_gate(struct idt_gate *g, uint64_t handler, uint16_t cs)
 /* A fault with no protected call around it: say so on serial and stop. */
 static void trap_fatal(const struct trap_frame *f)
 {
-    out_printf("fatal: CPU exception %s (vector %llu) at RIP 0x%llx, error code 0x%llx, CR2 0x%llx, "
-               "outside any test: the run cannot continue\n",
-               trap_names[f->vector & 31], (unsigned long long)f->vector, (unsigned long long)f->rip,
-               (unsigned long long)f->error_code, (unsigned long long)trap_read_cr2());
-    out_printf("baremark: run ended, status 3 (could not run)\n");
+    out_show("fatal: CPU exception %s (vector %llu) at RIP 0x%llx, error code 0x%llx, CR2 0x%llx, "
+             "outside any test: the run cannot continue\n",
+             trap_names[f->vector & 31], (unsigned long long)f->vector, (unsigned long long)f->rip,
+             (unsigned long long)f->error_code, (unsigned long long)trap_read_cr2());
+    out_show("baremark: run ended, status 3 (could not run)\n");
     __asm__ volatile("outb %0, %1" : : "a"((uint8_t)3), "Nd"((uint16_t)0xF4));
     for (;;)
         __asm__ volatile("cli; hlt");
@@ -247,12 +247,12 @@ int trap_run(long (*fn)(void *), void *arg, long *result, struct plat_fault *fau
 
 void trap_report(const char *test, const struct plat_fault *f)
 {
-    out_printf("fault in %s: %s (vector %llu) at RIP 0x%llx, error code 0x%llx",
-               test, f->name, (unsigned long long)f->vector, (unsigned long long)f->rip,
-               (unsigned long long)f->error_code);
+    out_show("fault in %s: %s (vector %llu) at RIP 0x%llx, error code 0x%llx",
+             test, f->name, (unsigned long long)f->vector, (unsigned long long)f->rip,
+             (unsigned long long)f->error_code);
     if (f->vector == TRAP_VEC_PF)
-        out_printf(", address 0x%llx", (unsigned long long)f->cr2);
-    out_printf("\n");
+        out_show(", address 0x%llx", (unsigned long long)f->cr2);
+    out_show("\n");
 }
 
 /* ---- MSRs ------------------------------------------------------------------ */

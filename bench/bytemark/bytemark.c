@@ -462,6 +462,9 @@ int bytemark_run(const struct bm_config *cfg)
     int warn = 0;
     double mean[BM_NTESTS];
     int ran[BM_NTESTS];
+    unsigned steps = 0, done = 0;
+    for (int i = 0; i < BM_NTESTS; i++)
+        steps += cfg->enabled[i] != 0;
     for (int i = 0; i < BM_NTESTS; i++) {
         ran[i] = 0;
         mean[i] = 0;
@@ -470,6 +473,7 @@ int bytemark_run(const struct bm_config *cfg)
             continue;
         }
         warn |= bm_suite_one(cfg, &p, hz, (enum bm_test_id)i, &res[i], &qt);
+        out_progress(++done, steps, bm_kernels[i] ? bm_kernels[i]->key : "test");
         ran[i] = res[i].outcome == BM_OUT_OK;
         mean[i] = res[i].st.mean;
     }

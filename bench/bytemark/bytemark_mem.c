@@ -89,5 +89,5 @@ void bm_check(struct bm_verify *v, int ok, const char *what, const char *detail_
     vsnprintf(detail, sizeof detail, detail_fmt, ap);
     va_end(ap);
     v->failed++;
-    out_printf("FAIL: %s: %s (%s)\n", kernel, what, detail);
+    out_show("FAIL: %s: %s (%s)\n", kernel, what, detail);
 }

@@ -15,6 +15,12 @@
 #                               boots and kills QEMU (SIGKILL: a power cut) as
 #                               soon as a serial line matches REGEX; BOOT_RC
 #                               is 137 when it was cut, else run-qemu's status
+#                               Both add verbose=t to the settings (--options),
+#                               so BOOT_LOG holds the full text the tests grep
+#                               (docs/console.md); BOOT_CONSOLE=default before
+#                               the call boots with the default console instead
+#   boot_args ARGS...           sets BOOT_ARGS to ARGS with verbose=t added
+#                               so (for a test that calls run-qemu itself)
 #   expect_rc WANT WHAT         PASS if BOOT_RC == WANT
 #   expect_line REGEX WHAT      PASS if a line of BOOT_LOG matches (grep -E)
 #   expect_no_line REGEX WHAT   PASS if no line matches
@@ -45,9 +51,23 @@ fresh_image() {   # a copy of the built image without the runs `make run` left o
     echo "$img"
 }
 
+# The console shows progress, warnings and the summary unless verbose=t;
+# the tests read the full text (BOOT_CONSOLE=default: as a person sees it).
+boot_args() {
+    BOOT_ARGS=("$@")
+    [ "${BOOT_CONSOLE:-verbose}" = default ] && return
+    local i at=-1
+    for ((i = 0; i + 1 < ${#BOOT_ARGS[@]}; i++)); do
+        [ "${BOOT_ARGS[i]}" = --options ] && at=$((i + 1))
+    done
+    if [ $at -ge 0 ]; then BOOT_ARGS[at]="${BOOT_ARGS[at]} verbose=t"; else BOOT_ARGS+=(--options verbose=t); fi
+}
+
 boot() {
     local name=$1 img=$2
     shift 2
+    boot_args "$@"
+    set -- "${BOOT_ARGS[@]}"
     local raw="$TEST_TMP/$name.serial" cpu=(--cpu qemu64) a
     BOOT_LOG="$TEST_TMP/$name.log"
     for a in "$@"; do [ "$a" = --cpu ] && cpu=(); done
@@ -59,6 +79,8 @@ boot() {
 boot_cut() {
     local name=$1 img=$2 re=$3
     shift 3
+    boot_args "$@"
+    set -- "${BOOT_ARGS[@]}"
     local raw="$TEST_TMP/$name.serial" cpu=(--cpu qemu64) a pid
     BOOT_LOG="$TEST_TMP/$name.log"
     for a in "$@"; do [ "$a" = --cpu ] && cpu=(); done

@@ -18,8 +18,9 @@ T=$TEST_TMP/netboot
 rm -rf "$T" && mkdir -p "$T/tftp" "$T/http" "$T/pxe"
 cp "$BUILD/baremark.efi" "$T/http/baremark.efi"
 cp "$BUILD/baremark.efi" "$T/pxe/baremark.efi"
-# SECTIONS in the file, ENDWAIT too; the load options add PROFILE.
-printf 'SECTIONS=none\nENDWAIT=F\n' > "$T/http/net.cfg"
+# SECTIONS in the file, ENDWAIT too, and VERBOSE=T (the checks read the
+# console's full text); the load options add PROFILE.
+printf 'SECTIONS=none\nENDWAIT=F\nVERBOSE=T\n' > "$T/http/net.cfg"
 mkfs.fat -C -n RESULTS "$T/results.img" 16384 >/dev/null
 
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')

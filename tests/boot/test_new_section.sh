@@ -22,7 +22,7 @@ fi
 pass "make extra-section: the example's image and hosted program built from one file and one row"
 git -C "$TOP" status --porcelain -- bench boot kernel tools > "$W/touched" 2>/dev/null
 cp "$X/baremark.img" "$W/example.img"
-boot new_section "$W/example.img" --icount --options "sections=clock,example quietms=50"
+boot new_section "$W/example.img" --icount --options "sections=clock,example quietms=50 lava=t"
 expect_rc 0 "example: run-qemu exit 0"
 n=$(sed -n 's/^example: two back-to-back TSC reads \([0-9]*\) ticks apart at best (16 tries)$/\1/p' "$BOOT_LOG")
 [ -n "$n" ] && pass "example: its text on serial ($n ticks)" || { fail "example: its text on serial" "no line"; exit 0; }

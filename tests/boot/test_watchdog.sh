@@ -51,7 +51,7 @@ hang="sections=clock watchdogseconds=10 injectfault=hang injectin=section:clock"
   echo "$BOOT_RC" > "$T/cd.rc" ) &
 ( raw=$TEST_TMP/watchdog-pxe.serial
   "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --reboot --no-ipxe --tftp "$T/pxe" \
-      --bootfile baremark.efi --options "$hang" >/dev/null 2>"$TEST_TMP/watchdog-pxe.err"
+      --bootfile baremark.efi --options "$hang verbose=t" >/dev/null 2>"$TEST_TMP/watchdog-pxe.err"
   echo $? > "$T/pxe.rc"
   tr -d '\r' < "$raw" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$TEST_TMP/watchdog-pxe.log" ) &
 wait

@@ -49,7 +49,7 @@ if device == "qemu":
     imgs = acts["deploy"]["images"]
     need(acts["deploy"]["to"] == "tmpfs" and acts["boot"]["method"] == "qemu", "tmpfs + qemu")
     need("file={baremark}" in imgs["baremark"]["image_arg"] and "usb-storage" in imgs["baremark"]["image_arg"], "stick")
-    need("string=profile=%s sections=clock,,bytemark'" % profile in imgs["baremark"]["image_arg"], "fw_cfg options")
+    need("string=profile=%s lava=t sections=clock,,bytemark'" % profile in imgs["baremark"]["image_arg"], "fw_cfg options")
     need("unit=0,readonly=on,file={ovmf_code}" in imgs["ovmf_code"]["image_arg"], "OVMF code")
     need("unit=1,file={ovmf_vars}" in imgs["ovmf_vars"]["image_arg"], "OVMF vars")
 else:

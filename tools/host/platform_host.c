@@ -169,6 +169,17 @@ void out_printf(const char *fmt, ...)
     va_end(ap);
 }
 
+void out_show(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    vprintf(fmt, ap);
+    va_end(ap);
+}
+
+/* The hosted program prints every line already: no progress lines. */
+void out_progress(unsigned done, unsigned total, const char *what) { (void)done, (void)total, (void)what; }
+
 void out_warn(const char *fmt, ...)
 {
     va_list ap;
