@@ -14,7 +14,8 @@
  *
  * Waiting: the firmware's events run while the image stalls in 10 ms steps
  * with EFI_TCP4.Poll between them; the TSC (calibrated by the clock
- * section) measures the time, the number of steps when it is unknown.
+ * section, else estimated against 50 ms of the firmware's Stall) measures
+ * the time.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -61,9 +62,26 @@ typedef struct _NET_IP4_CONFIG2 {
 
 struct net_clock { uint64_t t0, hz, steps; };
 
+uint64_t net_tsc_hz(int *estimated)
+{
+    static uint64_t hz;
+    static int guessed;
+    if (!hz && plat_tick_hz())
+        hz = plat_tick_hz();
+    if (!hz) {                          /* no clock section: 50 ms of the firmware's Stall */
+        uint64_t t0 = cpu_rdtsc();
+        BS->Stall(50000);
+        hz = (cpu_rdtsc() - t0) * 20;
+        guessed = 1;
+    }
+    if (estimated)
+        *estimated = guessed;
+    return hz;
+}
+
 static void net_clock_start(struct net_clock *c)
 {
-    c->hz = plat_tick_hz();
+    c->hz = net_tsc_hz(NULL);
     c->t0 = cpu_rdtsc();
     c->steps = 0;
 }

@@ -26,6 +26,10 @@ int net_exchange(const uint8_t ip[4], uint16_t port, const void *head, size_t he
                  const void *body, size_t body_len, char *answer, size_t size, size_t *got,
                  char *why, size_t n);
 
+/* The TSC's rate: the clock section's, else estimated once against the
+ * firmware's Stall (*estimated then 1). */
+uint64_t net_tsc_hz(int *estimated);
+
 /* Release what net_up took (nothing stays configured but the card's policy). */
 void net_down(void);
 

@@ -181,7 +181,7 @@ void upload_runs(const char *url, const char *key)
     char why[160];
     if (!url || !url[0])
         return;
-    uint64_t t0 = cpu_rdtsc(), hz = plat_tick_hz();
+    uint64_t t0 = cpu_rdtsc();
     if (!key || !key[0]) {
         out_printf("results: RESULTS is set but RESULTS_KEY is not: nothing sent (the server takes signed runs only)\n");
         return;
@@ -251,10 +251,12 @@ void upload_runs(const char *url, const char *key)
             break;
     }
     net_down();
-    if (hz)
-        out_printf("results: %u of %u run%s sent in %llu.%03llu s after the summary\n", sent, saved ? l.n : 1,
-                   (saved ? l.n : 1) == 1 ? "" : "s", (unsigned long long)((cpu_rdtsc() - t0) / hz),
-                   (unsigned long long)((cpu_rdtsc() - t0) % hz * 1000 / hz));
+    int guessed;
+    uint64_t dt = cpu_rdtsc() - t0, hz = net_tsc_hz(&guessed);
+    out_printf("results: %u of %u run%s sent in %llu.%03llu s after the summary%s\n", sent, saved ? l.n : 1,
+               (saved ? l.n : 1) == 1 ? "" : "s", (unsigned long long)(dt / hz),
+               (unsigned long long)(dt % hz * 1000 / hz),
+               guessed ? " (TSC rate estimated against the firmware's Stall: no clock section)" : "");
     (void)tried;
 done:
     if (l.more)
