@@ -10,7 +10,7 @@
 #include <stddef.h>
 #include <stdint.h>
 
-#define NET_DHCP_SECONDS    20         /* an address from DHCP */
+#define NET_DHCP_SECONDS    30         /* an address from DHCP */
 #define NET_CONNECT_SECONDS 5          /* the TCP handshake */
 #define NET_IO_SECONDS      15         /* sending a request, then its whole answer */
 
