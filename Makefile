@@ -61,6 +61,8 @@ EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(PORTABLE_C) $(IMAGE_C)) \
 # ---- the hosted program -----------------------------------------------------
 HOST_CFLAGS := -O3 -g -std=gnu11 -DBAREMARK_HOST $(INCLUDES) -I/usr/include/postgresql $(WARN)
 HOST_LIBS   := -lm -ljansson -ldl -lsqlite3 -lpq
+# history serve: libmicrohttpd (HTTP) and libcrypto (HMAC-SHA256)
+HOST_LIBS   += $(shell pkg-config --libs libmicrohttpd libcrypto 2>/dev/null || echo -lmicrohttpd -lcrypto)
 HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_C)) \
                   $(patsubst %.asm,$(BUILD)/host/obj/%.asm.o,$(PORTABLE_ASM))
 HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o

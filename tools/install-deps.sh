@@ -23,6 +23,9 @@
 #   jq               reads the results JSON in the shell tools (baremark-results)
 #   libsqlite3-dev   the results history's default store, one file (baremark history)
 #   libpq-dev        the results history on PostgreSQL, for a lab that runs one
+#   libmicrohttpd-dev  the HTTP server of `baremark history serve` (uploads, pages)
+#   libssl-dev       libcrypto's HMAC-SHA256: the uploads' signatures (history serve)
+#   pkg-config       the link flags of libmicrohttpd and libcrypto (Makefile)
 #   sbsigntool       sbsign/sbverify/sbattach: Secure Boot signatures on the image
 #                    and plug-ins (make sign, baremark-stick sign, baremark-plugin --key)
 #   openssl          reads the signing key (decrypts one with a passphrase) and
@@ -49,6 +52,7 @@ case ${1:-} in ''|--test|--lab) ;; *) bm_usage_error "unknown option $1 (the opt
 LAB_PACKAGES="lava-server lava-dispatcher lavacli postgresql curl"
 PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk xorriso libjansson-dev clang libclang-rt-dev jq"
 PACKAGES="$PACKAGES libsqlite3-dev libpq-dev"
+PACKAGES="$PACKAGES libmicrohttpd-dev libssl-dev pkg-config"
 PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
 [ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
 lab=""

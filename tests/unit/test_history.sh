@@ -73,7 +73,7 @@ else
     fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
 fi
 v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
-if [ "$v" = "2 ok" ]; then pass "the store is at schema version 2 and intact"; else fail "schema version 2, intact" "$v"; fi
+if [ "$v" = "3 ok" ]; then pass "the store is at schema version 3 (run_files) and intact"; else fail "schema version 3, intact" "$v"; fi
 
 # Two adds at once into a new store: the union, once each.
 D2=$W/two.db

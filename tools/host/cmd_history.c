@@ -9,6 +9,7 @@
  *   history export [--db DB] --csv | --bmf [--run NAME] [-o FILE]
  *   history html [--db DB] [--machine M] [--since REF] [--all] -o FILE
  *   history bench [--runs N] [--figures N] [--db FRESH-DB]
+ *   history serve --listen ADDR:PORT --key-file FILE [--db DB] ...  (history_serve.c)
  *
  * DB is a SQLite file (default $BAREMARK_HISTORY, else
  * baremark-history.db) or a PostgreSQL connection string.
@@ -29,6 +30,7 @@
 
 #include "commands.h"
 #include "history.h"
+#include "history_serve.h"
 
 #define CH_ALPHA         0.001    /* Hunter's default p for a change */
 #define CH_ALPHA_STRONG  1e-5
@@ -44,6 +46,7 @@ static const char ch_usage[] =
     "       baremark history export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
     "       baremark history html [--db DB] [--machine M] [--since REF] [--all] -o FILE\n"
     "       baremark history bench [--runs N] [--figures N] [--db DB]\n"
+    "       baremark history serve --listen ADDR:PORT --key-file FILE [--db DB] [--max-bytes N] [--timeout S]\n"
     "options:\n"
     "  --db DB           a SQLite file (default $BAREMARK_HISTORY, else baremark-history.db) or a\n"
     "                    PostgreSQL connection string; only add makes a new store\n"
@@ -304,7 +307,9 @@ int cmd_history(int argc, char **argv)
 {
     struct ch_opts o = { 0 };
     if (argc < 2)
-        return ch_bad("name a verb: add, show, check, export, html or bench");
+        return ch_bad("name a verb: add, show, check, export, html, bench or serve");
+    if (!strcmp(argv[1], "serve"))      /* its own options (history serve --help) */
+        return history_serve_main(argc, argv);
     int help = 0;
     for (int i = 1; i < argc; i++)
         help |= !strcmp(argv[i], "--help") || !strcmp(argv[i], "-h");

@@ -66,6 +66,21 @@ struct history_add_result {
 int history_add(struct hdb *db, char *const *paths, int npaths, const struct history_add_opts *o,
                 struct history_add_result *r);
 
+/* One run given as its file's bytes (history serve): checked as `add`
+ * checks a file (JSON, a results file, `baremark validate`'s schema) and
+ * stored the same way, with the file itself kept beside it (run_files).
+ * hash: the SHA-256 of the bytes, set whatever the outcome; why: one line
+ * on a refusal (the schema's first problem). */
+enum { HISTORY_ADDED, HISTORY_DUPLICATE, HISTORY_NOT_JSON, HISTORY_INVALID, HISTORY_FAILED };
+struct history_upload {
+    const char *text;
+    size_t len;
+    const char *source;         /* kept as the run's source, e.g. "upload from 10.0.0.5" */
+    char hash[65], name[40], machine[96], why[1024];
+    size_t figures;
+};
+int history_add_text(struct hdb *db, struct history_upload *u);
+
 /* ---- series and changes (history_series.c) ------------------------------------------ */
 
 /* What a run was: its provenance, as stored. */

@@ -35,6 +35,7 @@
 #include "report_schema.h"
 #include "report_util.h"
 #include "sha256.h"
+#include "validate.h"
 
 #define HA_SAMPLES_MAX   200000
 #define HA_Z95           1.959963984540054
@@ -239,7 +240,8 @@ static void ha_figure(void *ctx, const struct figure_value *v)
 
 /* ---- one run --------------------------------------------------------------------------- */
 
-static int ha_store(struct hdb *db, struct ha_run *r, const char *source, size_t *nfig)
+/* keep: the file's bytes in hex, kept with the run (history serve), or NULL */
+static int ha_store(struct hdb *db, struct ha_run *r, const char *source, const char *keep, size_t *nfig)
 {
     char mid[24] = "", rid[24] = "", added[32];
     time_t now = time(NULL);
@@ -272,6 +274,10 @@ static int ha_store(struct hdb *db, struct ha_run *r, const char *source, size_t
             if (t->rows[k].lava)
                 figures_each(r->doc, t, &t->rows[k], ha_figure, &c);
     free(c.samples);
+    const char *kp[3] = { rid, "json", keep };
+    if (!c.failed && keep &&
+        hdb_exec(db, "INSERT INTO run_files (run_id, kind, hex) VALUES ($1, $2, $3)", 3, kp, NULL, NULL))
+        c.failed = 1;
     if (!c.samples || c.failed || hdb_commit(db))
         goto fail;
     *nfig = c.n;
@@ -281,24 +287,65 @@ fail:
     return -1;
 }
 
-/* A file the results schema does not accept (docs/results-schema.md, as
- * `baremark validate` checks it) is no run of the history: a hostile or
- * hand-edited file would otherwise become a change point. */
-static int ha_valid(const char *path)
+/* The hex text of bytes (a kept file: exact bytes in a TEXT column of
+ * either dialect). */
+static char *ha_hex(const char *p, size_t n)
 {
-    char err[1024];
-    int sections = 0, problems;
-    json_t *root = rj_load(path, err, sizeof err);
-    if (!root) {
-        fprintf(stderr, "baremark history: %s; skipped\n", err);
-        return 0;
+    static const char digits[] = "0123456789abcdef";
+    char *out = malloc(2 * n + 1);
+    for (size_t i = 0; out && i < n; i++) {
+        out[2 * i] = digits[(unsigned char)p[i] >> 4];
+        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
     }
-    problems = rv_document(root, path, 1, &sections);
+    if (out)
+        out[2 * n] = 0;
+    return out;
+}
+
+/* Whether r->text is a run the history takes: JSON, a baremark results
+ * file, and accepted by the results schema (docs/results-schema.md, as
+ * `baremark validate` checks it; a hostile or hand-edited file would
+ * otherwise become a change point).  0, or HISTORY_NOT_JSON /
+ * HISTORY_INVALID with one line in why naming the first problem. */
+static int ha_check(struct ha_run *r, const char *label, char *why, size_t whycap)
+{
+    json_error_t e;
+    int sections = 0, problems;
+    r->doc = jr_doc(r->text, r->len);
+    if (jr_is_none(r->doc) || jr_type(r->doc) != JR_OBJECT) {
+        snprintf(why, whycap, "%s: not JSON (truncated or not a results file)", label);
+        return HISTORY_NOT_JSON;
+    }
+    if (jr_type(jr_get(r->doc, "schema")) != JR_NUMBER || jr_type(jr_get(r->doc, "system")) != JR_OBJECT) {
+        snprintf(why, whycap, "%s: not a baremark results file (no \"schema\" or \"system\")", label);
+        return HISTORY_INVALID;
+    }
+    json_t *root = json_loadb(r->text, r->len, JSON_DECODE_ANY, &e);
+    if (!root || !json_is_object(root)) {
+        snprintf(why, whycap, "%s:%d:%d: not valid JSON: %.200s", label, e.line, e.column, root ? "not an object" : e.text);
+        json_decref(root);
+        return HISTORY_NOT_JSON;
+    }
+    /* the problems as `baremark validate` prints them; the first is named */
+    char *text = NULL;
+    size_t len = 0;
+    FILE *m = open_memstream(&text, &len);
+    rv_out = m;
+    problems = rv_document(root, label, m == NULL, &sections);
+    rv_out = NULL;
+    if (m)
+        fclose(m);
     json_decref(root);
-    if (problems)
-        fprintf(stderr, "baremark history: %s: does not validate against the results schema (%d problem%s; "
-                "baremark validate lists them); skipped\n", path, problems, problems == 1 ? "" : "s");
-    return problems == 0;
+    if (problems) {
+        /* the first problem's line is "LABEL: WHERE: what": named without LABEL */
+        const char *first = text ? text : "?";
+        if (!strncmp(first, label, strlen(label)) && !strncmp(first + strlen(label), ": ", 2))
+            first += strlen(label) + 2;
+        snprintf(why, whycap, "%s: does not validate against the results schema (%d problem%s; the first: %.*s)",
+                 label, problems, problems == 1 ? "" : "s", (int)strcspn(first, "\n"), first);
+    }
+    free(text);
+    return problems ? HISTORY_INVALID : 0;
 }
 
 static void ha_file(struct hdb *db, const char *path, const char *folder, const struct history_add_opts *o,
@@ -307,28 +354,23 @@ static void ha_file(struct hdb *db, const char *path, const char *folder, const 
     struct ha_run r = { .path = path };
     uint8_t d[SHA256_DIGEST];
     size_t nfig = 0;
+    char why[1024];
     r.text = cli_slurp(path, &r.len);
     if (!r.text) {
         fprintf(stderr, "baremark history: %s: cannot read it; skipped\n", path);
         res->skipped++;
         return;
     }
-    r.doc = jr_doc(r.text, r.len);
-    if (jr_is_none(r.doc) || jr_type(r.doc) != JR_OBJECT) {
-        fprintf(stderr, "baremark history: %s: not JSON (truncated or not a results file); skipped\n", path);
-        res->skipped++;
-    } else if (jr_type(jr_get(r.doc, "schema")) != JR_NUMBER || jr_type(jr_get(r.doc, "system")) != JR_OBJECT) {
-        fprintf(stderr, "baremark history: %s: not a baremark results file (no \"schema\" or \"system\"); skipped\n",
-                path);
-        res->skipped++;
-    } else if (!ha_valid(path)) {
+    int bad = ha_check(&r, path, why, sizeof why);
+    if (bad) {
+        fprintf(stderr, "baremark history: %s; skipped\n", why);
         res->skipped++;
     } else {
         sha256(r.text, r.len, d);
         sha256_hex(d, r.hash);
         ha_identity(&r, folder, o);
         ha_provenance(&r);
-        int rc = ha_store(db, &r, path, &nfig);
+        int rc = ha_store(db, &r, path, NULL, &nfig);
         if (rc < 0) {
             fprintf(stderr, "baremark history: %s: not stored (%s); nothing of it was kept\n", path, hdb_error(db));
             res->skipped++;
@@ -343,6 +385,36 @@ static void ha_file(struct hdb *db, const char *path, const char *folder, const 
         }
     }
     free(r.text);
+}
+
+int history_add_text(struct hdb *db, struct history_upload *u)
+{
+    struct ha_run r = { .path = u->source };
+    uint8_t d[SHA256_DIGEST];
+    size_t nfig = 0;
+    struct history_add_opts o = { 0 };
+    u->why[0] = u->name[0] = u->machine[0] = 0;
+    sha256(u->text, u->len, d);
+    sha256_hex(d, u->hash);
+    r.text = (char *)u->text;
+    r.len = u->len;
+    int bad = ha_check(&r, "the run", u->why, sizeof u->why);   /* "the run: ..." */
+    if (bad)
+        return bad;
+    memcpy(r.hash, u->hash, sizeof r.hash);
+    ha_identity(&r, NULL, &o);
+    ha_provenance(&r);
+    snprintf(u->name, sizeof u->name, "%s", r.name);
+    snprintf(u->machine, sizeof u->machine, "%s", r.machine_name);
+    char *hex = ha_hex(u->text, u->len);
+    int rc = hex ? ha_store(db, &r, u->source, hex, &nfig) : -1;
+    free(hex);
+    if (rc < 0) {
+        snprintf(u->why, sizeof u->why, "not stored (%s)", hex ? hdb_error(db) : "out of memory");
+        return HISTORY_FAILED;
+    }
+    u->figures = nfig;
+    return rc > 0 ? HISTORY_DUPLICATE : HISTORY_ADDED;
 }
 
 /* ---- a LAVA server's job (tools/lava/fetch-results' files) --------------------------- */

@@ -40,6 +40,10 @@ static const char *const hdb_migrations[] = {
     /* 2: where each run came from; series read in time order per machine */
     "ALTER TABLE runs ADD COLUMN source TEXT;"
     "CREATE INDEX runs_machine_started ON runs (machine_id, started, id);",
+    /* 3: the files a run came with (history serve keeps the uploaded JSON and
+     * log), as hex: the exact bytes in a TEXT column of either dialect */
+    "CREATE TABLE run_files (run_id BIGINT NOT NULL REFERENCES runs(id), kind TEXT NOT NULL, hex TEXT NOT NULL,"
+    " PRIMARY KEY (run_id, kind));",
 };
 #define HDB_VERSION ((int)(sizeof hdb_migrations / sizeof hdb_migrations[0]))
 

@@ -30,7 +30,7 @@ static const struct command commands[] = {
     { "report", cmd_report, "report RUN.json [-o FILE]  self-contained HTML report of a run" },
     { "diff", cmd_compare_runs, "diff [--json|--html] A.json B.json  two runs side by side, figure by figure" },
     { "validate", cmd_validate, "validate RUN.json...      check results files against the schema" },
-    { "history", cmd_history, "history add|show|check|export|html  every run kept per machine, change points", 1 },
+    { "history", cmd_history, "history add|show|check|export|html|serve  every run kept per machine, change points", 1 },
     { "fleet", cmd_fleet, "fleet [--csv|--html] DIR|FILE...  many machines' runs, one table per figure" },
     { "config", cmd_config, "config FILE               parse a command file and print the settings" },
 };
