@@ -181,6 +181,10 @@ void upload_runs(const char *url, const char *key)
     char why[160];
     if (!url || !url[0])
         return;
+    if (!cpu_info.has_tsc) {            /* run_fatal's end: nothing to time the waits with */
+        out_printf("results: not sent: this CPU has no time-stamp counter to bound the network waits\n");
+        return;
+    }
     uint64_t t0 = cpu_rdtsc();
     if (!key || !key[0]) {
         out_printf("results: RESULTS is set but RESULTS_KEY is not: nothing sent (the server takes signed runs only)\n");

@@ -29,6 +29,8 @@ cp "$BUILD/baremark.efi" "$T/pxe/baremark.efi"
 printf 'lab-secret-34\n' > "$T/key"
 OPTS="profile=quick sections=none"
 
+# GET a URL (Python urllib: no curl needed); fails when nothing answers.
+get() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' "$1" 2>/dev/null; }
 free_port() { python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])'; }
 p1=$(free_port) p2=$(free_port)
 pids=()
@@ -38,12 +40,12 @@ serve() {   # PORT NAME: start a server, wait until it answers
         > "$T/$2.out" 2> "$T/$2.err" &
     pids+=($!)
     for _ in $(seq 100); do
-        curl -s -o /dev/null "http://127.0.0.1:$1/" && return 0
+        get "http://127.0.0.1:$1/" >/dev/null && return 0
         sleep 0.1
     done
     fail "server $2 started on 127.0.0.1:$1" "$(head -3 "$T/$2.err" | tr '\n' '|')"
 }
-runs() { curl -s "http://127.0.0.1:$1/api/runs"; }     # PORT: the server's list (JSON)
+runs() { get "http://127.0.0.1:$1/api/runs"; }     # PORT: the server's list (JSON)
 has_sha() {   # PORT SHA [NAME]: the list holds this run (with this name)
     runs "$1" | python3 -c 'import json, sys; l = json.load(sys.stdin); sys.exit(0 if any(r.get("sha256") == sys.argv[1] and sys.argv[2] in ("", r.get("name")) for r in l) else 1)' "$2" "${3:-}"
 }
