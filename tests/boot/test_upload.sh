@@ -97,6 +97,13 @@ rec=$(esp_cat "$A" baremark/uploaded.txt 2>/dev/null)
 if [ "$rec" = "$name $sha $URL1" ]; then pass "(a) uploaded.txt: '$name SHA $URL1'"
 else fail "(a) uploaded.txt: '$name SHA $URL1'" "$(printf '%s' "$rec" | head -c 200)"; fi
 expect_line "^baremark: run ended, status 0" "(a) the final line comes after the upload"
+expect_line '^settings: options ".* results_key=\(not shown\)"$' "(a) the options line hides the key"
+if grep -q lab-secret-34 "$BOOT_LOG" || esp_cat "$A" "baremark/$name.log" | grep -q lab-secret-34 ||
+   esp_cat "$A" "baremark/$name.json" | grep -q lab-secret-34; then
+    fail "(a) the key is nowhere in serial, the log or the JSON" "found"
+else
+    pass "(a) the key is nowhere in serial, the log or the JSON"
+fi
 figure upload-a
 
 use upload-pxe
