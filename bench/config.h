@@ -89,6 +89,8 @@ struct bm_config {
     uint32_t plugin_probe_seconds; /* PLUGINPROBESECONDS: watchdog per plug-in routine's first call */
     char compare[CONFIG_COMPARE_MAX]; /* COMPARE: "A,B;C,D" (every COMPARE line, in order) */
     int compare_order;             /* COMPAREORDER=random|abab: the order of COMPARE's A/B (BM_ORDER_*) */
+    char results[128];             /* RESULTS=http://A.B.C.D:PORT/: send the run there ("" = no upload) */
+    char results_key[129];         /* RESULTS_KEY: the lab's HMAC key (never printed nor in the JSON) */
 };
 
 /* SMP= parts of the cores section (the CPU list always runs). */

@@ -46,7 +46,8 @@ enum cfg_kind {
     K_SECTION,                  /* a flag switching the section named `section` */
     K_CORES, K_SMP, K_SMPTESTS, /* the cores section's lists */
     K_PLUGINROUTINES, K_COMPARE, /* plug-in settings (strings) */
-    K_COMPAREORDER
+    K_COMPAREORDER,
+    K_RESULTS, K_RESULTSKEY     /* the results server (bench/upload_proto.h) */
 };
 
 /* Comparability class (see the table in config.h). */

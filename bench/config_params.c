@@ -92,6 +92,8 @@ const struct cfg_param cfg_params[] = {
     { "PLUGINPROBESECONDS", K_U32, OFF(plugin_probe_seconds), 1, 3600, 0, CMP_NONE, 0, 0, 1 },
     { "COMPARE", K_COMPARE, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "COMPAREORDER", K_COMPAREORDER, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "RESULTS", K_RESULTS, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "RESULTS_KEY", K_RESULTSKEY, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 

@@ -15,6 +15,7 @@
 
 #include "config_internal.h"
 #include "section.h"
+#include "upload_proto.h"
 
 static const unsigned char cfg_bom[3] = { 0xEF, 0xBB, 0xBF };
 
@@ -123,6 +124,31 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
             memset(c->outfile, 0, sizeof c->outfile);
             return -1;
         }
+        return 0;
+    }
+    case K_RESULTS: {
+        struct upload_url u;
+        const char *why;
+        memset(c->results, 0, sizeof c->results);
+        if (!*v)
+            return 0;                   /* RESULTS= : no upload */
+        if (strlen(v) >= sizeof c->results || upload_url_parse(v, &u, &why)) {
+            cfg_report(x, "%s: '%.*s' refused: %s; the run is not sent anywhere", p->name, CFG_SHOW, v,
+                       strlen(v) >= sizeof c->results ? "longer than 127 characters" : why);
+            return -1;
+        }
+        memcpy(c->results, v, strlen(v));
+        return 0;
+    }
+    case K_RESULTSKEY: {
+        const char *why = upload_key_why(v);
+        memset(c->results_key, 0, sizeof c->results_key);
+        if (why) {          /* the key itself is never repeated */
+            cfg_report(x, "%s refused: %s (1 to 128 printable characters); uploads will not be signed "
+                       "and the run is not sent", p->name, why);
+            return -1;
+        }
+        memcpy(c->results_key, v, strlen(v));
         return 0;
     }
     case K_PROFILE:

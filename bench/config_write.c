@@ -119,6 +119,14 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
         p += n + (end != NULL);
     }
     cfg_emit(o, "COMPAREORDER=%s\n", config_order_name(c->compare_order));
+    if (c->results[0])
+        cfg_emit(o, "RESULTS=%s\n", c->results);
+    else
+        cfg_emit(o, "# RESULTS=   (not set: the run is not sent to a results server)\n");
+    if (c->results_key[0])      /* a secret: its length only */
+        cfg_emit(o, "# RESULTS_KEY=   (set, %zu characters, not shown)\n", strlen(c->results_key));
+    else
+        cfg_emit(o, "# RESULTS_KEY=   (not set)\n");
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -287,5 +295,10 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     }
     json_arr_end(w);
     json_str(w, "compare_order", config_order_name(c->compare_order));
+    if (c->results[0])
+        json_str(w, "results", c->results);
+    else
+        json_null(w, "results");
+    json_bool(w, "results_key_set", c->results_key[0] != 0);    /* never the key */
     cfg_json_bytemark(w, c);
 }

@@ -14,6 +14,7 @@
 #include "qemu.h"
 #include "run.h"
 #include "summary.h"
+#include "upload.h"
 #include "watchdog.h"
 
 
@@ -97,6 +98,7 @@ uint64_t run_end(const struct run_exit *how)
     if (outfile)
         run_outfile(how->outfile);
     run_files_close();
+    upload_runs(how->results, how->results_key);     /* after the files: nothing timed is left */
     out_show("baremark: run ended, status %d (%s)\n", run_status(), run_status_text[run_status()]);
     if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_status());

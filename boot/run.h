@@ -24,6 +24,8 @@ struct run_exit {
     int end_wait;                  /* otherwise wait for a key before returning */
     unsigned end_wait_seconds;     /* at most this long (0: no limit) */
     const char *outfile;           /* OUTFILE: a copy of the log as \baremark\NAME (NULL or "": none) */
+    const char *results;           /* RESULTS: the results server (boot/upload.h; "": none) */
+    const char *results_key;       /* RESULTS_KEY */
 };
 
 /* The last act: final flush, the fixed final serial line, and the exit the

@@ -63,6 +63,35 @@ static void settings_file(struct bm_config *cfg, const char *name)
     FreePool(text);
 }
 
+/* The options as printed: RESULTS_KEY's value (the lab's secret) is shown
+ * as "(not shown)", as the settings block and the JSON never show it. */
+static void settings_shown(const char *opts, char *out, size_t n)
+{
+    static const char *const names[] = { "results_key=", "bm_results_key=" };
+    size_t k = 0;
+    for (const char *p = opts; *p && k + 1 < n;) {
+        int hidden = 0;
+        if (p == opts || p[-1] == ' ')
+            for (size_t i = 0; i < 2 && !hidden; i++) {
+                size_t len = strlen(names[i]), j = 0;
+                while (j < len && p[j] && (p[j] >= 'A' && p[j] <= 'Z' ? p[j] + 32 : p[j]) == names[i][j])
+                    j++;
+                if (j == len) {
+                    k += (size_t)snprintf(out + k, n - k, "%.*s(not shown)", (int)len, p);
+                    if (k >= n)
+                        k = n - 1;
+                    p += len;
+                    while (*p && *p != ' ')
+                        p++;
+                    hidden = 1;
+                }
+            }
+        if (!hidden)
+            out[k++] = *p++;
+    }
+    out[k] = 0;
+}
+
 void settings_load(struct bm_config *cfg)
 {
     char opts[SETTINGS_OPTS_MAX], name[64] = "";
@@ -71,8 +100,11 @@ void settings_load(struct bm_config *cfg)
 
     config_defaults(cfg);
     settings_options(opts, sizeof opts);
-    if (opts[0])
-        out_printf("settings: options \"%s\"\n", opts);
+    if (opts[0]) {
+        char shown[SETTINGS_OPTS_MAX];
+        settings_shown(opts, shown, sizeof shown);
+        out_printf("settings: options \"%s\"\n", shown);
+    }
     /* First pass only to learn -c NAME; diagnostics come from the real pass. */
     config_defaults(&scratch);
     config_parse_options(&scratch, opts, strlen(opts), name, sizeof name, NULL, NULL);

@@ -1,0 +1,36 @@
+/*
+ * boot/net.h - the firmware's IPv4 network stack for the results upload
+ * (boot/upload.c): bring a network card up (connect it when the firmware
+ * left it unconnected, DHCP through EFI_IP4_CONFIG2), then one HTTP
+ * exchange over EFI_TCP4 at a time.  Every wait is bounded.
+ */
+#ifndef BAREMARK_NET_H
+#define BAREMARK_NET_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#define NET_DHCP_SECONDS    30         /* an address from DHCP */
+#define NET_CONNECT_SECONDS 5          /* the TCP handshake */
+#define NET_IO_SECONDS      15         /* sending a request, then its whole answer */
+
+/* What the firmware offers, printed as one "network:" line, and a card
+ * with an IPv4 address.  0, or -1 with the reason in `why`. */
+int net_up(char *why, size_t n);
+
+/* One exchange: connect to ip:port, send head then body, read the answer
+ * (up to `size` bytes, until it is complete or the server closes).  0 with
+ * *got bytes in `answer`, or -1 with the reason in `why` ("TCP connect
+ * timed out after 5 s", "connection refused"...). */
+int net_exchange(const uint8_t ip[4], uint16_t port, const void *head, size_t head_len,
+                 const void *body, size_t body_len, char *answer, size_t size, size_t *got,
+                 char *why, size_t n);
+
+/* The TSC's rate: the clock section's, else estimated once against the
+ * firmware's Stall (*estimated then 1). */
+uint64_t net_tsc_hz(int *estimated);
+
+/* Release what net_up took (nothing stays configured but the card's policy). */
+void net_down(void);
+
+#endif
