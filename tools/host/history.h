@@ -81,6 +81,10 @@ struct history_upload {
 };
 int history_add_text(struct hdb *db, struct history_upload *u);
 
+/* A series' name from its figure's LAVA id template (history_label.c). */
+struct figure_value;
+void history_series_label(const struct figure_value *v, char *out, size_t cap);
+
 /* ---- series and changes (history_series.c) ------------------------------------------ */
 
 /* What a run was: its provenance, as stored. */
