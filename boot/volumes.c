@@ -5,16 +5,22 @@
  * from a write-protected stick.  The results then go to a writable FAT
  * volume the firmware offers, such as a second stick.
  *
- * The choice, in order: a volume that already holds \baremark (a stick a
- * lab keeps for results), then the first writable one in the firmware's
- * handle order.  Volumes on read-only media are never tried; the boot
- * device is not tried again.
+ * First every controller the firmware left unconnected is connected
+ * (boot/connect.c: firmware that boots by a boot order drives only the boot
+ * path, so a results stick with no boot entry has no volume yet), and the
+ * serial line says what that did and how long it took.  Then the choice, in
+ * order: a volume that already holds \baremark (a stick a lab keeps for
+ * results), then the first writable one in the firmware's handle order.
+ * Volumes on read-only media are never tried; the boot device is not tried
+ * again.
  */
 #include <efi.h>
 #include <efilib.h>
 #include <stdio.h>
 
+#include "connect.h"
 #include "firmware.h"
+#include "platform.h"
 #include "volumes.h"
 
 #define VOLUMES_DIR L"\\baremark"
@@ -73,12 +79,31 @@ static EFI_FILE_HANDLE volume_try(EFI_HANDLE h, int existing)
     return NULL;
 }
 
+/* One line: what connecting did, how long it took, what the bound cut. */
+static void volume_connect(void)
+{
+    struct connect_report r;
+    char took[48];
+
+    connect_all(&r);
+    if (r.ms_known)
+        snprintf(took, sizeof took, "in %u.%02u s", (unsigned)(r.elapsed_ms / 1000),
+                 (unsigned)(r.elapsed_ms % 1000 / 10));
+    else
+        snprintf(took, sizeof took, "(time unknown: no firmware timer event)");
+    out_printf("results: connected %u controller%s %s (device handles %u -> %u, %u sweep%s; bound %d s%s)\n",
+               r.controllers, r.controllers == 1 ? "" : "s", took, r.handles_before, r.handles_after,
+               r.passes, r.passes == 1 ? "" : "s", CONNECT_BOUND_S,
+               r.bounded ? ", reached: some devices may not have been connected" : "");
+}
+
 int volume_find_writable(char *where, size_t n)
 {
     EFI_HANDLE *handles = NULL, boot = fw_boot_device();
     UINTN count = 0;
     int found = 0;
 
+    volume_connect();
     if (BS->LocateHandleBuffer(ByProtocol, &FileSystemProtocol, NULL, &count, &handles) != EFI_SUCCESS)
         return 0;
     for (int existing = 1; existing >= 0 && !found; existing--)
