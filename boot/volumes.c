@@ -25,12 +25,29 @@
 
 #define VOLUMES_DIR L"\\baremark"
 
+/* The device path as text: the firmware's own converter when it has one
+ * (it knows every node of its UEFI version, NVMe's included), else
+ * gnu-efi's (which prints nodes it does not know as Path(type,subtype,...)).
+ * Either way a pool string, or NULL. */
+static CHAR16 *volume_path_text(EFI_DEVICE_PATH *dp)
+{
+    static EFI_GUID to_text_guid = EFI_DEVICE_PATH_TO_TEXT_PROTOCOL_GUID;
+    EFI_DEVICE_PATH_TO_TEXT_PROTOCOL *to_text = fw_locate_protocol(&to_text_guid);
+    CHAR16 *text = NULL;
+
+    if (!dp)
+        return NULL;
+    if (to_text)
+        text = to_text->ConvertDevicePathToText(dp, TRUE, FALSE);    /* display form, no shortcuts */
+    return text ? text : DevicePathToStr(dp);
+}
+
 /* "LABEL" at DEVICE-PATH, as ASCII: what a person needs to find the stick. */
 static void volume_name(EFI_HANDLE h, EFI_FILE_HANDLE root, char *buf, size_t n)
 {
     EFI_FILE_SYSTEM_INFO *info = LibFileSystemInfo(root);
     EFI_DEVICE_PATH *dp = DevicePathFromHandle(h);
-    CHAR16 *text = dp ? DevicePathToStr(dp) : NULL;
+    CHAR16 *text = volume_path_text(dp);
     size_t k = 0;
 
     buf[0] = 0;
@@ -79,11 +96,22 @@ static EFI_FILE_HANDLE volume_try(EFI_HANDLE h, int existing)
     return NULL;
 }
 
+static unsigned volume_count(void)
+{
+    EFI_HANDLE *h = NULL;
+    UINTN n = 0;
+    if (BS->LocateHandleBuffer(ByProtocol, &FileSystemProtocol, NULL, &n, &h) != EFI_SUCCESS)
+        return 0;
+    FreePool(h);
+    return (unsigned)n;
+}
+
 /* One line: what connecting did, how long it took, what the bound cut. */
 static void volume_connect(void)
 {
     struct connect_report r;
     char took[48];
+    unsigned fs_before = volume_count();
 
     connect_all(&r);
     if (r.ms_known)
@@ -91,8 +119,10 @@ static void volume_connect(void)
                  (unsigned)(r.elapsed_ms % 1000 / 10));
     else
         snprintf(took, sizeof took, "(time unknown: no firmware timer event)");
-    out_printf("results: connected %u controller%s %s (device handles %u -> %u, %u sweep%s; bound %d s%s)\n",
-               r.controllers, r.controllers == 1 ? "" : "s", took, r.handles_before, r.handles_after,
+    out_printf("results: connected %u controller%s %s (file systems %u -> %u, device handles %u -> %u, "
+               "%u sweep%s; bound %d s%s)\n",
+               r.controllers, r.controllers == 1 ? "" : "s", took, fs_before, volume_count(),
+               r.handles_before, r.handles_after,
                r.passes, r.passes == 1 ? "" : "s", CONNECT_BOUND_S,
                r.bounded ? ", reached: some devices may not have been connected" : "");
 }

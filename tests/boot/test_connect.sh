@@ -1,20 +1,23 @@
 #!/bin/bash
 # Boot test: a results disk nobody put in the boot order (docs/results-volumes.md).
-# The image boots as a CD (read-only, so its results must go elsewhere) with
-# one blank results disk that has NO boot index (tools/run-qemu
-# --results-disk): OVMF then connects only the CD's path, as fast-boot
-# firmware does, and the image must connect the rest itself.  The disk is on
-# USB, virtio-blk, NVMe or SATA, formatted as a whole-disk FAT (no
-# partition table) or as GPT with one FAT partition: 8 boots.  For each:
+# The image boots from a medium that cannot take its results, with one
+# blank results disk that has NO boot index (tools/run-qemu --results-disk):
+# OVMF then connects only the boot device's path, as fast-boot firmware
+# does, and the image must connect the rest itself.  The disk is on USB,
+# virtio-blk, NVMe or SATA, formatted as a whole-disk FAT (no partition
+# table; booted from the ISO as a CD-ROM) or as GPT with one FAT partition
+# (booted from a write-protected stick whose \baremark exists): 8 boots.
+# For each:
 #   - run-qemu exit 0; the run's log says what connecting did (a count, a
-#     time, the bound) and that the device handles grew;
+#     time, the bound) and that the file systems grew (the disk was not
+#     connected before: without the step its volume is not there);
 #   - the volume it names is on that bus (its device-path node) and of that
 #     layout (HD(1,GPT,...) or the whole disk's HD(1,MBR,...));
 #   - exactly NAME.log and NAME.json are on the disk (read back with mtools),
 #     the disk passes fsck.fat; the JSON validates, is named NAME, status 0;
 #   - serial's summary block is `baremark show` of that JSON, headed NAME.
-# Then a read-only stick with no results disk at all: one clear warning,
-# the connect line, status 2, the final line.
+# Then a write-protected stick with no results disk at all: one clear
+# warning, the connect line, status 2, the final line.
 # profile=quick sections=none: no section runs (the results volume is the
 # point); boots run two at a time.
 . "$(dirname "$0")/lib.sh"
@@ -30,11 +33,18 @@ OPTS="profile=quick sections=none"
 
 combos="usb:whole usb:gpt virtio:whole virtio:gpt nvme:whole nvme:gpt sata:whole sata:gpt"
 
-one_boot() {   # BUS LAYOUT: make the disk, boot the CD beside it, keep the exit status
-    local bus=$1 layout=$2 id=connect-$1-$2
+one_boot() {   # BUS LAYOUT: make the disk, boot beside it, keep the exit status
+    local bus=$1 layout=$2 id=connect-$1-$2 medium
     "$MK" "$T/$id.disk" --layout "$layout" --size 32 > "$T/$id.mk" 2>&1 || { echo mk > "$T/$id.rc"; return; }
-    cp "$ISO" "$T/$id.iso"
-    boot "$id" "$T/$id.iso" --cdrom --results-disk "$T/$id.disk,bus=$bus" --options "$OPTS"
+    if [ "$layout" = whole ]; then
+        cp "$ISO" "$T/$id.boot"
+        medium=(--cdrom)
+    else
+        mv "$(fresh_image "$id")" "$T/$id.boot"
+        medium=(--readonly)
+    fi
+    sha256sum < "$T/$id.boot" > "$T/$id.sum"
+    boot "$id" "$T/$id.boot" "${medium[@]}" --results-disk "$T/$id.disk,bus=$bus" --options "$OPTS"
     echo "$BOOT_RC" > "$T/$id.rc"
 }
 
@@ -60,24 +70,24 @@ check_boot() {   # BUS LAYOUT
     mtype -i "$vol" "::/baremark/$name.log" | tr -d '\r' > "$T/$id.disk-log" 2>/dev/null
     mtype -i "$vol" "::/baremark/$name.json" > "$T/$id.json" 2>/dev/null
     # The connect line, from the run's own log (it keeps the full text).
-    line=$(grep -E '^results: connected [0-9]+ controllers? in [0-9]+\.[0-9]{2} s \(device handles [0-9]+ -> [0-9]+, [0-9] sweeps?; bound [0-9]+ s\)$' \
+    line=$(grep -E '^results: connected [0-9]+ controllers? in [0-9]+\.[0-9]{2} s \(file systems [0-9]+ -> [0-9]+, device handles [0-9]+ -> [0-9]+, [0-9] sweeps?; bound [0-9]+ s\)$' \
            "$T/$id.disk-log")
     local a b
-    a=$(echo "$line" | sed -n 's/.*device handles \([0-9]*\) -> .*/\1/p')
-    b=$(echo "$line" | sed -n 's/.*device handles [0-9]* -> \([0-9]*\),.*/\1/p')
+    a=$(echo "$line" | sed -n 's/.*file systems \([0-9]*\) -> .*/\1/p')
+    b=$(echo "$line" | sed -n 's/.*file systems [0-9]* -> \([0-9]*\),.*/\1/p')
     if [ -n "$line" ] && [ "$b" -gt "$a" ]; then
-        pass "$what: says what connecting did and how long it took, devices appeared (${line#results: })"
+        pass "$what: says what connecting did and how long it took, a file system appeared (${line#results: })"
     else
-        fail "$what: the connect line, with more device handles after" "'$line'"
+        fail "$what: the connect line, with more file systems after" "'$line'"
     fi
     case $bus in
-    usb) node='/Usb\(' ;;
+    usb) node='/USB\(' ;;
     nvme) node='/NVMe\(' ;;
     sata) node='/Sata\(' ;;
     virtio) node='/Pci\(0x[0-9A-Fa-f]+,0x[0-9A-Fa-f]+\)/HD\(' ;;    # a PCI function that is the disk
     esac
     [ "$layout" = gpt ] && hd='HD\(1,GPT,' || hd='HD\(1,MBR,'
-    line=$(grep -E '^results: the boot volume cannot take them \(EFI_WRITE_PROTECTED while creating \\baremark\); they go to the writable FAT volume "RESULTS" at PciRoot' \
+    line=$(grep -E '^results: the boot volume cannot take them \(EFI_WRITE_PROTECTED while creating (\\baremark|the result files)\); they go to the writable FAT volume "RESULTS" at PciRoot' \
            "$T/$id.disk-log")
     if echo "$line" | grep -Eq "$node" && echo "$line" | grep -Eq "$hd"; then
         pass "$what: the log names the volume on that bus and layout (${line##* at })"
@@ -105,7 +115,9 @@ check_boot() {   # BUS LAYOUT
     else
         fsck.fat -n "$T/$id.disk" > "$T/$id.fsck" 2>&1
     fi && pass "$what: fsck.fat finds the FAT clean" || fail "$what: fsck.fat clean" "$(tail -2 "$T/$id.fsck" | tr '\n' '|')"
-    rm -f "$T/$id.iso" "$T/$id.part"
+    sha256sum < "$T/$id.boot" | cmp -s - "$T/$id.sum" && pass "$what: the boot medium is unchanged" ||
+        fail "$what: the boot medium is unchanged" "it changed"
+    rm -f "$T/$id.boot" "$T/$id.part"
 }
 
 # Two at a time: each QEMU uses one of the two cores.
@@ -120,13 +132,13 @@ for c in $combos; do
     check_boot "${c%%:*}" "${c#*:}"
 done
 
-# ---- no results disk: a read-only stick alone --------------------------------------
+# ---- no results disk: a write-protected stick alone --------------------------------------
 img=$(fresh_image connect-none)
 boot connect-none "$img" --readonly --options "$OPTS"
 expect_rc 2 "no results disk: run-qemu exit 2 (completed, results not saved)"
-expect_line '^results: connected [0-9]+ controllers? in [0-9]+\.[0-9]{2} s \(device handles [0-9]+ -> [0-9]+, [0-9] sweeps?; bound [0-9]+ s\)$' \
+expect_line '^results: connected [0-9]+ controllers? in [0-9]+\.[0-9]{2} s \(file systems [0-9]+ -> [0-9]+, device handles [0-9]+ -> [0-9]+, [0-9] sweeps?; bound [0-9]+ s\)$' \
     "no results disk: says what connecting did and how long it took"
-expect_line '^warning: results not saved: the ESP is write-protected \(EFI_WRITE_PROTECTED while creating \\baremark\); no other writable FAT volume was found: results are on serial and screen only$' \
+expect_line '^warning: results not saved: the ESP is write-protected \(EFI_WRITE_PROTECTED while creating the result files\); no other writable FAT volume was found: results are on serial and screen only$' \
     "no results disk: says the results are on serial and screen only, and why"
 n=$(grep -c '^warning: ' "$BOOT_LOG")
 [ "$n" = 1 ] && pass "no results disk: one warning, no other" || fail "no results disk: one warning" "$n: $(grep '^warning: ' "$BOOT_LOG" | tr '\n' '|')"
