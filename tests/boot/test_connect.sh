@@ -12,7 +12,7 @@
 #     time, the bound) and that the file systems grew (the disk was not
 #     connected before: without the step its volume is not there);
 #   - the volume it names is on that bus (its device-path node) and of that
-#     layout (HD(1,GPT,...) or the whole disk's HD(1,MBR,...));
+#     layout (the disk itself, or its partition HD(1,GPT,...));
 #   - exactly NAME.log and NAME.json are on the disk (read back with mtools),
 #     the disk passes fsck.fat; the JSON validates, is named NAME, status 0;
 #   - serial's summary block is `baremark show` of that JSON, headed NAME.
@@ -81,15 +81,16 @@ check_boot() {   # BUS LAYOUT
         fail "$what: the connect line, with more file systems after" "'$line'"
     fi
     case $bus in
-    usb) node='/USB\(' ;;
-    nvme) node='/NVMe\(' ;;
-    sata) node='/Sata\(' ;;
-    virtio) node='/Pci\(0x[0-9A-Fa-f]+,0x[0-9A-Fa-f]+\)/HD\(' ;;    # a PCI function that is the disk
+    usb) node='/USB\([^)]*\)' ;;
+    nvme) node='/NVMe\([^)]*\)' ;;
+    sata) node='/Sata\([^)]*\)' ;;
+    virtio) node='^PciRoot\([^)]*\)/Pci\([^)]*\)' ;;    # the PCI function is the disk
     esac
-    [ "$layout" = gpt ] && hd='HD\(1,GPT,' || hd='HD\(1,MBR,'
+    # whole disk: the path ends at the disk; GPT: at its first partition
+    [ "$layout" = gpt ] && hd='/HD\(1,GPT,[^)]*\)$' || hd='$'
     line=$(grep -E '^results: the boot volume cannot take them \(EFI_WRITE_PROTECTED while creating (\\baremark|the result files)\); they go to the writable FAT volume "RESULTS" at PciRoot' \
            "$T/$id.disk-log")
-    if echo "$line" | grep -Eq "$node" && echo "$line" | grep -Eq "$hd"; then
+    if [ -n "$line" ] && echo "${line##* at }" | grep -Eq "$node$hd"; then
         pass "$what: the log names the volume on that bus and layout (${line##* at })"
     else
         fail "$what: the volume named is on $bus, $layout" "'$line'"
