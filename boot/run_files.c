@@ -133,6 +133,18 @@ void run_files_open(void)
         s = run_create_log(base);
         if (s == EFI_ACCESS_DENIED)
             continue;
+        /* A write-protected stick that has \baremark already: the
+         * directory was there, the first file is refused.  Move as above
+         * and look for a free name on the new volume from the start. */
+        if (s == EFI_WRITE_PROTECTED && !fw_save_moved() && run_move_results("creating the result files", s)) {
+            if ((s = fw_esp_mkdir(RUN_DIR)) != EFI_SUCCESS) {
+                run_saving_failed("creating \\baremark", s);
+                return;
+            }
+            replace_leftovers(RUN_DIR);
+            k = 0;
+            continue;
+        }
         if (s != EFI_SUCCESS) {
             run_saving_failed("creating the result files", s);
             return;

@@ -5,26 +5,49 @@
  * from a write-protected stick.  The results then go to a writable FAT
  * volume the firmware offers, such as a second stick.
  *
- * The choice, in order: a volume that already holds \baremark (a stick a
- * lab keeps for results), then the first writable one in the firmware's
- * handle order.  Volumes on read-only media are never tried; the boot
- * device is not tried again.
+ * First every controller the firmware left unconnected is connected
+ * (boot/connect.c: firmware that boots by a boot order drives only the boot
+ * path, so a results stick with no boot entry has no volume yet), and the
+ * serial line says what that did and how long it took.  Then the choice, in
+ * order: a volume that already holds \baremark (a stick a lab keeps for
+ * results), then the first writable one in the firmware's handle order.
+ * Volumes on read-only media are never tried; the boot device is not tried
+ * again.
  */
 #include <efi.h>
 #include <efilib.h>
 #include <stdio.h>
 
+#include "connect.h"
 #include "firmware.h"
+#include "platform.h"
 #include "volumes.h"
 
 #define VOLUMES_DIR L"\\baremark"
+
+/* The device path as text: the firmware's own converter when it has one
+ * (it knows every node of its UEFI version, NVMe's included), else
+ * gnu-efi's (which prints nodes it does not know as Path(type,subtype,...)).
+ * Either way a pool string, or NULL. */
+static CHAR16 *volume_path_text(EFI_DEVICE_PATH *dp)
+{
+    static EFI_GUID to_text_guid = EFI_DEVICE_PATH_TO_TEXT_PROTOCOL_GUID;
+    EFI_DEVICE_PATH_TO_TEXT_PROTOCOL *to_text = fw_locate_protocol(&to_text_guid);
+    CHAR16 *text = NULL;
+
+    if (!dp)
+        return NULL;
+    if (to_text)
+        text = to_text->ConvertDevicePathToText(dp, TRUE, FALSE);    /* display form, no shortcuts */
+    return text ? text : DevicePathToStr(dp);
+}
 
 /* "LABEL" at DEVICE-PATH, as ASCII: what a person needs to find the stick. */
 static void volume_name(EFI_HANDLE h, EFI_FILE_HANDLE root, char *buf, size_t n)
 {
     EFI_FILE_SYSTEM_INFO *info = LibFileSystemInfo(root);
     EFI_DEVICE_PATH *dp = DevicePathFromHandle(h);
-    CHAR16 *text = dp ? DevicePathToStr(dp) : NULL;
+    CHAR16 *text = volume_path_text(dp);
     size_t k = 0;
 
     buf[0] = 0;
@@ -73,12 +96,44 @@ static EFI_FILE_HANDLE volume_try(EFI_HANDLE h, int existing)
     return NULL;
 }
 
+static unsigned volume_count(void)
+{
+    EFI_HANDLE *h = NULL;
+    UINTN n = 0;
+    if (BS->LocateHandleBuffer(ByProtocol, &FileSystemProtocol, NULL, &n, &h) != EFI_SUCCESS)
+        return 0;
+    FreePool(h);
+    return (unsigned)n;
+}
+
+/* One line: what connecting did, how long it took, what the bound cut. */
+static void volume_connect(void)
+{
+    struct connect_report r;
+    char took[48];
+    unsigned fs_before = volume_count();
+
+    connect_all(&r);
+    if (r.ms_known)
+        snprintf(took, sizeof took, "in %u.%02u s", (unsigned)(r.elapsed_ms / 1000),
+                 (unsigned)(r.elapsed_ms % 1000 / 10));
+    else
+        snprintf(took, sizeof took, "(time unknown: no firmware timer event)");
+    out_printf("results: connected %u controller%s %s (file systems %u -> %u, device handles %u -> %u, "
+               "%u sweep%s; bound %d s%s)\n",
+               r.controllers, r.controllers == 1 ? "" : "s", took, fs_before, volume_count(),
+               r.handles_before, r.handles_after,
+               r.passes, r.passes == 1 ? "" : "s", CONNECT_BOUND_S,
+               r.bounded ? ", reached: some devices may not have been connected" : "");
+}
+
 int volume_find_writable(char *where, size_t n)
 {
     EFI_HANDLE *handles = NULL, boot = fw_boot_device();
     UINTN count = 0;
     int found = 0;
 
+    volume_connect();
     if (BS->LocateHandleBuffer(ByProtocol, &FileSystemProtocol, NULL, &count, &handles) != EFI_SUCCESS)
         return 0;
     for (int existing = 1; existing >= 0 && !found; existing--)
