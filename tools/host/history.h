@@ -48,6 +48,7 @@ int hdb_exec(struct hdb *db, const char *sql, int nparams, const char *const *pa
 int hdb_begin(struct hdb *db);
 int hdb_commit(struct hdb *db);
 void hdb_rollback(struct hdb *db);
+char *hdb_hex(const char *p, size_t n);   /* bytes as hex text, malloc'd */
 const char *hdb_error(const struct hdb *db);
 
 /* ---- adding runs (history_add.c) ----------------------------------------------- */

@@ -290,21 +290,6 @@ fail:
     return -1;
 }
 
-/* The hex text of bytes (a kept file: exact bytes in a TEXT column of
- * either dialect). */
-static char *ha_hex(const char *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char *out = malloc(2 * n + 1);
-    for (size_t i = 0; out && i < n; i++) {
-        out[2 * i] = digits[(unsigned char)p[i] >> 4];
-        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
-    }
-    if (out)
-        out[2 * n] = 0;
-    return out;
-}
-
 /* Whether r->text is a run the history takes: JSON, a baremark results
  * file, and accepted by the results schema (docs/results-schema.md, as
  * `baremark validate` checks it; a hostile or hand-edited file would
@@ -418,7 +403,7 @@ int history_add_text(struct hdb *db, struct history_upload *u)
     ha_provenance(&r);
     snprintf(u->name, sizeof u->name, "%s", r.name);
     snprintf(u->machine, sizeof u->machine, "%s", r.machine_name);
-    char *hex = ha_hex(u->text, u->len);
+    char *hex = hdb_hex(u->text, u->len);
     int rc = hex ? ha_store(db, &r, u->source, hex, &nfig) : -1;
     free(hex);
     if (rc < 0) {

@@ -328,3 +328,18 @@ void hdb_close(struct hdb *db)
         PQfinish(db->pg);
     free(db);
 }
+
+/* The hex text of bytes, malloc'd (NULL when out of memory): a kept file's
+ * exact bytes in a TEXT column of either dialect (run_files). */
+char *hdb_hex(const char *p, size_t n)
+{
+    static const char digits[] = "0123456789abcdef";
+    char *out = malloc(2 * n + 1);
+    for (size_t i = 0; out && i < n; i++) {
+        out[2 * i] = digits[(unsigned char)p[i] >> 4];
+        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
+    }
+    if (out)
+        out[2 * n] = 0;
+    return out;
+}

@@ -269,7 +269,7 @@ static enum MHD_Result hs_store_log(struct hs_server *s, struct MHD_Connection *
 {
     char rid[24] = "", added[24] = "", why[600] = "";
     const char *p[1] = { r->sha };
-    char *hex = hs_hex(r->body ? r->body : "", r->len);
+    char *hex = hdb_hex(r->body ? r->body : "", r->len);
     int rc = 0, slot;
     struct hdb *db = hex ? hs_take(s, &slot, why, sizeof why) : NULL;
     if (!hex || !db) {

@@ -49,20 +49,6 @@ void hs_error(struct hs_answer *a, int status, const char *why)
     hs_json_answer(a, status, json_pack("{s:s}", "error", why));
 }
 
-char *hs_hex(const char *p, size_t n)
-{
-    static const char digits[] = "0123456789abcdef";
-    char *out = malloc(2 * n + 1);
-    for (size_t i = 0; out && i < n; i++) {
-        out[2 * i] = digits[(unsigned char)p[i] >> 4];
-        out[2 * i + 1] = digits[(unsigned char)p[i] & 15];
-    }
-    if (out)
-        out[2 * n] = 0;
-    return out;
-}
-
-
 int hs_is_sha(const char *s, size_t n)
 {
     for (size_t i = 0; i < n; i++)

@@ -28,7 +28,6 @@ void hs_error(struct hs_answer *a, int status, const char *why);
 /* Whether s is 64 lowercase hex digits. */
 int hs_is_sha(const char *s, size_t n);
 /* Bytes into hex text and back (the kept files); NULL: no memory, bad hex. */
-char *hs_hex(const char *p, size_t n);
 char *hs_unhex(const char *hex, size_t *len);
 
 #endif
