@@ -7,7 +7,9 @@
 # Mann-Whitney's p of its raw samples against the other eleven machines',
 # the CSV and HTML forms, --threshold, machines named after files, LAVA's
 # recorded results (lava-run's log and a server's CSV) read with the JSON,
-# and bad files named and skipped (status 2) while the rest is still read.
+# figures named as a reader knows them (the LAVA id with --ids and in the
+# CSV), and bad files named and skipped (status 2) while the rest is still
+# read.
 set -u
 cd "$(dirname "$0")/../.."
 TOP=$(pwd)
@@ -50,19 +52,43 @@ for i in range(1, 13):
 PY
 pass "12 synthetic runs written, board-07 planted slow"
 
+# The figures' names by their definition (tools/host/history_label.c): a
+# row's LAVA id template (bench/figures_*.h) with each {placeholder} the
+# run's value, the section's word ahead and the unit's word at the end
+# dropped when other pieces are left, the pieces joined by ", ", the row's
+# unit (its template filled) last.  The values come from the fixture (jq).
+FX=$TOP/tests/fixtures/run-guess.json
+row() {   # the row as this test reads it, or the names below mean nothing
+    tr -s ' ' < "$TOP/bench/$2" | grep -qF "$1" || { fail "figure row still as this test reads it" "$1 in bench/$2"; exit 1; }
+}
+row '"tests[*].mean", "bytemark_{key}", "{unit}"' figures_bytemark.h
+row '"tests[*].new_index", "bytemark_{key}_new_index", "index"' figures_bytemark.h
+row '"methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks"' figures_methods.h
+row '"measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter"' figures_methods.h
+row '"chosen_khz", "clock_tsc_khz", "kHz"' figures_clock.h
+NUMSORT="$(jq -r '.bytemark.tests[] | select(.key == "numsort") | .key' "$FX"), $(jq -r '.bytemark.tests[] | select(.key == "numsort") | .unit' "$FX")"
+FOURIER_NEW="$(jq -r '.bytemark.tests[] | select(.key == "fourier") | .key' "$FX"), new, index"
+RDTSC_OV="$(jq -r '.methods.methods[] | select(.name == "rdtsc") | .name' "$FX"), overhead, ticks"
+MEAS="$(jq -r '.methods.measurements[1].target' "$FX"), $(jq -r '.methods.measurements[1].method' "$FX"), ticks/iter"
+MEAS_ID="meas_$(jq -r '.methods.measurements[1] | "\(.target)_\(.method)"' "$FX" | tr -c 'a-z0-9_\n' _)_ticks"
+TSC="clock tsc khz, kHz"   # no placeholder: one piece, nothing dropped
+# One figure's table in a text output: from its "NAME: " line to its
+# "beyond" (or "not 0") line.
+table() { awk -v h="$1: " 'index($0, h) == 1 { on = 1 } on { print } on && /^  (beyond|not 0)/ { exit }' "$2"; }
+
 "$BIN" fleet "$T/runs" > "$T/fleet.txt" 2> "$T/fleet.err"
 check "fleet over a folder: exit 0, nothing on stderr" "[ $? -eq 0 ] && [ ! -s '$T/fleet.err' ]"
 check "12 machines read, named after their folders" \
     "grep -q '^baremark fleet: 12 machines, 12 runs from 12 files; threshold 5% of the fleet median' '$T/fleet.txt' && grep -q '^  board-07 ' '$T/fleet.txt'"
 
 # One figure's table: numbers against numpy/scipy.
-/usr/bin/python3 - "$T/runs" "$T/fleet.txt" > "$T/oracle.txt" <<'PY'
+/usr/bin/python3 - "$T/runs" "$T/fleet.txt" "$NUMSORT" > "$T/oracle.txt" <<'PY'
 import json, glob, sys, re
 import numpy as np
 from scipy.stats import mannwhitneyu
-runs, text = sys.argv[1], open(sys.argv[2]).read()
+runs, text, label = sys.argv[1], open(sys.argv[2]).read(), sys.argv[3]
 def block(fig):
-    m = re.search(r"^%s \(.*?(?=^\S|\Z)" % re.escape(fig), text, re.S | re.M)
+    m = re.search(r"^%s: .*?(?=^\S|\Z)" % re.escape(fig), text, re.S | re.M)
     return m.group(0) if m else ""
 vals, samples = {}, {}
 for f in sorted(glob.glob(runs + "/*/*.json")):
@@ -73,7 +99,7 @@ for f in sorted(glob.glob(runs + "/*/*.json")):
 v = np.array(list(vals.values()))
 med = np.median(v)
 mad = np.median(np.abs(v - med))
-b = block("bytemark_numsort")
+b = block(label)
 head = re.search(r"fleet median (\S+), spread \(MAD\) (\S+)", b)
 ok = head and abs(float(head.group(1)) - med) <= 1e-9 * med and abs(float(head.group(2)) - mad) <= 1e-9 * med
 print("median_mad", "ok" if ok else "bad %s %s %s" % (head and head.groups(), med, mad))
@@ -92,18 +118,24 @@ check "bytemark_numsort: only board-07 is beyond 5% (by numpy)" "grep -qx 'beyon
 check "bytemark_numsort: the tool lists board-07 as slower, and no other" \
     "grep -Eq '^line board-07 \(-[0-9.]+%, slower, Mann-Whitney' '$T/oracle.txt' && ! grep -q '; ' '$T/oracle.txt'"
 check "bytemark_numsort: Mann-Whitney p on 6 against 66 raw scores is scipy's" "grep -qx 'mw ok' '$T/oracle.txt'"
-check "method_rdtsc_overhead_ticks: board-07 beyond and slower (overheads x 1.25)" \
-    "sed -n '/^method_rdtsc_overhead_ticks /,/beyond 5%/p' '$T/fleet.txt' | grep -q 'beyond 5% of the fleet median: board-07 (+2[0-9.]*%, slower, Mann-Whitney p'"
-check "clock_tsc_khz: no machine beyond (1% noise)" \
-    "sed -n '/^clock_tsc_khz /,/beyond 5%/p' '$T/fleet.txt' | grep -q 'beyond 5% of the fleet median: none'"
+check "method_rdtsc_overhead_ticks ($RDTSC_OV): board-07 beyond and slower (overheads x 1.25)" \
+    "table '$RDTSC_OV' '$T/fleet.txt' | grep -q 'beyond 5% of the fleet median: board-07 (+2[0-9.]*%, slower, Mann-Whitney p'"
+check "clock_tsc_khz ($TSC): no machine beyond (1% noise)" \
+    "table '$TSC' '$T/fleet.txt' | grep -q 'beyond 5% of the fleet median: none'"
 check "rates: index figures named and sensed (board-07 slower)" \
-    "sed -n '/^bytemark_fourier_new_index /,/beyond 5%/p' '$T/fleet.txt' | grep -q 'board-07 (-[0-9.]*%, slower)'"
+    "table '$FOURIER_NEW' '$T/fleet.txt' | grep -q 'board-07 (-[0-9.]*%, slower)'"
 nfig=$(grep -c '^  MACHINE ' "$T/fleet.txt")
 check "one table per figure ($nfig figures)" "[ $nfig -ge 30 ]"
+check "names: a measurement's table is headed '$MEAS', its id nowhere" \
+    "grep -q '^$MEAS: 12 machines, fleet median' '$T/fleet.txt' && ! grep -q '$MEAS_ID' '$T/fleet.txt'"
+check "names: no table headed by a LAVA id" "! grep -Eq '^[a-z0-9]+_[a-z0-9_]+ \(' '$T/fleet.txt'"
+"$BIN" fleet --ids "$T/runs" > "$T/fleet-ids.txt"
+check "--ids: the LAVA id beside each name ('$MEAS ($MEAS_ID)', '$NUMSORT (bytemark_numsort)')" \
+    "grep -qF '$MEAS ($MEAS_ID): 12 machines' '$T/fleet-ids.txt' && grep -qF '$NUMSORT (bytemark_numsort): 12 machines' '$T/fleet-ids.txt' && [ \$(grep -c ': 12 machines, fleet median' '$T/fleet-ids.txt') -eq $nfig ]"
 
 # CSV: one row per figure and machine, same numbers.
 "$BIN" fleet --csv "$T/runs" > "$T/fleet.csv"
-/usr/bin/python3 - "$T/fleet.csv" "$nfig" > "$T/csv.txt" <<'PY'
+/usr/bin/python3 - "$T/fleet.csv" "$nfig" "$NUMSORT" "$MEAS" "$MEAS_ID" > "$T/csv.txt" <<'PY'
 import csv, sys
 rows = list(csv.DictReader(open(sys.argv[1])))
 figs = {r["figure"] for r in rows}
@@ -113,23 +145,31 @@ nb = [r for r in rows if r["figure"] == "bytemark_numsort"]
 print("beyond", [r["machine"] for r in nb if r["beyond"] == "yes"] == ["board-07"] and
       [r["direction"] for r in nb if r["machine"] == "board-07"] == ["slower"] and
       float([r for r in nb if r["machine"] == "board-07"][0]["mann_whitney_p"]) < 0.05)
+print("label", {r["label"] for r in nb} == {sys.argv[3]} and
+      {r["label"] for r in rows if r["figure"] == sys.argv[5]} == {sys.argv[4]} and
+      list(rows[0])[:12] == "figure,unit,machine,runs,value,fleet_median,fleet_mad,deviation_pct,beyond,direction,samples,mann_whitney_p".split(","))
 PY
 check "CSV: the same figures as the text" "grep -qx 'figs True' '$T/csv.txt'"
 check "CSV: 12 rows (machines) per figure" "grep -qx 'rows True' '$T/csv.txt'"
 check "CSV: bytemark_numsort beyond only on board-07, slower, Mann-Whitney p < 0.05" "grep -qx 'beyond True' '$T/csv.txt'"
+check "CSV: the id columns as before, the name in a last column (label: '$NUMSORT', '$MEAS')" "grep -qx 'label True' '$T/csv.txt'"
 
 # HTML: the report's look, a section per figure, the planted machine marked.
 "$BIN" fleet --html -o "$T/fleet.html" "$T/runs"
 check "HTML: one section per figure" "[ \$(grep -o '<section class=\"figure\"' '$T/fleet.html' | wc -l) -eq $nfig ]"
 check "HTML: bytemark_numsort section says one beyond, its row is board-07's" \
     "grep -o '<section class=\"figure\" id=\"bytemark_numsort\" data-beyond=\"1\">.*</section>' '$T/fleet.html' | sed 's|</section>.*||' | grep -q '<tr class=\"beyond\"><td>board-07</td>'"
+check "HTML: bytemark_numsort's section headed '$NUMSORT', its anchor the id" \
+    "grep -qF '<section class=\"figure\" id=\"bytemark_numsort\" data-beyond=\"1\"><h3>$NUMSORT</h3>' '$T/fleet.html' && grep -qF '<a href=\"#bytemark_numsort\">$NUMSORT</a>' '$T/fleet.html'"
+"$BIN" fleet --html --ids -o "$T/fleet-ids.html" "$T/runs"
+check "HTML --ids: '$NUMSORT (bytemark_numsort)'" "grep -qF '<h3>$NUMSORT (bytemark_numsort)</h3>' '$T/fleet-ids.html'"
 check "HTML: self-contained (inline style and SVG, no script, no link)" \
     "grep -q '<style>' '$T/fleet.html' && grep -q '<svg class=\"fleet\"' '$T/fleet.html' && ! sed 's|http://www.w3.org/2000/svg||g' '$T/fleet.html' | grep -Eq '<script|<link|https?://'"
 
 # --threshold: 50% leaves board-07's 30% inside.
 "$BIN" fleet --threshold 50 "$T/runs" > "$T/fleet50.txt"
 check "--threshold 50: bytemark_numsort has no machine beyond" \
-    "sed -n '/^bytemark_numsort /,/beyond 50%/p' '$T/fleet50.txt' | grep -q 'beyond 50% of the fleet median: none'"
+    "table '$NUMSORT' '$T/fleet50.txt' | grep -q 'beyond 50% of the fleet median: none'"
 
 # Files by name: a run's date-time name is no machine's; its folder is.
 "$BIN" fleet "$T/runs/board-01/"*.json "$T/runs/board-07/"*.json > "$T/two.txt" 2>&1
@@ -182,6 +222,9 @@ check "LAVA results: a failed case has no figure, LAVA's own suite is not read" 
     "! grep -q '^bytemark_fourier,.*board-13' '$T/mixed.csv' && ! grep -Eq '^(job|validate|file_download|file-download),' '$T/mixed.csv'"
 check "LAVA results: run_status kept whatever its result (board-13: 2)" \
     "grep -q '^run_status,status,board-13,1,2,' '$T/mixed.csv'"
+"$BIN" fleet "$T/mixed/board-13" > "$T/lava-only.txt" 2>&1
+check "LAVA results alone: a figure keeps its id and unit as its name (all LAVA gives)" \
+    "grep -q '^bytemark_numsort (arrays/s): 1 machine, fleet median' '$T/lava-only.txt'"
 
 # Bad input: named, skipped, the rest still read, status 2.
 mkdir -p "$T/bad/board-99"

@@ -1,11 +1,13 @@
 /*
  * tools/host/cmd_fleet.c - `baremark fleet [--csv|--html] [--threshold PCT]
- * [-o FILE] DIR|FILE...`: many machines' runs read together, one table per
- * figure.
+ * [--ids] [-o FILE] DIR|FILE...`: many machines' runs read together, one
+ * table per figure.
  *
  * A figure is what a LAVA lab tracks: one test-case id of bench/lava.h
- * (clock_hpet_khz, method_rdtsc_overhead_ns, bytemark_numsort, ...).  The
- * runs come as
+ * (clock_hpet_khz, method_rdtsc_overhead_ns, bytemark_numsort, ...), named
+ * in the tables as a reader knows it ("hpet, kHz", "rdtsc, overhead, ns":
+ * history_series_label, from the id's template and the run's values; the
+ * id beside it with --ids; the CSV has both).  The runs come as
  *   - results JSON (docs/results-schema.md), from sticks, tools/baremark-results
  *     or the hosted program: the figures are computed from the sections with
  *     the same ids the image prints on serial, and the raw samples are kept
@@ -51,17 +53,18 @@
 
 /* ---- the command ---------------------------------------------------------------------- */
 
-enum { FL_OPT_CSV = 1, FL_OPT_HTML, FL_OPT_TEXT, FL_OPT_THRESHOLD, FL_OPT_OUT };
+enum { FL_OPT_CSV = 1, FL_OPT_HTML, FL_OPT_TEXT, FL_OPT_THRESHOLD, FL_OPT_OUT, FL_OPT_IDS };
 static const struct cli_opt fl_opts[] = {
     { FL_OPT_TEXT, "--text", NULL, "one table per figure as text (the default)" },
     { FL_OPT_CSV, "--csv", NULL, "every machine's value of every figure as CSV" },
     { FL_OPT_HTML, "--html", NULL, "an HTML page" },
     { FL_OPT_THRESHOLD, "--threshold", "PCT", "a machine this far from the fleet's median is an outlier (default 5)" },
     { FL_OPT_OUT, "-o", "FILE", "write FILE instead of standard output" },
+    { FL_OPT_IDS, "--ids", NULL, "text, html: each figure's LAVA id beside its name (the CSV has both)" },
     { 0 },
 };
 const struct cli_cmd cli_cmd_fleet = {
-    "fleet", "[--csv|--html] [--threshold PCT] [-o FILE] DIR|FILE...",
+    "fleet", "[--csv|--html] [--threshold PCT] [--ids] [-o FILE] DIR|FILE...",
     "many machines' runs, one table per figure", fl_opts,
     "exit status: 0 done, 1 writing FILE failed, 2 usage, an -o FILE that cannot be made, or a file named and skipped\n",
 };
@@ -95,6 +98,8 @@ int cmd_fleet(int argc, char **argv)
             F.threshold = t / 100;
         } else if (id == FL_OPT_OUT)
             out = it.val;
+        else if (id == FL_OPT_IDS)
+            F.ids = 1;
         else if (id == CLI_ARG)
             inputs[ninputs++] = (char *)it.val;
         else {

@@ -46,6 +46,7 @@ struct fl_cell {
 struct fl_figure {
     char id[LAVA_ID_MAX + 1];
     char unit[FL_UNIT_MAX];
+    char label[160];          /* as a reader knows it (history_series_label), "" when only LAVA's results had it */
     struct fl_cell *cells;
     size_t n, cap;
     double median, mad, lo, hi;
@@ -60,16 +61,18 @@ struct fleet {
     size_t nfigs, capfigs;
     size_t files_read, files_skipped, runs;
     double threshold;         /* fraction */
+    int ids;                  /* --ids: each figure's LAVA id beside its name */
 };
 
 
 /* fleet_store.c */
 void *fl_grow(void *p, size_t *cap, size_t need, size_t size);
 size_t fl_machine_index(struct fleet *F, const char *name);
-/* One run's value of a figure, with its raw samples when it has them
+/* One run's value of a figure, with its name as a reader knows it (NULL:
+ * none, LAVA's results have only the id), its raw samples when it has them
  * (samples may be NULL), and which way is better (enum fl_sense; -1: from
  * its unit).  Non-finite values are not figures. */
-void fl_add(struct fleet *F, size_t machine, const char *id, const char *unit, double value,
+void fl_add(struct fleet *F, size_t machine, const char *id, const char *label, const char *unit, double value,
             const double *samples, size_t ns, int sense);
 void fl_machine_what(struct fleet *F, size_t m, const char *what);
 /* Which way is better for a figure of this kind (bench/figures.h). */

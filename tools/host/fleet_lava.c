@@ -47,7 +47,7 @@ static void fl_lava_record(struct fleet *F, size_t m, json_t *rec)
     /* A case with a measurement is a figure whatever its result (a score
      * the run warned about, the run's status); a failed or skipped case
      * without one is none. */
-    fl_add(F, m, id, json_is_string(unit) ? json_string_value(unit) : "",
+    fl_add(F, m, id, NULL, json_is_string(unit) ? json_string_value(unit) : "",
            fl_lava_number(json_object_get(rec, "measurement")), NULL, 0, -1);
 }
 

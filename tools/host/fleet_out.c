@@ -137,6 +137,20 @@ static const char *fl_p(char *buf, size_t n, double p)
     return buf;
 }
 
+/* A figure's name: as a reader knows it ("hist:k, cpuid+rdtsc, ticks/iter",
+ * its unit last), the LAVA id beside it with --ids; a figure only LAVA's
+ * results had keeps its id (and unit): the id is all they give. */
+static const char *fl_name(char *buf, size_t n, const struct fleet *F, const struct fl_figure *g)
+{
+    if (!g->label[0])
+        snprintf(buf, n, g->unit[0] ? "%s (%s)" : "%s", g->id, g->unit);
+    else if (F->ids)
+        snprintf(buf, n, "%s (%s)", g->label, g->id);
+    else
+        snprintf(buf, n, "%s", g->label);
+    return buf;
+}
+
 static void fl_text_beyond(FILE *f, const struct fleet *F, const struct fl_figure *g)
 {
     char b[3][48];
@@ -188,8 +202,11 @@ void fl_text(FILE *f, const struct fleet *F)
     }
     for (size_t k = 0; k < F->nfigs; k++) {
         const struct fl_figure *g = &F->figs[k];
-        fprintf(f, "\n%s (%s): %zu machine%s, fleet median %s, spread (MAD) %s", g->id, g->unit, g->n,
-                g->n == 1 ? "" : "s", fl_num(b[0], 48, g->median), fl_num(b[1], 48, g->mad));
+        char name[320];
+        fputc('\n', f);
+        rj_term(f, fl_name(name, sizeof name, F, g), 0);
+        fprintf(f, ": %zu machine%s, fleet median %s, spread (MAD) %s", g->n, g->n == 1 ? "" : "s",
+                fl_num(b[0], 48, g->median), fl_num(b[1], 48, g->mad));
         if (g->median != 0)
             fprintf(f, " (%.3g%%)", 100 * g->mad / fabs(g->median));
         fprintf(f, ", range %s .. %s\n", fl_num(b[2], 48, g->lo), fl_num(b[3], 48, g->hi));
@@ -222,8 +239,10 @@ static void fl_csv_field(FILE *f, const char *s)
 void fl_csv(FILE *f, const struct fleet *F)
 {
     char b[4][48];
+    /* figure is the LAVA id, as it always was; the name as a reader knows
+     * it comes last (a new column breaks no reader counting columns) */
     fputs("figure,unit,machine,runs,value,fleet_median,fleet_mad,deviation_pct,beyond,direction,samples,"
-          "mann_whitney_p\n", f);
+          "mann_whitney_p,label\n", f);
     for (size_t k = 0; k < F->nfigs; k++) {
         const struct fl_figure *g = &F->figs[k];
         for (size_t i = 0; i < g->n; i++) {
@@ -238,8 +257,10 @@ void fl_csv(FILE *f, const struct fleet *F)
                 fputs(",", f);
             else
                 fprintf(f, "%.6f,", c->dev * 100);
-            fprintf(f, "%s,%s,%zu,%s\n", c->beyond ? "yes" : "no", c->value == g->median ? "" : fl_way(g, c->value - g->median),
+            fprintf(f, "%s,%s,%zu,%s,", c->beyond ? "yes" : "no", c->value == g->median ? "" : fl_way(g, c->value - g->median),
                     c->ns, isnan(c->mw_p) ? "" : (snprintf(b[0], 48, "%.6g", c->mw_p), b[0]));
+            fl_csv_field(f, g->label[0] ? g->label : g->id);
+            fputc('\n', f);
         }
     }
 }
@@ -316,7 +337,10 @@ void fl_html(FILE *f, const struct fleet *F)
           "<th>fleet median</th><th>spread (MAD)</th><th>beyond</th></tr>", f);
     for (size_t k = 0; k < F->nfigs; k++) {
         const struct fl_figure *g = &F->figs[k];
-        fprintf(f, "<tr%s><td><a href=\"#%s\">%s</a></td><td>", g->beyond ? " class=\"beyond\"" : "", g->id, g->id);
+        char name[320];
+        fprintf(f, "<tr%s><td><a href=\"#%s\">", g->beyond ? " class=\"beyond\"" : "", g->id);
+        rj_html(f, fl_name(name, sizeof name, F, g));
+        fputs("</a></td><td>", f);
         rj_html(f, g->unit);
         fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%zu</td></tr>",
                 g->n, fl_num(b[0], 48, g->median), fl_num(b[1], 48, g->mad), g->beyond);
@@ -324,9 +348,10 @@ void fl_html(FILE *f, const struct fleet *F)
     fputs("</table>", f);
     for (size_t k = 0; k < F->nfigs; k++) {
         const struct fl_figure *g = &F->figs[k];
-        fprintf(f, "<section class=\"figure\" id=\"%s\" data-beyond=\"%zu\"><h3>%s (", g->id, g->beyond, g->id);
-        rj_html(f, g->unit);
-        fprintf(f, ")</h3><p>fleet median %s, spread (MAD) %s, range %s .. %s</p>", fl_num(b[0], 48, g->median),
+        char name[320];
+        fprintf(f, "<section class=\"figure\" id=\"%s\" data-beyond=\"%zu\"><h3>", g->id, g->beyond);
+        rj_html(f, fl_name(name, sizeof name, F, g));
+        fprintf(f, "</h3><p>fleet median %s, spread (MAD) %s, range %s .. %s</p>", fl_num(b[0], 48, g->median),
                 fl_num(b[1], 48, g->mad), fl_num(b[2], 48, g->lo), fl_num(b[3], 48, g->hi));
         fl_svg(f, F, g);
         fputs("<table><tr><th>machine</th><th>runs</th><th>value</th><th>vs median</th><th>samples</th>"

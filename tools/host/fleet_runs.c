@@ -15,6 +15,7 @@
 
 #include "commands.h"
 #include "figures.h"
+#include "history.h"
 #include "fleet.h"
 #include "report_util.h"
 #include "run_status.h"
@@ -36,7 +37,9 @@ static void fl_json_figure(void *ctx, const struct figure_value *v)
     if (!v->id[0] || isnan(v->lava_value))
         return;
     size_t n = c->samples ? figures_samples(c->doc, v, c->samples, FL_SAMPLES_MAX) : 0;
-    fl_add(c->F, c->m, v->id, v->unit, v->lava_value, c->samples, n, (int)fl_kind_sense(v->fig->kind));
+    char label[160];
+    history_series_label(v, label, sizeof label);
+    fl_add(c->F, c->m, v->id, label, v->unit, v->lava_value, c->samples, n, (int)fl_kind_sense(v->fig->kind));
 }
 
 int fl_read_json(struct fleet *F, const char *path, const char *machine)

@@ -76,7 +76,7 @@ static struct fl_cell *fl_cell(struct fl_figure *g, size_t machine)
     return c;
 }
 
-void fl_add(struct fleet *F, size_t machine, const char *id, const char *unit, double value,
+void fl_add(struct fleet *F, size_t machine, const char *id, const char *label, const char *unit, double value,
             const double *samples, size_t ns, int sense)
 {
     if (!isfinite(value))
@@ -84,6 +84,8 @@ void fl_add(struct fleet *F, size_t machine, const char *id, const char *unit, d
     struct fl_figure *g = fl_figure(F, id, unit);
     if (!g->unit[0] && unit)
         snprintf(g->unit, sizeof g->unit, "%s", unit);
+    if (!g->label[0] && label)
+        snprintf(g->label, sizeof g->label, "%s", label);
     if (sense >= 0)
         g->sense = sense;
     struct fl_cell *c = fl_cell(g, machine);
