@@ -17,7 +17,7 @@ if [ $# -eq 1 ]; then
     ! grep -q '^FAIL:' "$out/$name.txt"
     exit $?
 fi
-out=$1 name=$2
+out=$(cd "$1" && pwd) name=$2
 shift 2
 start=$(date +%s)
 rm -f "$out/$name.boots"
