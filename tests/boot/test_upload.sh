@@ -27,7 +27,7 @@ T=$TEST_TMP/upload
 rm -rf "$T" && mkdir -p "$T/pxe"
 cp "$BUILD/baremark.efi" "$T/pxe/baremark.efi"
 printf 'lab-secret-34\n' > "$T/key"
-OPTS="profile=quick sections=none"
+OPTS="profile=quick sections=none verbose=t"
 
 # GET a URL (Python urllib: no curl needed); fails when nothing answers.
 get() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' "$1" 2>/dev/null; }
