@@ -13,6 +13,7 @@
 #                    CDs and a BMC's virtual media
 #   libjansson-dev   JSON parser for the host report tools
 #   python3-scipy    reference values for the statistics test vectors (tests only)
+#   python3-pil      compares the report pictures in docs/ with freshly rendered ones (tests only)
 #   chromium         headless browser that renders the HTML report in
 #                    tests/boot/test_report_browser.sh (tests only)
 #   lava-dispatcher  lava-run: runs the LAVA jobs of tools/lava/ in
@@ -54,7 +55,7 @@ PACKAGES="gnu-efi nasm musl-dev qemu-system-x86 ovmf mtools dosfstools fdisk xor
 PACKAGES="$PACKAGES libsqlite3-dev libpq-dev"
 PACKAGES="$PACKAGES libmicrohttpd-dev libssl-dev pkg-config"
 PACKAGES="$PACKAGES sbsigntool openssl shim-signed shim-helpers-amd64-signed efitools"
-[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy chromium lava-dispatcher"
+[ "${1:-}" = "--test" ] && PACKAGES="$PACKAGES python3-scipy python3-pil chromium lava-dispatcher"
 lab=""
 case ${1:-} in --test|--lab) lab=1 ;; esac
 [ "${1:-}" = "--lab" ] && PACKAGES=""

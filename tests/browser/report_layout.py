@@ -194,7 +194,12 @@ def measure(chrome, report, width, height, mobile, screenshot):
 
     first = json.loads(ev(FIRST_SCREEN_JS))
     if screenshot:
+        # The picture without scrollbars: a phone's overlay scrollbar fades
+        # in and out after a load, so with it two pictures of one page can
+        # differ, and docs/ keeps these pictures compared pixel for pixel.
+        chrome.call("Emulation.setScrollbarsHidden", {"hidden": True}, s)
         png = chrome.call("Page.captureScreenshot", {"format": "png"}, s)["data"]
+        chrome.call("Emulation.setScrollbarsHidden", {"hidden": False}, s)
         with open(screenshot, "wb") as f:
             f.write(base64.b64decode(png))
     opened = ev(OPEN_FOLDS_JS)

@@ -16,8 +16,9 @@
 # SECTION", "warnings: N" or "failed" for such runs, and whose timings
 # these are for each hypervisor signature.  The first screens of the real
 # run are kept as build/report-first-screen.png (1280 x 800) and
-# build/report-phone.png (390 x 844): docs/report-*.png are copies.  No
-# boot.  Prints PASS:/FAIL: lines.
+# build/report-phone.png (390 x 844), and docs/report-*.png (the README's
+# pictures) must be the same pixels, or the test says to run `make
+# pictures`.  No boot.  Prints PASS:/FAIL: lines.
 cd "$(dirname "$0")/../.." || exit 1
 B=${BAREMARK_HOST:-build/host/baremark}
 T=$(mktemp -d)
@@ -115,3 +116,18 @@ if grep -q '<span class="badge b-completed" id="verdict">completed</span>' "$T/b
 else
     fail "bare metal: the badge says \"completed\"" "$(grep -o '<span class="badge[^/]*' "$T/bare_badge.html" | head -2 | tr '\n' ' ')"
 fi
+
+# The README's pictures are the current report's: docs/report-*.png must be
+# pixel for pixel what this run rendered from the same fixture (scrollbars
+# hidden for the picture, so two renderings of one page are identical).  A
+# change to the page without new pictures fails here; `make pictures`
+# renders them and copies them to docs/.
+for pic in report-first-screen report-phone; do
+    if [ ! -s "build/$pic.png" ]; then
+        fail "docs/$pic.png is the current report's picture" "build/$pic.png was not rendered"
+    elif why=$(/usr/bin/python3 tests/browser/same_picture.py "docs/$pic.png" "build/$pic.png"); then
+        pass "docs/$pic.png is the current report's picture of tests/fixtures/run-quick.json"
+    else
+        fail "docs/$pic.png is the current report's picture" "$why; run: make pictures"
+    fi
+done
