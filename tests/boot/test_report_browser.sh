@@ -9,7 +9,9 @@
 # every target's estimate are on the first screen and no numeric cell wraps
 # (tests/browser/report_layout.py).  The first screen is kept as
 # build/report.png (and build/report-fixture.png for the fuller fixture,
-# tests/fixtures/run-guess.json, which exercises every view).
+# tests/fixtures/run-guess.json, which exercises every view).  The quick
+# fixture, which the README's pictures show, must carry every member the
+# boot's JSON has (tests/check/fixture_covers.py; settings aside).
 . "$(dirname "$0")/lib.sh"
 B=${BAREMARK_HOST:-$BUILD/host/baremark}
 [ -n "${BAREMARK_HOST:-}" ] || make -s -C "$TOP" host >/dev/null 2>&1
@@ -203,6 +205,16 @@ if [ -n "$name" ] && [ -f "$json" ]; then
             fail "browser: the report is self-contained" "script or external resource found" ||
             pass "browser: the report is self-contained (no script, no external resource)"
         check_report "$json" "$TEST_TMP/browser.report.html" boot "$BUILD/report.png"
+        # The README's pictures are rendered from the quick fixture
+        # (tests/unit/test_report_layout.sh keeps them its pixels): the
+        # fixture must carry every member this image writes, or the
+        # pictures show a page the current image no longer makes.
+        if why=$(/usr/bin/python3 "$TOP/tests/check/fixture_covers.py" "$TOP/tests/fixtures/run-quick.json" "$json"); then
+            pass "browser: tests/fixtures/run-quick.json (the README's pictures) carries every member this image writes"
+        else
+            fail "browser: tests/fixtures/run-quick.json carries every member this image writes" \
+                "$why; run: bash tests/check/regen-fixtures.sh quick && make pictures"
+        fi
     else
         fail "browser: report written from the boot's JSON" "$B report $json failed"
     fi
