@@ -642,7 +642,7 @@ int history_serve_main(int argc, char **argv)
     if (rc)
         return rc;
     char *cert_pem = tls_cert ? hs_read_pem("--tls-cert", tls_cert) : NULL;
-    char *key_pem = tls_key ? hs_read_pem("--tls-key", tls_key) : NULL;
+    char *key_pem = cert_pem ? hs_read_pem("--tls-key", tls_key) : NULL;
     if (tls_cert && (!cert_pem || !key_pem)) {
         free(cert_pem);
         free(key_pem);
