@@ -286,16 +286,6 @@ static void test_strings_and_enums(void)
     CHECK(parse("COMPAREORDER=abab\nCOMPAREORDER=random") == 0 && !cfg.compare_order, "COMPAREORDER=random");
     check_one_problem(parse("COMPAREORDER=baba"), 1, "COMPAREORDER", "COMPAREORDER=baba: one problem naming it");
     CHECK(!strcmp(config_order_name(BM_ORDER_ABAB), "abab") && !strcmp(config_order_name(7), "?"), "order names");
-    CHECK(parse("") == 0 && cfg.results_via == BM_VIA_AUTO, "RESULTS_VIA: auto unless set");
-    CHECK(parse("RESULTS_VIA=TCP") == 0 && cfg.results_via == BM_VIA_TCP, "RESULTS_VIA=TCP (any case)");
-    CHECK(parse("RESULTS_VIA=tcp\nRESULTS_VIA=http") == 0 && cfg.results_via == BM_VIA_HTTP, "RESULTS_VIA=http");
-    check_one_problem(parse("RESULTS_VIA=udp"), 1, "RESULTS_VIA", "RESULTS_VIA=udp: one problem naming it");
-    CHECK(!strcmp(config_via_name(BM_VIA_TCP), "tcp") && !strcmp(config_via_name(-1), "?"), "RESULTS_VIA names");
-    CHECK(parse("") == 0 && !cfg.results_ca[0], "RESULTS_CA: none unless set");
-    CHECK(parse("RESULTS_CA=\\baremark\\ca.pem") == 0 && !strcmp(cfg.results_ca, "\\baremark\\ca.pem"),
-          "RESULTS_CA=\\baremark\\ca.pem");
-    check_one_problem(parse("RESULTS_CA=ca*.pem"), 1, "RESULTS_CA", "RESULTS_CA with a '*': one problem naming it");
-    CHECK(!cfg.results_ca[0], "RESULTS_CA refused: unset");
     check_one_problem(parse("INJECTIN=num sort"), 1, "INJECTIN", "INJECTIN with a space");
     check_one_problem(parse("INJECTIN=abcdefghijklmnopqrstuvwxyz0123456"), 1, "longer",
                       "INJECTIN of 32 characters");

@@ -157,6 +157,23 @@ static void settings(void)
     config_parse(&c, t, strlen(t), diag, NULL);
     CHECK(diags == 2 && !c.results[0] && !c.results_key[0], "ftp and a key with a space: two lines, both unset");
     CHECK(!strstr(last, "has space"), "the refused key is not repeated");
+    /* RESULTS_VIA and RESULTS_CA */
+    config_defaults(&c);
+    CHECK(c.results_via == BM_VIA_AUTO && !c.results_ca[0], "RESULTS_VIA auto, RESULTS_CA none unless set");
+    t = "RESULTS_VIA=TCP\nRESULTS_CA=\\baremark\\ca.pem\n";
+    diags = 0;
+    config_parse(&c, t, strlen(t), diag, NULL);
+    CHECK(diags == 0 && c.results_via == BM_VIA_TCP && !strcmp(c.results_ca, "\\baremark\\ca.pem"),
+          "RESULTS_VIA=TCP (any case), RESULTS_CA=\\baremark\\ca.pem");
+    config_format(&c, out, sizeof out);
+    CHECK(strstr(out, "RESULTS_VIA=tcp\n") && strstr(out, "RESULTS_CA=\\baremark\\ca.pem\n"), "settings text: both");
+    t = "RESULTS_VIA=udp\nRESULTS_CA=ca*.pem\n";
+    config_defaults(&c);
+    diags = 0;
+    config_parse(&c, t, strlen(t), diag, NULL);
+    CHECK(diags == 2 && c.results_via == BM_VIA_AUTO && !c.results_ca[0],
+          "RESULTS_VIA=udp, RESULTS_CA with a '*': two lines, both left at their defaults");
+    CHECK(!strcmp(config_via_name(BM_VIA_HTTP), "http") && !strcmp(config_via_name(-1), "?"), "RESULTS_VIA names");
 }
 
 int main(void)

@@ -558,28 +558,6 @@ static const char hs_usage[] =
     "  --tls-cert FILE     serve HTTPS with this PEM certificate (chain) and --tls-key's PEM private key\n"
     "exit status: 0 stopped by SIGINT or SIGTERM; 1 the store or the socket failed; 2 usage or a bad key file\n";
 
-/* A PEM file, whole, as a string (NULL with a line on stderr). */
-static char *hs_read_pem(const char *opt, const char *path)
-{
-    FILE *f = fopen(path, "rb");
-    char *buf = NULL;
-    size_t n = 0;
-    if (f) {
-        buf = malloc(1 << 20);
-        n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
-        fclose(f);
-    }
-    if (buf)
-        buf[n] = 0;
-    if (!buf || !n || !strstr(buf, "-----BEGIN ")) {
-        fprintf(stderr, "baremark history serve: %s %s: %s\n", opt, path,
-                !f ? strerror(errno) : "not a PEM file (no -----BEGIN line)");
-        free(buf);
-        return NULL;
-    }
-    return buf;
-}
-
 static int hs_bad(const char *why, const char *what)
 {
     fprintf(stderr, "baremark history serve: %s%s%s (baremark history serve --help)\n", what ? what : "",
