@@ -91,6 +91,8 @@ struct bm_config {
     int compare_order;             /* COMPAREORDER=random|abab: the order of COMPARE's A/B (BM_ORDER_*) */
     char results[128];             /* RESULTS=http://A.B.C.D:PORT/: send the run there ("" = no upload) */
     char results_key[129];         /* RESULTS_KEY: the lab's HMAC key (never printed nor in the JSON) */
+    int results_via;               /* RESULTS_VIA=auto|http|tcp: how the upload travels (BM_VIA_*) */
+    char results_ca[96];           /* RESULTS_CA=\\baremark\\ca.pem: CA certificates for https (on the boot volume) */
 };
 
 /* SMP= parts of the cores section (the CPU list always runs). */
@@ -103,6 +105,10 @@ struct bm_config {
 /* COMPAREORDER values (bm_config.compare_order): A and B in an order drawn
  * per trial (the default, as the A/A controls), or A first in every trial. */
 enum bm_compare_order { BM_ORDER_RANDOM, BM_ORDER_ABAB };
+/* RESULTS_VIA values (bm_config.results_via): the firmware's EFI_HTTP_PROTOCOL
+ * when the card has one, else TCP4 (auto); the HTTP protocol only; TCP4 with
+ * the image's own HTTP/1.1 client only (docs/results-upload.md). */
+enum bm_results_via { BM_VIA_AUTO, BM_VIA_HTTP, BM_VIA_TCP };
 
 /* INJECTFAULT values (the int in bm_config.inject_fault). */
 enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, BM_FAULT_HANG };
@@ -294,5 +300,6 @@ void config_profile_settle(struct bm_config *c, int hypervisor);
 const char *config_outfile_why(const char *name);
 const char *config_fault_name(int fault);
 const char *config_order_name(int order);   /* "random", "abab" */
+const char *config_via_name(int via);       /* "auto", "http", "tcp" */
 
 #endif

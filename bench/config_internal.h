@@ -47,7 +47,8 @@ enum cfg_kind {
     K_CORES, K_SMP, K_SMPTESTS, /* the cores section's lists */
     K_PLUGINROUTINES, K_COMPARE, /* plug-in settings (strings) */
     K_COMPAREORDER,
-    K_RESULTS, K_RESULTSKEY     /* the results server (bench/upload_proto.h) */
+    K_RESULTS, K_RESULTSKEY,    /* the results server (bench/upload_proto.h) */
+    K_RESULTSVIA, K_RESULTSCA
 };
 
 /* Comparability class (see the table in config.h). */
@@ -87,6 +88,7 @@ extern const size_t cfg_nparams;
 #define CFG_NPARAMS cfg_nparams
 extern const char *const cfg_profile_names[3];
 extern const char *const cfg_fault_names[5];
+extern const char *const cfg_via_names[3];     /* RESULTS_VIA= words, BM_VIA_* order */
 extern const char *const cfg_order_names[2];   /* COMPAREORDER= words, BM_ORDER_* order */
 extern const char *const cfg_smp_names[3];   /* SMP= words, BM_SMP_* bit order */
 

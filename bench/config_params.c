@@ -94,12 +94,15 @@ const struct cfg_param cfg_params[] = {
     { "COMPAREORDER", K_COMPAREORDER, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "RESULTS", K_RESULTS, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
     { "RESULTS_KEY", K_RESULTSKEY, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "RESULTS_VIA", K_RESULTSVIA, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
+    { "RESULTS_CA", K_RESULTSCA, 0, 0, 0, 0, CMP_NONE, 0, 0, 1 },
 };
 const size_t cfg_nparams = sizeof cfg_params / sizeof cfg_params[0];
 
 const char *const cfg_profile_names[3] = { "auto", "quick", "full" };
 const char *const cfg_fault_names[5] = { "none", "divide", "opcode", "page", "hang" };
 const char *const cfg_order_names[2] = { "random", "abab" };
+const char *const cfg_via_names[3] = { "auto", "http", "tcp" };
 const char *const cfg_smp_names[3] = { "tsc", "latency", "scores" };
 
 /* ---- comparability ----------------------------------------------------------- */
@@ -226,6 +229,11 @@ const char *config_profile_name(enum bm_profile p)
 const char *config_order_name(int order)
 {
     return order >= 0 && order < 2 ? cfg_order_names[order] : "?";
+}
+
+const char *config_via_name(int via)
+{
+    return via >= 0 && via < 3 ? cfg_via_names[via] : "?";
 }
 
 enum bm_profile config_profile_resolve(enum bm_profile asked, int hypervisor)

@@ -151,6 +151,17 @@ static int cfg_set(struct cfg_ctx *x, const struct cfg_param *p, const char *v)
         memcpy(c->results_key, v, strlen(v));
         return 0;
     }
+    case K_RESULTSCA:
+        if (cfg_string(x, p->name, v, c->results_ca, sizeof c->results_ca, cfg_outfile_char)) {
+            memset(c->results_ca, 0, sizeof c->results_ca);
+            return -1;
+        }
+        return 0;
+    case K_RESULTSVIA:
+        if (cfg_enum(x, p->name, v, cfg_via_names, 3, &f))
+            return -1;
+        c->results_via = f;
+        return 0;
     case K_PROFILE:
         if (cfg_enum(x, p->name, v, cfg_profile_names, 3, &f))
             return -1;

@@ -127,6 +127,11 @@ static void cfg_emit_own(struct cfg_out *o, const struct bm_config *c)
         cfg_emit(o, "# RESULTS_KEY=   (set, %zu characters, not shown)\n", strlen(c->results_key));
     else
         cfg_emit(o, "# RESULTS_KEY=   (not set)\n");
+    cfg_emit(o, "RESULTS_VIA=%s\n", config_via_name(c->results_via));
+    if (c->results_ca[0])
+        cfg_emit(o, "RESULTS_CA=%s\n", c->results_ca);
+    else
+        cfg_emit(o, "# RESULTS_CA=   (not set: https uses the CA certificates the firmware has)\n");
 }
 
 static void cfg_emit_tests(struct cfg_out *o, const struct bm_config *c)
@@ -300,5 +305,10 @@ void config_json_members(struct json_writer *w, const struct bm_config *c)
     else
         json_null(w, "results");
     json_bool(w, "results_key_set", c->results_key[0] != 0);    /* never the key */
+    json_str(w, "results_via", config_via_name(c->results_via));
+    if (c->results_ca[0])
+        json_str(w, "results_ca", c->results_ca);
+    else
+        json_null(w, "results_ca");
     cfg_json_bytemark(w, c);
 }

@@ -27,13 +27,11 @@ int upload_url_parse(const char *url, struct upload_url *u, const char **why)
         *why = "longer than 127 characters";
         return -1;
     }
-    if (up_ieq_prefix(p, "https://")) {
-        *why = "https needs TLS, which this image does not have: give http://ADDRESS:PORT/ "
-               "(the HMAC signature still protects each run)";
-        return -1;
-    }
-    if (!up_ieq_prefix(p, "http://")) {
-        *why = "it must start with http:// (http://ADDRESS:PORT/)";
+    if (up_ieq_prefix(p, "https://")) {    /* only by the firmware's HTTP protocol with TLS */
+        u->tls = 1;
+        p++;
+    } else if (!up_ieq_prefix(p, "http://")) {
+        *why = "it must start with http:// or https:// (http://ADDRESS:PORT/)";
         return -1;
     }
     p += 7;
@@ -51,7 +49,7 @@ int upload_url_parse(const char *url, struct upload_url *u, const char **why)
         if (i < 3)
             p++;
     }
-    unsigned long port = 80;
+    unsigned long port = u->tls ? 443 : 80;
     if (*p == ':') {
         p++;
         port = 0;
@@ -185,4 +183,93 @@ int upload_acked(const char *t, size_t n, const char *name)
         i = e + 1;
     }
     return 0;
+}
+
+/* ---- RESULTS_CA: PEM certificates as an EFI_SIGNATURE_LIST ------------------------------------ */
+
+static int up_b64(int c)
+{
+    if (c >= 'A' && c <= 'Z')
+        return c - 'A';
+    if (c >= 'a' && c <= 'z')
+        return c - 'a' + 26;
+    if (c >= '0' && c <= '9')
+        return c - '0' + 52;
+    return c == '+' ? 62 : c == '/' ? 63 : -1;
+}
+
+static void up_le32(uint8_t *p, uint32_t v)
+{
+    for (int i = 0; i < 4; i++)
+        p[i] = (uint8_t)(v >> (8 * i));
+}
+
+/* EFI_CERT_X509_GUID a5c059a1-94e4-4aa7-87b5-ab155c2bf072, as stored (UEFI 2.10 32.4.1). */
+static const uint8_t up_x509_guid[16] = { 0xa1, 0x59, 0xc0, 0xa5, 0xe4, 0x94, 0xa7, 0x4a,
+                                          0x87, 0xb5, 0xab, 0x15, 0x5c, 0x2b, 0xf0, 0x72 };
+
+long upload_ca_list(const char *pem, size_t n, uint8_t *out, size_t size, const uint8_t owner[16],
+                    unsigned *count, const char **why)
+{
+    static const char begin[] = "-----BEGIN CERTIFICATE-----", end[] = "-----END CERTIFICATE-----";
+    size_t at = 0, used = 0;
+    *count = 0;
+    *why = NULL;
+    while (at < n) {
+        /* the next BEGIN line */
+        size_t i = at;
+        while (i + sizeof begin - 1 <= n && memcmp(pem + i, begin, sizeof begin - 1))
+            i++;
+        if (i + sizeof begin - 1 > n)
+            break;
+        i += sizeof begin - 1;
+        /* a list of one: header (28), owner (16), the DER */
+        size_t der_at = used + 28 + 16, der = 0;
+        unsigned acc = 0;
+        int bits = 0, closed = 0, pad = 0;
+        for (; i < n; i++) {
+            if (pem[i] == '-') {
+                closed = i + sizeof end - 1 <= n && !memcmp(pem + i, end, sizeof end - 1);
+                break;
+            }
+            if (pem[i] == '=') {
+                pad++;
+                continue;
+            }
+            if (pem[i] == '\r' || pem[i] == '\n' || pem[i] == ' ' || pem[i] == '\t')
+                continue;
+            int v = up_b64((unsigned char)pem[i]);
+            if (v < 0 || pad) {
+                *why = "a character that is not base64 inside a certificate";
+                return -1;
+            }
+            acc = (acc << 6) | (unsigned)v;
+            bits += 6;
+            if (bits >= 8) {
+                bits -= 8;
+                if (der_at + der >= size) {
+                    *why = "the certificates are larger than the image takes (64 KiB)";
+                    return -1;
+                }
+                out[der_at + der++] = (uint8_t)(acc >> bits);
+            }
+        }
+        if (!closed || der < 2 || out[der_at] != 0x30) {
+            *why = closed ? "a certificate that is not DER (ASN.1 SEQUENCE) inside" : "a certificate without its END line";
+            return -1;
+        }
+        memcpy(out + used, up_x509_guid, 16);
+        up_le32(out + used + 16, (uint32_t)(28 + 16 + der));   /* SignatureListSize */
+        up_le32(out + used + 20, 0);                             /* SignatureHeaderSize */
+        up_le32(out + used + 24, (uint32_t)(16 + der));         /* SignatureSize */
+        memcpy(out + used + 28, owner, 16);
+        used = der_at + der;
+        (*count)++;
+        at = i + sizeof end - 1;
+    }
+    if (!*count) {
+        *why = "no -----BEGIN CERTIFICATE----- block in it";
+        return -1;
+    }
+    return (long)used;
 }

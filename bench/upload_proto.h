@@ -16,13 +16,14 @@
 
 struct upload_url {
     uint8_t ip[4];                     /* the server's IPv4 address */
-    uint16_t port;                     /* 80 unless given */
+    uint16_t port;                     /* 80 (https: 443) unless given */
+    int tls;                           /* https:// */
     char host[24];                     /* "A.B.C.D:PORT" for the Host header */
     char path[UPLOAD_URL_MAX];         /* the base path, ends with '/' */
 };
 
-/* Parse "http://A.B.C.D[:PORT][/PATH]".  0, or -1 with *why saying what is
- * wrong in words a person can act on (https, a host name, a bad port...). */
+/* Parse "http[s]://A.B.C.D[:PORT][/PATH]".  0, or -1 with *why saying what
+ * is wrong in words a person can act on (a host name, a bad port...). */
 int upload_url_parse(const char *url, struct upload_url *u, const char **why);
 /* NULL when the key is acceptable (1..128 printable ASCII, no space), else why not. */
 const char *upload_key_why(const char *key);
@@ -43,5 +44,14 @@ void upload_answer_error(const char *text, size_t n, char *buf, size_t size);
 
 /* Is a run named NAME acknowledged in uploaded.txt's text? */
 int upload_acked(const char *text, size_t n, const char *name);
+
+/* RESULTS_CA: every "-----BEGIN CERTIFICATE-----" block of a PEM text,
+ * decoded to DER, each as one EFI_SIGNATURE_LIST of type EFI_CERT_X509_GUID
+ * (header 28 bytes, no signature header, one EFI_SIGNATURE_DATA: the owner
+ * GUID's 16 bytes, then the DER), one after the other in `out`: the value
+ * of the TlsCaCertificate variable that the firmware's HTTPS reads.  The
+ * bytes used and *count certificates, or -1 with *why. */
+long upload_ca_list(const char *pem, size_t n, uint8_t *out, size_t size, const uint8_t owner[16],
+                    unsigned *count, const char **why);
 
 #endif

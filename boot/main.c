@@ -160,7 +160,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     run_stage("system");
     sysinfo_report(&acpi);
     struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile,
-                            cfg.results, cfg.results_key };
+                            cfg.results, cfg.results_key, cfg.results_via, cfg.results_ca };
     if (!cpu_info.has_tsc) {
         trap_fini();
         return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "

@@ -8,9 +8,10 @@
  * service bindings are looked for again.  Its address comes from
  * EFI_IP4_CONFIG2: when the card has none, the policy is set to DHCP (the
  * firmware keeps that policy in its variables) and the address is awaited.
- * The HTTP and TLS service bindings are only looked for and reported: the
- * exchange is the image's own HTTP/1.1 over EFI_TCP4, the same on every
- * firmware (see docs/results-upload.md).
+ * The HTTP and TLS service bindings are looked for and reported; the
+ * exchange goes through the firmware's HTTP protocol where the card has
+ * one (boot/net_http.c), else (or with RESULTS_VIA=tcp) it is the image's
+ * own HTTP/1.1 over EFI_TCP4 below (see docs/results-upload.md).
  *
  * Waiting: the firmware's events run while the image stalls in 10 ms steps
  * with EFI_TCP4.Poll between them; the TSC (calibrated by the clock
@@ -178,7 +179,7 @@ int net_up(char *why, size_t n)
         snprintf(why, n, "the firmware offers no TCP/IPv4 stack on any network card");
         return -1;
     }
-    out_printf("network: %s; TLS %s; the upload uses TCP4 with baremark's own HTTP/1.1 client\n",
+    out_printf("network: %s; TLS %s\n",
                http ? "HTTP protocol present (and TCP4)" : "TCP4 only (no HTTP protocol)",
                tls ? "present" : "absent");
     /* The first card that has or gets an address. */
@@ -234,6 +235,16 @@ int net_up(char *why, size_t n)
         return -1;
     }
     return 0;
+}
+
+int net_tls_available(void)
+{
+    return net_count(&net_tls_sb) > 0;
+}
+
+EFI_HANDLE net_card(void)
+{
+    return net_nic;
 }
 
 void net_down(void)

@@ -9,6 +9,7 @@
 
 #include <stddef.h>
 #include <stdint.h>
+#include <efi.h>
 
 #define NET_DHCP_SECONDS    30         /* an address from DHCP */
 #define NET_CONNECT_SECONDS 5          /* the TCP handshake */
@@ -25,6 +26,26 @@ int net_up(char *why, size_t n);
 int net_exchange(const uint8_t ip[4], uint16_t port, const void *head, size_t head_len,
                  const void *body, size_t body_len, char *answer, size_t size, size_t *got,
                  char *why, size_t n);
+
+/* The card net_up chose (NULL before). */
+EFI_HANDLE net_card(void);
+
+/* The firmware has an EFI_TLS_SERVICE_BINDING (its HTTP protocol can do https). */
+int net_tls_available(void);
+
+/* The card has an EFI_HTTP_SERVICE_BINDING (the firmware's HTTP protocol). */
+int net_http_available(void);
+
+/* One POST through the firmware's EFI_HTTP_PROTOCOL (boot/net_http.c):
+ * url in full ("http://A.B.C.D:P/api/runs"), nhdr {name, value} headers,
+ * the body.  0 with the status code in *status (0: a code the protocol
+ * does not name, such as 422) and *got bytes of the answer's body in
+ * `answer`; -1 with the reason in `why`; NET_HTTP_REFUSED when the
+ * protocol could not be used at all and nothing was sent (the caller may
+ * go by TCP4 instead). */
+#define NET_HTTP_REFUSED (-2)
+int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, const void *body, size_t len,
+                  int *status, char *answer, size_t size, size_t *got, char *why, size_t n);
 
 /* The TSC's rate: the clock section's, else estimated once against the
  * firmware's Stall (*estimated then 1). */

@@ -91,14 +91,20 @@ uint64_t run_end(const struct run_exit *how)
         out_show("end: press a key to return to the firmware\n");
     /* LAVA's run_status case and end line (serial only), the summary of
      * the results as written (into the log on the ESP and OUTFILE's copy
-     * too), then the fixed last line (tests and tools/run-qemu look for it). */
-    lava_end(run_status());
+     * too), then the fixed last line (tests and tools/run-qemu look for it).
+     * With RESULTS set the LAVA lines wait until after the upload: a LAVA
+     * job stops the machine as soon as it sees the end line. */
+    int uploading = how->results && how->results[0];
+    if (!uploading)
+        lava_end(run_status());
     run_summary();
     run_flush();
     if (outfile)
         run_outfile(how->outfile);
     run_files_close();
-    upload_runs(how->results, how->results_key);     /* after the files: nothing timed is left */
+    upload_runs(how->results, how->results_key, how->results_via, how->results_ca);     /* after the files: nothing timed is left */
+    if (uploading)
+        lava_end(run_status());
     out_show("baremark: run ended, status %d (%s)\n", run_status(), run_status_text[run_status()]);
     if (how->qemu_exit)
         qemu_debug_exit((uint8_t)run_status());

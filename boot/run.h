@@ -26,6 +26,8 @@ struct run_exit {
     const char *outfile;           /* OUTFILE: a copy of the log as \baremark\NAME (NULL or "": none) */
     const char *results;           /* RESULTS: the results server (boot/upload.h; "": none) */
     const char *results_key;       /* RESULTS_KEY */
+    int results_via;               /* RESULTS_VIA (BM_VIA_*) */
+    const char *results_ca;        /* RESULTS_CA */
 };
 
 /* The last act: final flush, the fixed final serial line, and the exit the

@@ -15,6 +15,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "cpu.h"
 #include "firmware.h"
 #include "hmac_sha256.h"
@@ -88,8 +89,14 @@ static void upload_sort(struct upload_list *l)
         }
 }
 
-/* One signed POST; the status (or -1 and `why`). */
-static int upload_post(const struct upload_url *u, const char *key, const char *tail, const char *type,
+/* The way the requests go: the firmware's HTTP protocol, or TCP4 with the
+ * image's own client (RESULTS_VIA, and what the card has). */
+static int upload_by_http;
+
+/* One signed POST; the status (or -1 and `why`).  By the firmware's HTTP
+ * protocol when upload_by_http; when that protocol turns the request down
+ * before sending anything, RESULTS_VIA=auto goes on by TCP4. */
+static int upload_post(const struct upload_url *u, const char *key, int via, const char *tail, const char *type,
                        const void *body, size_t len, char *err, size_t err_size, char *why, size_t n)
 {
     char sig[SHA256_HEX], head[512], *answer = plat_alloc(UPLOAD_ANSWER);
@@ -99,8 +106,33 @@ static int upload_post(const struct upload_url *u, const char *key, const char *
         return -1;
     }
     hmac_sha256_hex(key, strlen(key), body, len, sig);
-    size_t hn = upload_request_head(head, sizeof head, u, tail, type, len, sig);
     int status = -1;
+    if (upload_by_http) {
+        char url[UPLOAD_URL_MAX + 96], clen[24], sigv[SHA256_HEX + 8];
+        snprintf(url, sizeof url, "http%s://%s%s%s", u->tls ? "s" : "", u->host, u->path, tail);
+        snprintf(clen, sizeof clen, "%zu", len);
+        snprintf(sigv, sizeof sigv, "sha256=%s", sig);
+        const char *const hdr[][2] = {
+            { "Host", u->host }, { "User-Agent", "baremark" }, { "Content-Type", type },
+            { "Content-Length", clen }, { "X-Baremark-Signature", sigv }, { "Connection", "close" },
+        };
+        int rc = net_http_post(url, hdr, sizeof hdr / sizeof hdr[0], body, len, &status, answer,
+                               UPLOAD_ANSWER, &got, why, n);
+        if (rc == 0) {
+            upload_answer_error(answer, got, err, err_size);
+            plat_free(answer);
+            return status;
+        }
+        status = -1;
+        if (rc != NET_HTTP_REFUSED || via == BM_VIA_HTTP || u->tls) {
+            plat_free(answer);
+            return -1;
+        }
+        out_show("results: the firmware's HTTP protocol cannot be used (%s); the upload goes by TCP4 with "
+                 "baremark's own HTTP/1.1 client\n", why);
+        upload_by_http = 0;
+    }
+    size_t hn = upload_request_head(head, sizeof head, u, tail, type, len, sig);
     if (!hn)
         snprintf(why, n, "the request does not fit");
     else if (net_exchange(u->ip, u->port, head, hn, body, len, answer, UPLOAD_ANSWER, &got, why, n) == 0) {
@@ -111,6 +143,40 @@ static int upload_post(const struct upload_url *u, const char *key, const char *
     }
     plat_free(answer);
     return status;
+}
+
+/* RESULTS_CA: the PEM file's certificates as the firmware's TlsCaCertificate
+ * variable (volatile: gone at the next reset), which its HTTPS (HttpDxe
+ * with TlsDxe) checks the server's certificate against. */
+#define UPLOAD_CA_MAX 65536
+static void upload_install_ca(const char *path)
+{
+    static EFI_GUID tls_ca = { 0xfd2340d0, 0x3dab, 0x4349, { 0xa6, 0xc7, 0x3b, 0x4f, 0x12, 0xb4, 0x8e, 0xae } };
+    static const uint8_t owner[16] = { 0x6e, 0x2c, 0x0f, 0x3b, 0x41, 0x5a, 0x8d, 0x4e,     /* baremark's */
+                                       0x9b, 0x0a, 0x7d, 0x1e, 0x2f, 0x3a, 0x4b, 0x5c };
+    EFI_STATUS s;
+    size_t n = 0;
+    unsigned count = 0;
+    const char *why = NULL;
+    char *pem = fw_esp_read(path, &n, &s);
+    uint8_t *list = pem ? plat_alloc(UPLOAD_CA_MAX) : NULL;
+    long len = list ? upload_ca_list(pem, n, list, UPLOAD_CA_MAX, owner, &count, &why) : -1;
+    if (!pem)
+        out_show("results: RESULTS_CA %s could not be read (%s); https checks the server against the "
+                 "certificates the firmware already has\n", path, fw_status_name(s));
+    else if (len < 0)
+        out_show("results: RESULTS_CA %s refused: %s; https checks the server against the certificates the "
+                 "firmware already has\n", path, list ? why : "out of memory");
+    else if ((s = fw_set_variable(L"TlsCaCertificate", &tls_ca, EFI_VARIABLE_BOOTSERVICE_ACCESS |
+                                  EFI_VARIABLE_RUNTIME_ACCESS, list, (UINTN)len)) != EFI_SUCCESS)
+        out_show("results: RESULTS_CA %s: the firmware's TlsCaCertificate variable could not be set (%s; a "
+                 "non-volatile one set in the firmware's setup is left alone)\n", path, fw_status_name(s));
+    else
+        out_printf("results: %u CA certificate%s from %s set as the firmware's TlsCaCertificate (volatile, "
+                   "%ld bytes)\n", count, count == 1 ? "" : "s", path, len);
+    if (pem)
+        FreePool(pem);
+    plat_free(list);
 }
 
 static void upload_record(const char *name, const char *sha, const char *url)
@@ -135,28 +201,30 @@ static void upload_record(const char *name, const char *sha, const char *url)
 
 /* Send one run; 0 acknowledged, 1 refused (go on with the next), -1 the
  * server cannot be reached or refuses the key (stop). */
-static int upload_one(const struct upload_url *u, const char *url, const char *key, const char *name,
+static int upload_one(const struct upload_url *u, const char *url, const char *key, int via, const char *name,
                       const char *json, size_t json_len, const char *log, size_t log_len, int saved)
 {
     char why[160] = "", err[120] = "", sha[SHA256_HEX], tail[96];
     uint8_t d[SHA256_DIGEST];
     sha256(json, json_len, d);
     sha256_hex(d, sha);
-    int st = upload_post(u, key, "api/runs", "application/json", json, json_len, err, sizeof err, why, sizeof why);
+    int st = upload_post(u, key, via, "api/runs", "application/json", json, json_len, err, sizeof err, why, sizeof why);
     if (st < 0) {
         out_show("results: server %s not reached (%s); %s\n", url, why,
                    saved ? "run kept on the stick, sent at the next boot" : "this run is on serial only");
         return -1;
     }
     if (st != 201 && st != 409) {
-        out_show("results: server %s refused run %s (%d%s%s)%s\n", url, name, st, err[0] ? ": " : "", err,
+        char code[64];
+        snprintf(code, sizeof code, st ? "%d" : "a status the firmware's HTTP protocol does not name", st);
+        out_show("results: server %s refused run %s (%s%s%s)%s\n", url, name, code, err[0] ? ": " : "", err,
                    st == 401 ? "; check RESULTS_KEY against the server's key file" : "");
         return st == 401 ? -1 : 1;
     }
     int lst = 0;
     if (log) {
         snprintf(tail, sizeof tail, "api/runs/%s/log", sha);
-        lst = upload_post(u, key, tail, "text/plain", log, log_len, err, sizeof err, why, sizeof why);
+        lst = upload_post(u, key, via, tail, "text/plain", log, log_len, err, sizeof err, why, sizeof why);
         if (lst < 0 || (lst / 100 != 2 && lst != 409)) {
             if (lst < 0)
                 out_show("results: run %s stored (%d) but its log not sent (%s); sent again at the next boot\n",
@@ -174,7 +242,7 @@ static int upload_one(const struct upload_url *u, const char *url, const char *k
     return 0;
 }
 
-void upload_runs(const char *url, const char *key)
+void upload_runs(const char *url, const char *key, int via, const char *ca)
 {
     struct upload_url u;
     const char *bad;
@@ -192,6 +260,11 @@ void upload_runs(const char *url, const char *key)
     }
     if (upload_url_parse(url, &u, &bad)) {
         out_show("results: RESULTS '%s' refused: %s\n", url, bad);
+        return;
+    }
+    if (u.tls && via == BM_VIA_TCP) {
+        out_show("results: not sent: https:// goes only by the firmware's HTTP protocol with TLS, and "
+                 "RESULTS_VIA=tcp asks for baremark's own client, which has no TLS\n");
         return;
     }
     struct upload_list l = { 0 };
@@ -219,6 +292,25 @@ void upload_runs(const char *url, const char *key)
                    saved ? "run kept on the stick, sent at the next boot" : "this run is on serial only");
         goto done;
     }
+    upload_by_http = via != BM_VIA_TCP && net_http_available();
+    if ((via == BM_VIA_HTTP || u.tls) && !upload_by_http) {
+        out_show("results: server %s not reached (%s but the card has no HTTP protocol); %s\n", url,
+                 u.tls ? "https:// needs the firmware's HTTP protocol with TLS" : "RESULTS_VIA=http",
+                 saved ? "run kept on the stick, sent at the next boot" : "this run is on serial only");
+        net_down();
+        goto done;
+    }
+    if (u.tls && !net_tls_available()) {
+        out_show("results: server %s not reached (https:// needs TLS, and the firmware offers no TLS protocol); "
+                 "%s\n", url, saved ? "run kept on the stick, sent at the next boot" : "this run is on serial only");
+        net_down();
+        goto done;
+    }
+    if (u.tls && ca && ca[0])
+        upload_install_ca(ca);
+    out_printf("results: by %s\n", upload_by_http ? "the firmware's HTTP protocol (EFI_HTTP_PROTOCOL)"
+               : via == BM_VIA_TCP ? "TCP4 with baremark's own HTTP/1.1 client (RESULTS_VIA=tcp)"
+               : "TCP4 with baremark's own HTTP/1.1 client (the card has no HTTP protocol)");
     unsigned sent = 0, tried = 0;
     if (!saved) {
         struct json_writer w;
@@ -229,7 +321,7 @@ void upload_runs(const char *url, const char *key)
             out_show("results: out of memory for the JSON; nothing sent\n");
         else {
             tried = 1;
-            sent = upload_one(&u, url, key, run_name(), w.buf, w.len, log, log_len, 0) == 0;
+            sent = upload_one(&u, url, key, via, run_name(), w.buf, w.len, log, log_len, 0) == 0;
         }
         json_free(&w);
     }
@@ -245,7 +337,7 @@ void upload_runs(const char *url, const char *key)
         if (!json)
             out_show("results: run %s: its JSON could not be read (%s)\n", l.names[i], fw_status_name(s));
         else
-            rc = upload_one(&u, url, key, l.names[i], json, jn, log, ln, 1);
+            rc = upload_one(&u, url, key, via, l.names[i], json, jn, log, ln, 1);
         if (json)
             FreePool(json);
         if (log)

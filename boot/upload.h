@@ -9,6 +9,7 @@
 #define BAREMARK_UPLOAD_H
 
 /* Nothing when url is empty.  Never stops the run: one line per problem. */
-void upload_runs(const char *url, const char *key);
+/* via: BM_VIA_*; ca: RESULTS_CA, a PEM file on the boot volume ("" none) */
+void upload_runs(const char *url, const char *key, int via, const char *ca);
 
 #endif

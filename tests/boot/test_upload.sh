@@ -3,6 +3,8 @@
 # under QEMU's user network on loopback only (the guest reaches the host's
 # 127.0.0.1 as 10.0.2.2).  The test starts `baremark history serve` on two
 # free loopback ports (stopped by the trap) and boots, two at a time:
+#  Rounds 1 and 2 go by the firmware's HTTP protocol where the card has
+#  one (OVMF's HttpDxe), round 3 by TCP4 (RESULTS_VIA=tcp).
 #  round 1  (a) a stick with a network card: the run is stored (the server
 #           lists the SHA-256 of the stick's JSON file), uploaded.txt names
 #           it with that SHA;  (b) at the same time a diskless PXE boot (no
@@ -13,7 +15,8 @@
 #           401, the run says so, nothing stored, nothing recorded.  The
 #           stick of (e) also carries a blank disk, so it has a boot index
 #           and OVMF leaves the card unconnected: the image connects it.
-#  round 3  (c2) the same stick, second server up: both runs are sent;
+#  round 3  (c2) the same stick, second server up, RESULTS_VIA=tcp (the
+#           image's own client over TCP4): both runs are sent;
 #           `baremark-results upload` with uploaded.txt removed then gets
 #           409 for both: nothing is stored twice.
 # The upload's cost after the summary (the image's own TSC figure) is
@@ -69,6 +72,17 @@ bg_boot() {   # NAME IMAGE-OR-- OPTIONS...
     tr -d '\r' < "$TEST_TMP/$name.serial" | sed 's/\x1b\[[0-9;?]*[A-Za-z]//g; s/\x1b[()][A-Za-z0-9]//g' > "$TEST_TMP/$name.log"
 }
 use() { BOOT_LOG=$TEST_TMP/$1.log BOOT_RC=$(cat "$T/$1.rc"); }
+# The way the requests went: by the firmware's HTTP protocol when the
+# card has one (the "network:" line says so) and RESULTS_VIA is auto.
+expect_path() {   # LABEL
+    if grep -q '^network: HTTP protocol present' "$BOOT_LOG"; then
+        expect_line "^results: by the firmware's HTTP protocol \\(EFI_HTTP_PROTOCOL\\)$" \
+            "$1 the card has the HTTP protocol: the upload went by it (one line says so)"
+    else
+        expect_line "^results: by TCP4 with baremark's own HTTP/1.1 client \\(the card has no HTTP protocol\\)$" \
+            "$1 no HTTP protocol: the upload went by TCP4 (one line says so)"
+    fi
+}
 run_of() { sed -n 's/^results: \\baremark\\\([0-9-]*\)\.log .*/\1/p' "$TEST_TMP/$1.log" | head -1; }
 
 serve "$p1" one
@@ -87,6 +101,7 @@ use upload-a
 expect_rc 0 "(a) stick: run-qemu exit 0"
 expect_line '^network: (HTTP protocol present \(and TCP4\)|TCP4 only \(no HTTP protocol\)); TLS (present|absent)' \
     "(a) the firmware's network protocols named in one line"
+expect_path "(a)"
 name=$(run_of upload-a)
 sha=$(esp_sha "$A" "$name")
 expect_line "^results: run $name stored by http://10\\.0\\.2\\.2:$p1/ \\(201, sha256 $sha\\), log sent$" \
@@ -116,6 +131,7 @@ if [ -n "$pxe" ] && has_sha "$p1" "$pxe"; then
 else
     fail "(b) diskless: the run stored" "$(grep '^results:' "$BOOT_LOG" | tr '\n' '|')"
 fi
+expect_path "(b) diskless:"
 figure upload-pxe
 n=$(count "$p1")
 if [ "$n" = 2 ]; then pass "(d) two machines booted at once: the server holds both runs"
@@ -134,7 +150,7 @@ wait "$b1" "$b2"
 use upload-c1
 expect_rc 0 "(c) server down: run-qemu exit 0 (the run itself is fine)"
 c1=$(run_of upload-c1)
-expect_line "^results: server http://10\\.0\\.2\\.2:$p2/ not reached \\(TCP connect (failed: connection refused|failed: connection reset|timed out after 5 s)\\); run kept on the stick, sent at the next boot$" \
+expect_line "^results: server http://10\\.0\\.2\\.2:$p2/ not reached \\((TCP connect (failed: connection refused|failed: connection reset|timed out after 5 s)|the firmware's HTTP request failed \\((connection refused|connection reset|EFI_TIMEOUT)\\))\\); run kept on the stick, sent at the next boot$" \
     "(c) server down: one line says so"
 if esp_ls "$C" baremark | grep -qx "$c1.json" && ! esp_ls "$C" baremark | grep -qx uploaded.txt; then
     pass "(c) server down: the run's file kept, no uploaded.txt"
@@ -149,6 +165,7 @@ expect_line '^network: connected 1 network controller the firmware had left unco
 e=$(run_of upload-e)
 expect_line "^results: server http://10\\.0\\.2\\.2:$p1/ refused run $e \\(401: [^)]+\\); check RESULTS_KEY" \
     "(e) wrong key: 401 and the run says so"
+expect_path "(e)"
 if ! esp_ls "$E" baremark | grep -qx uploaded.txt && [ "$(count "$p1")" = 2 ]; then
     pass "(e) wrong key: nothing stored, nothing recorded"
 else
@@ -159,9 +176,11 @@ else fail "(e) the server logged the refusal" "$(tail -2 "$T/one.err" | tr '\n' 
 
 # ---- round 3: (c2) the server up: both runs sent, never twice --------------------------------
 serve "$p2" two
-bg_boot upload-c2 "$C" --net --options "$OPTS results=$URL2 results_key=lab-secret-34"
+bg_boot upload-c2 "$C" --net --options "$OPTS results=$URL2 results_key=lab-secret-34 results_via=tcp"
 use upload-c2
 expect_rc 0 "(c) next boot: run-qemu exit 0"
+expect_line "^results: by TCP4 with baremark's own HTTP/1.1 client \\(RESULTS_VIA=tcp\\)$" \
+    "(c) next boot, RESULTS_VIA=tcp: the upload went by the image's own client over TCP4"
 c2=$(run_of upload-c2)
 expect_line "^results: sending 2 runs to $URL2\$" "(c) next boot: the earlier run and this one are sent"
 ok=1

@@ -99,3 +99,31 @@ PY
 then pass "--timeout-factor 3 multiplies every timeout (job 30, test 18, silence 9, deploy 6 min)"
 else fail "--timeout-factor 3 multiplies every timeout" "$(grep -A1 timeout "$T/x3.yaml" | tr '\n' ' ')"; fi
 "$MJ" --device qemu --image $URL --timeout-factor 0 > /dev/null 2>&1; [ $? -eq 2 ] && pass "a timeout factor of 0 is refused" || fail "a timeout factor of 0 is refused"
+
+# --results: the lab's results server (docs/guide-lab.md#results-sent-to-the-labs-server)
+printf 'lab-key-1\n' > "$T/key"
+"$MJ" --device qemu --image $URL --results http://10.0.2.2:8750/ --results-key-file "$T/key" > "$T/results.yaml"
+if /usr/bin/python3 - "$T/results.yaml" <<'PY'
+import sys, yaml
+d = yaml.safe_load(open(sys.argv[1]))
+a = {list(x)[0]: x[list(x)[0]] for x in d["actions"]}
+arg = a["deploy"]["images"]["baremark"]["image_arg"]
+ok = ("string=profile=quick lava=t results=http://10.0.2.2:8750/ results_key=lab-key-1'" in arg
+      and "-netdev user,id=results -device virtio-net-pci,netdev=results" in arg
+      and d["visibility"] == "personal")
+sys.exit(0 if ok else 1)
+PY
+then pass "--results: a user-network card, results= and results_key= in fw_cfg, the job personal (it holds the key)"
+else fail "--results: card, settings, visibility" "$(grep -E 'fw_cfg|visibility' "$T/results.yaml" | tr '\n' ' ')"; fi
+if ! grep -q 'netdev' "tools/lava/jobs/baremark-qemu.yaml" && grep -q '^visibility: public$' "tools/lava/jobs/baremark-qemu.yaml"; then
+    pass "without --results: no network card, the job public"
+else fail "without --results: no network card, the job public"; fi
+"$MJ" --device uefi --image $URL --results http://10.0.2.2:8750/ --results-key-file "$T/key" > /dev/null 2>&1; [ $? -eq 2 ] &&
+    pass "--results on --device uefi is refused (the stick's command file says it)" || fail "--results on --device uefi is refused"
+"$MJ" --device qemu --image $URL --results http://10.0.2.2:8750/ > /dev/null 2>&1; [ $? -eq 2 ] &&
+    pass "--results without --results-key-file is refused" || fail "--results without --results-key-file is refused"
+"$MJ" --device qemu --image $URL --results 10.0.2.2:8750 --results-key-file "$T/key" > /dev/null 2>&1; [ $? -eq 2 ] &&
+    pass "--results that is not an http(s) URL is refused" || fail "--results that is not an http(s) URL is refused"
+printf 'has space\n' > "$T/badkey"
+"$MJ" --device qemu --image $URL --results http://10.0.2.2:8750/ --results-key-file "$T/badkey" > /dev/null 2>&1; [ $? -eq 2 ] &&
+    pass "a key with a space is refused" || fail "a key with a space is refused"

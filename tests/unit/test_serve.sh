@@ -244,3 +244,14 @@ if [ $u1 = 2 ] && [ $u2 = 2 ] && [ $u3 = 2 ] && [ "$(cat "$W"/u[123].err | wc -l
 else
     fail "serve: usage errors" "$u1 $u2 $u3 $(cat "$W"/u[123].err | tr '\n' '|')"
 fi
+# --tls-cert without --tls-key, and a certificate file that is not PEM: one line each, status 2
+"$B" history serve --listen 127.0.0.1:0 --key-file "$W/key" --tls-cert "$W/key" > /dev/null 2> "$W/t1.err"; t1=$?
+printf 'not a certificate\n' > "$W/notpem"
+"$B" history serve --listen 127.0.0.1:0 --key-file "$W/key" --tls-cert "$W/notpem" --tls-key "$W/notpem" \
+    > /dev/null 2> "$W/t2.err"; t2=$?
+if [ $t1 = 2 ] && [ $t2 = 2 ] && [ "$(cat "$W"/t[12].err | wc -l)" = 2 ] && grep -q -- '--tls-key' "$W/t1.err" &&
+    grep -q -- "--tls-cert $W/notpem: not a PEM file" "$W/t2.err"; then
+    pass "serve: --tls-cert without --tls-key, a file that is not PEM: one line each, status 2"
+else
+    fail "serve: TLS usage errors" "$t1 $t2 $(cat "$W"/t[12].err | tr '\n' '|')"
+fi

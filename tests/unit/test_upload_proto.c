@@ -3,14 +3,46 @@
  * (accepted and refused forms), the request head of the upload contract
  * (docs/results-upload.md), answers' status and completeness, and
  * uploaded.txt lookups; and the RESULTS / RESULTS_KEY settings through
- * the command-file parser (the key is never printed).
+ * the command-file parser (the key is never printed); RESULTS_CA's PEM
+ * text as the firmware's TlsCaCertificate value, against Python's ssl
+ * module and the UEFI layout (tests/vectors/cacert/make_vectors.py).
  */
 #include <stdio.h>
 #include <string.h>
 
 #include "bench/config.h"
+#include "bench/sha256.h"
 #include "bench/upload_proto.h"
 #include "check.h"
+#include "tests/vectors/cacert/vectors.h"
+
+static void ca_list(void)
+{
+    static uint8_t out[8192];
+    unsigned count = 0;
+    const char *why = NULL;
+    char hex[SHA256_HEX];
+    uint8_t d[SHA256_DIGEST];
+    long n = upload_ca_list(ca_pem_text, strlen(ca_pem_text), out, sizeof out, ca_owner, &count, &why);
+    CHECK(n == CA_LIST_LEN && count == 2, "RESULTS_CA: two certificates (LF and CRLF lines), the expected length");
+    if (n > 0) {
+        sha256(out, (size_t)n, d);
+        sha256_hex(d, hex);
+        CHECK_STR(hex, CA_LIST_SHA256, "RESULTS_CA: the signature lists' bytes are Python's (SHA-256)");
+        CHECK(out[16] == (uint8_t)(28 + 16 + CA_DER0_LEN) && out[28 + 16 + CA_DER0_LEN] == 0xa1,
+              "RESULTS_CA: the second list starts where the first's SignatureListSize ends");
+    }
+    n = upload_ca_list(ca_pem_text, strlen(ca_pem_text), out, 1000, ca_owner, &count, &why);
+    CHECK(n == -1 && why && strstr(why, "larger"), "RESULTS_CA: too large for the buffer: refused with a reason");
+    n = upload_ca_list("hello\n", 6, out, sizeof out, ca_owner, &count, &why);
+    CHECK(n == -1 && why && strstr(why, "BEGIN CERTIFICATE"), "RESULTS_CA: no certificate: refused with a reason");
+    static const char cut[] = "-----BEGIN CERTIFICATE-----\nMIIB\n";
+    n = upload_ca_list(cut, strlen(cut), out, sizeof out, ca_owner, &count, &why);
+    CHECK(n == -1 && why && strstr(why, "END"), "RESULTS_CA: a certificate without its END line: refused");
+    static const char bad[] = "-----BEGIN CERTIFICATE-----\nMI*B\n-----END CERTIFICATE-----\n";
+    n = upload_ca_list(bad, strlen(bad), out, sizeof out, ca_owner, &count, &why);
+    CHECK(n == -1 && why && strstr(why, "base64"), "RESULTS_CA: a character outside base64: refused");
+}
 
 static void urls(void)
 {
@@ -22,7 +54,12 @@ static void urls(void)
           u.ip[0] == 192 && u.ip[3] == 20, "no port: 80, no path: /");
     CHECK(upload_url_parse("http://1.2.3.4:9/lab/x", &u, &why) == 0 && !strcmp(u.path, "/lab/x/"),
           "a base path gets its closing /");
-    static const char *bad[] = { "https://10.0.2.2/", "ftp://1.2.3.4/", "http://lab.example/", "http://1.2.3/",
+    CHECK(upload_url_parse("https://10.0.2.2/", &u, &why) == 0 && u.tls && u.port == 443 && !strcmp(u.path, "/"),
+          "https://10.0.2.2/: TLS, port 443 unless given");
+    CHECK(upload_url_parse("HTTPS://10.0.2.2:8443/lab", &u, &why) == 0 && u.tls && u.port == 8443 &&
+          !strcmp(u.host, "10.0.2.2:8443") && !strcmp(u.path, "/lab/"), "HTTPS with a port and a path");
+    CHECK(upload_url_parse("http://10.0.2.2/", &u, &why) == 0 && !u.tls, "http: no TLS");
+    static const char *bad[] = { "httpx://10.0.2.2/", "https:/10.0.2.2/", "ftp://1.2.3.4/", "http://lab.example/", "http://1.2.3/",
                                  "http://1.2.3.256/", "http://1.2.3.4:0/", "http://1.2.3.4:65536/",
                                  "http://1.2.3.4:/", "http://1.2.3.4x/", "http://1.2.3.4/a b", "http://1.2.3.4/?q",
                                  "10.0.2.2:8750" };
@@ -32,8 +69,8 @@ static void urls(void)
         snprintf(what, sizeof what, "refused: %s", bad[i]);
         CHECK(upload_url_parse(bad[i], &u, &why) == -1 && why && *why, what);
     }
-    upload_url_parse("https://10.0.2.2/", &u, &why);
-    CHECK(strstr(why, "TLS") != NULL, "https: the reason names TLS");
+    upload_url_parse("ftp://10.0.2.2/", &u, &why);
+    CHECK(strstr(why, "http://") != NULL, "another scheme: the reason names http://");
 }
 
 static void keys(void)
@@ -114,12 +151,29 @@ static void settings(void)
     config_format(&c, out, sizeof out);
     CHECK(strstr(out, "RESULTS=http://10.0.2.2:8750/\n") && !strstr(out, "Sekr1t"),
           "settings text: the URL, never the key");
-    t = "RESULTS=https://10.0.2.2/\nRESULTS_KEY=has space\n";
+    t = "RESULTS=ftp://10.0.2.2/\nRESULTS_KEY=has space\n";
     config_defaults(&c);
     diags = 0;
     config_parse(&c, t, strlen(t), diag, NULL);
-    CHECK(diags == 2 && !c.results[0] && !c.results_key[0], "https and a key with a space: two lines, both unset");
+    CHECK(diags == 2 && !c.results[0] && !c.results_key[0], "ftp and a key with a space: two lines, both unset");
     CHECK(!strstr(last, "has space"), "the refused key is not repeated");
+    /* RESULTS_VIA and RESULTS_CA */
+    config_defaults(&c);
+    CHECK(c.results_via == BM_VIA_AUTO && !c.results_ca[0], "RESULTS_VIA auto, RESULTS_CA none unless set");
+    t = "RESULTS_VIA=TCP\nRESULTS_CA=\\baremark\\ca.pem\n";
+    diags = 0;
+    config_parse(&c, t, strlen(t), diag, NULL);
+    CHECK(diags == 0 && c.results_via == BM_VIA_TCP && !strcmp(c.results_ca, "\\baremark\\ca.pem"),
+          "RESULTS_VIA=TCP (any case), RESULTS_CA=\\baremark\\ca.pem");
+    config_format(&c, out, sizeof out);
+    CHECK(strstr(out, "RESULTS_VIA=tcp\n") && strstr(out, "RESULTS_CA=\\baremark\\ca.pem\n"), "settings text: both");
+    t = "RESULTS_VIA=udp\nRESULTS_CA=ca*.pem\n";
+    config_defaults(&c);
+    diags = 0;
+    config_parse(&c, t, strlen(t), diag, NULL);
+    CHECK(diags == 2 && c.results_via == BM_VIA_AUTO && !c.results_ca[0],
+          "RESULTS_VIA=udp, RESULTS_CA with a '*': two lines, both left at their defaults");
+    CHECK(!strcmp(config_via_name(BM_VIA_HTTP), "http") && !strcmp(config_via_name(-1), "?"), "RESULTS_VIA names");
 }
 
 int main(void)
@@ -130,5 +184,6 @@ int main(void)
     answers();
     acked();
     settings();
+    ca_list();
     return check_done();
 }

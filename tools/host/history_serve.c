@@ -547,6 +547,7 @@ static void *hs_watchdog(void *arg)
 
 static const char hs_usage[] =
     "usage: baremark history serve --listen ADDR:PORT --key-file FILE [--db DB] [--max-bytes N] [--timeout S]\n"
+    "                              [--tls-cert FILE --tls-key FILE]\n"
     "  --listen ADDR:PORT  where to listen (127.0.0.1:8750; [::1]:8750; port 0: any free port)\n"
     "  --key-file FILE     the lab's shared secret (1-128 printable ASCII characters; a final newline is\n"
     "                      not part of it): uploads are signed with HMAC-SHA256 of their body by it\n"
@@ -554,6 +555,7 @@ static const char hs_usage[] =
     "                      missing) or a PostgreSQL connection string\n"
     "  --max-bytes N       the largest body taken (default 8388608)\n"
     "  --timeout S         seconds a request may take to arrive (default 10)\n"
+    "  --tls-cert FILE     serve HTTPS with this PEM certificate (chain) and --tls-key's PEM private key\n"
     "exit status: 0 stopped by SIGINT or SIGTERM; 1 the store or the socket failed; 2 usage or a bad key file\n";
 
 static int hs_bad(const char *why, const char *what)
@@ -567,6 +569,7 @@ int history_serve_main(int argc, char **argv)
 {
     static struct hs_server s;      /* the threads' shared state; one server a process */
     const char *listen = NULL, *keyfile = NULL, *db = getenv("BAREMARK_HISTORY");
+    const char *tls_cert = NULL, *tls_key = NULL;
     struct sockaddr_storage ss;
     int v6 = 0;
     if (!db || !db[0])
@@ -582,7 +585,7 @@ int history_serve_main(int argc, char **argv)
             return 0;
         }
         if (!v || (strcmp(a, "--listen") && strcmp(a, "--key-file") && strcmp(a, "--db") && strcmp(a, "--max-bytes") &&
-                   strcmp(a, "--timeout")))
+                   strcmp(a, "--timeout") && strcmp(a, "--tls-cert") && strcmp(a, "--tls-key")))
             return hs_bad(v ? "unknown option" : "unknown option or a missing value", a);
         i++;
         if (!strcmp(a, "--listen"))
@@ -591,6 +594,10 @@ int history_serve_main(int argc, char **argv)
             keyfile = v;
         else if (!strcmp(a, "--db"))
             db = v;
+        else if (!strcmp(a, "--tls-cert"))
+            tls_cert = v;
+        else if (!strcmp(a, "--tls-key"))
+            tls_key = v;
         else if (!strcmp(a, "--max-bytes")) {
             unsigned long long n = strtoull(v, &end, 10);
             if (*end || end == v || n < 1 || n > (1ull << 31))
@@ -607,9 +614,23 @@ int history_serve_main(int argc, char **argv)
         return hs_bad("--listen ADDR:PORT and --key-file FILE are needed", NULL);
     if (hs_listen_addr(listen, &ss, &v6))
         return hs_bad("wants ADDR:PORT, e.g. 127.0.0.1:8750 or [::1]:8750", "--listen");
+    if (!tls_cert != !tls_key)
+        return hs_bad("HTTPS needs both --tls-cert FILE and --tls-key FILE", tls_cert ? "--tls-cert" : "--tls-key");
     int rc = hs_read_key(keyfile, s.key, &s.keylen);
     if (rc)
         return rc;
+    char *cert_pem = tls_cert ? hs_read_pem("--tls-cert", tls_cert) : NULL;
+    char *key_pem = cert_pem ? hs_read_pem("--tls-key", tls_key) : NULL;
+    if (tls_cert && (!cert_pem || !key_pem)) {
+        free(cert_pem);
+        free(key_pem);
+        return 2;
+    }
+    struct MHD_OptionItem tls_opts[] = {
+        { cert_pem ? MHD_OPTION_HTTPS_MEM_CERT : MHD_OPTION_END, 0, cert_pem },
+        { MHD_OPTION_HTTPS_MEM_KEY, 0, key_pem },
+        { MHD_OPTION_END, 0, NULL },
+    };
     char err[600];
     s.target = db;
     if (!(s.pool[0] = hdb_open(db, err, sizeof err))) {     /* the store, made or migrated now */
@@ -629,17 +650,24 @@ int history_serve_main(int argc, char **argv)
     signal(SIGPIPE, SIG_IGN);
 
     struct MHD_Daemon *d = MHD_start_daemon(
-        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | (v6 ? MHD_USE_IPv6 : 0),
+        MHD_USE_THREAD_PER_CONNECTION | MHD_USE_INTERNAL_POLLING_THREAD | MHD_USE_POLL | (v6 ? MHD_USE_IPv6 : 0) |
+            (cert_pem ? MHD_USE_TLS : 0),
         0, NULL, NULL, hs_handler, &s,
         MHD_OPTION_SOCK_ADDR, (struct sockaddr *)&ss,
         MHD_OPTION_CONNECTION_TIMEOUT, s.timeout,
         MHD_OPTION_CONNECTION_LIMIT, (unsigned)HS_CONNECTIONS,
         MHD_OPTION_NOTIFY_COMPLETED, hs_completed, &s,
         MHD_OPTION_NOTIFY_CONNECTION, hs_connection, &s,
+        MHD_OPTION_ARRAY, tls_opts,
         MHD_OPTION_END);
     if (!d) {
-        fprintf(stderr, "baremark history serve: --listen %s: cannot listen there (%s)\n", listen,
-                errno ? strerror(errno) : "in use, or not an address of this machine");
+        if (cert_pem)
+            fprintf(stderr, "baremark history serve: --listen %s with --tls-cert %s --tls-key %s: cannot start "
+                    "(the address is in use, or the certificate and key do not match or cannot be read by GnuTLS)\n",
+                    listen, tls_cert, tls_key);
+        else
+            fprintf(stderr, "baremark history serve: --listen %s: cannot listen there (%s)\n", listen,
+                    errno ? strerror(errno) : "in use, or not an address of this machine");
         hdb_close(s.pool[0]);
         return 1;
     }
@@ -647,7 +675,8 @@ int history_serve_main(int argc, char **argv)
     unsigned port = pi ? pi->port : 0;
     char host[128];
     snprintf(host, sizeof host, "%.*s", (int)(strrchr(listen, ':') - listen), listen);
-    hs_log("listening on http://%s:%u/ (%s %s, key %s, at most %zu bytes a body, %u s a request)", host, port,
+    hs_log("listening on http%s://%s:%u/ (%s %s, key %s, at most %zu bytes a body, %u s a request)",
+           cert_pem ? "s" : "", host, port,
            hdb_kind(s.pool[0]), db, keyfile, s.max_bytes, s.timeout);
     pthread_t wd;
     pthread_create(&wd, NULL, hs_watchdog, &s);
@@ -659,5 +688,7 @@ int history_serve_main(int argc, char **argv)
     MHD_stop_daemon(d);
     for (int i = 0; i < HS_POOL; i++)
         hdb_close(s.pool[i]);
+    free(cert_pem);
+    free(key_pem);
     return 0;
 }

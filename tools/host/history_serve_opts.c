@@ -68,3 +68,25 @@ int hs_listen_addr(const char *spec, struct sockaddr_storage *ss, int *v6)
     *v6 = 0;
     return inet_pton(AF_INET, host, &a->sin_addr) == 1 ? 0 : -1;
 }
+
+/* A PEM file, whole, as a string (NULL with a line on stderr). */
+char *hs_read_pem(const char *opt, const char *path)
+{
+    FILE *f = fopen(path, "rb");
+    char *buf = NULL;
+    size_t n = 0;
+    if (f) {
+        buf = malloc(1 << 20);
+        n = buf ? fread(buf, 1, (1 << 20) - 1, f) : 0;
+        fclose(f);
+    }
+    if (buf)
+        buf[n] = 0;
+    if (!buf || !n || !strstr(buf, "-----BEGIN ")) {
+        fprintf(stderr, "baremark history serve: %s %s: %s\n", opt, path,
+                !f ? strerror(errno) : "not a PEM file (no -----BEGIN line)");
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
