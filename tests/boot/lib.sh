@@ -20,7 +20,10 @@
 #                               (docs/console.md); BOOT_CONSOLE=default before
 #                               the call boots with the default console instead
 #   boot_args ARGS...           sets BOOT_ARGS to ARGS with verbose=t added
-#                               so (for a test that calls run-qemu itself)
+#                               so (for a test that calls run-qemu itself),
+#                               and --lean before them when they ask for
+#                               --icount (run-qemu --help: the firmware's
+#                               slow probes of PS/2 and SATA left out)
 #   expect_rc WANT WHAT         PASS if BOOT_RC == WANT
 #   expect_line REGEX WHAT      PASS if a line of BOOT_LOG matches (grep -E)
 #   expect_no_line REGEX WHAT   PASS if no line matches
@@ -79,8 +82,12 @@ fresh_image() {   # a copy of the built image without the runs `make run` left o
 # the tests read the full text (BOOT_CONSOLE=default: as a person sees it).
 boot_args() {
     BOOT_ARGS=("$@")
-    [ "${BOOT_CONSOLE:-verbose}" = default ] && return
     local i at=-1
+    # --icount boots leave out the devices the firmware probes slowly (run-qemu --lean)
+    for ((i = 0; i < ${#BOOT_ARGS[@]}; i++)); do
+        case ${BOOT_ARGS[i]} in --icount|--icount-nosleep) BOOT_ARGS=(--lean "${BOOT_ARGS[@]}"); break ;; esac
+    done
+    [ "${BOOT_CONSOLE:-verbose}" = default ] && return
     for ((i = 0; i + 1 < ${#BOOT_ARGS[@]}; i++)); do
         [ "${BOOT_ARGS[i]}" = --options ] && at=$((i + 1))
     done
