@@ -20,7 +20,10 @@
 #                               (docs/console.md); BOOT_CONSOLE=default before
 #                               the call boots with the default console instead
 #   boot_args ARGS...           sets BOOT_ARGS to ARGS with verbose=t added
-#                               so (for a test that calls run-qemu itself)
+#                               so (for a test that calls run-qemu itself),
+#                               and --lean before them when they ask for
+#                               --icount (run-qemu --help: the firmware's
+#                               slow probes of PS/2 and SATA left out)
 #   expect_rc WANT WHAT         PASS if BOOT_RC == WANT
 #   expect_line REGEX WHAT      PASS if a line of BOOT_LOG matches (grep -E)
 #   expect_no_line REGEX WHAT   PASS if no line matches
@@ -30,6 +33,13 @@
 #                               $TEST_TMP/NAME.json and print that path
 #   expect_valid FILE WHAT      PASS if `baremark validate FILE` accepts it
 #   pass WHAT / fail WHAT DETAIL
+#
+# Firmware: boots use build/ovmf/OVMF_CODE_4M.notpm.fd, Debian's
+# OVMF_CODE_4M.fd with its TPM probe cut to one poll (tests/boot/ovmf_notpm.py
+# says why: without it each boot waits 1.5 virtual seconds for a TPM QEMU
+# does not have, which under --icount costs 60-200 s of real time).  A test
+# that sets OVMF_CODE, or passes --firmware, boots what it names;
+# BAREMARK_STOCK_OVMF=1 boots Debian's file everywhere.
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
@@ -37,6 +47,23 @@ RUN_QEMU=$TOP/tools/run-qemu
 TEST_TMP=${TEST_TMP:-$BUILD/tests/boot}
 export MTOOLS_SKIP_CHECK=1
 mkdir -p "$TEST_TMP"
+
+# The firmware the boots use unless a test names one (see above): made once
+# per build directory (flock: two tests start at once), the stock file if
+# the patch does not apply to this OVMF (one line on stderr says so).
+ovmf_notpm() {
+    local stock=/usr/share/OVMF/OVMF_CODE_4M.fd out="$BUILD/ovmf/OVMF_CODE_4M.notpm.fd"
+    [ -f "$stock" ] || return
+    mkdir -p "$BUILD/ovmf"
+    if [ ! -f "$out" ] || [ "$stock" -nt "$out" ] || [ "$TOP/tests/boot/ovmf_notpm.py" -nt "$out" ]; then
+        flock "$BUILD/ovmf/.lock" sh -c '
+            [ -f "$2" ] && [ ! "$1" -nt "$2" ] && [ ! "$3" -nt "$2" ] && exit 0
+            python3 "$3" "$1" "$2.tmp.$$" >/dev/null && mv -f "$2.tmp.$$" "$2"
+            rm -f "$2.tmp.$$"' sh "$stock" "$out" "$TOP/tests/boot/ovmf_notpm.py"
+    fi
+    [ -f "$out" ] && export OVMF_CODE="$out"
+}
+[ -z "${OVMF_CODE:-}" ] && [ "${BAREMARK_STOCK_OVMF:-}" != 1 ] && ovmf_notpm
 
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1 (${2:-})"; }
@@ -55,8 +82,12 @@ fresh_image() {   # a copy of the built image without the runs `make run` left o
 # the tests read the full text (BOOT_CONSOLE=default: as a person sees it).
 boot_args() {
     BOOT_ARGS=("$@")
-    [ "${BOOT_CONSOLE:-verbose}" = default ] && return
     local i at=-1
+    # --icount boots leave out the devices the firmware probes slowly (run-qemu --lean)
+    for ((i = 0; i < ${#BOOT_ARGS[@]}; i++)); do
+        case ${BOOT_ARGS[i]} in --icount|--icount-nosleep) BOOT_ARGS=(--lean "${BOOT_ARGS[@]}"); break ;; esac
+    done
+    [ "${BOOT_CONSOLE:-verbose}" = default ] && return
     for ((i = 0; i + 1 < ${#BOOT_ARGS[@]}; i++)); do
         [ "${BOOT_ARGS[i]}" = --options ] && at=$((i + 1))
     done

@@ -93,7 +93,7 @@ cut_inside() {
     local name=powercut-inside raw=$TEST_TMP/powercut-inside.serial sock=$T/monitor.sock pid slow="" saved="" run
     BOOT_LOG=$TEST_TMP/$name.log BOOT_RC=""
     : > "$raw"; rm -f "$sock"
-    setsid "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --icount --options "sections=none idleseconds=4 verbose=t" \
+    setsid "$RUN_QEMU" --timeout "$BOOT_TIMEOUT" --serial "$raw" --cpu qemu64 --icount --lean --options "sections=none idleseconds=4 verbose=t" \
         --qemu-arg -monitor --qemu-arg "unix:$sock,server=on,wait=off" "$img" >/dev/null 2>"$TEST_TMP/$name.err" &
     pid=$!
     while kill -0 "$pid" 2>/dev/null; do

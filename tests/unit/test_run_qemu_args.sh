@@ -109,3 +109,19 @@ check "a results file as IMAGE: refused at once (exit 1), QEMU not started, the 
 run cdnot bash tools/run-qemu --cdrom "$T/disk.img"; rc=$?
 check "--cdrom with a disk image, not an ISO: refused at once (exit 1)" $([ $rc = 1 ] && [ ! -e "$T/cdnot" ] &&
     grep -q "is not an ISO 9660 image" "$T/cdnot.out"; echo $?) "rc $rc"
+
+# --lean: no i8042; no chipset SATA on q35 unless a CD-ROM or a sata
+# results disk is on it; nothing left out without --lean.
+python3 -c "import sys; b = bytearray(40960); b[32769:32774] = b'CD001'; open(sys.argv[1], 'wb').write(b)" "$T/cd.iso"
+run lean bash tools/run-qemu --lean "$T/disk.img"
+check "--lean (q35): -machine q35,hpet=on,i8042=off,sata=off" $([ "$(arg_after "$T/lean" -machine)" = q35,hpet=on,i8042=off,sata=off ]; echo $?) \
+    "$(arg_after "$T/lean" -machine)"
+run leancd bash tools/run-qemu --lean --cdrom "$T/cd.iso"
+check "--lean --cdrom: the SATA controller stays (the CD-ROM is on it)" $([ "$(arg_after "$T/leancd" -machine)" = q35,hpet=on,i8042=off ]; echo $?) \
+    "$(arg_after "$T/leancd" -machine)"
+run leansata bash tools/run-qemu --lean --results-disk "$T/disk.img,bus=sata" "$T/disk.img"
+check "--lean with a sata results disk: the SATA controller stays" $([ "$(arg_after "$T/leansata" -machine)" = q35,hpet=on,i8042=off ]; echo $?) \
+    "$(arg_after "$T/leansata" -machine)"
+run leanpc bash tools/run-qemu --lean --machine pc "$T/disk.img"
+check "--lean --machine pc: -machine pc,hpet=on,i8042=off" $([ "$(arg_after "$T/leanpc" -machine)" = pc,hpet=on,i8042=off ]; echo $?) \
+    "$(arg_after "$T/leanpc" -machine)"
