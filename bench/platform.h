@@ -37,7 +37,7 @@ const char *plat_pages_name(void);
  * always, mmap has no physical placement). */
 void *plat_pages_alloc_high(uint64_t bytes);
 
-/* ---- the memory section's machine state (the types: bench/memory.h) ----
+/* ---- the memory section's machine state (the types: bench/memory/memory.h) ----
  * The image: boot/memory_pages.c; the host: tools/host/memory_host.c.
  * Called with interrupts enabled. */
 struct memory_xstate;
@@ -52,7 +52,7 @@ void memory_xstate_restore(struct memory_xstate *x);
  * /proc/self/smaps. */
 void memory_page_census(const void *buf, uint64_t bytes, struct memory_page_census *c);
 
-/* ---- the measuring phase (the report and the rules: bench/quiet.h) ----
+/* ---- the measuring phase (the report and the rules: bench/system/quiet.h) ----
  * The image: boot/quiet_phase.c stops the firmware's periodic timer and
  * reads NMIs, SMIs and APERF/MPERF at both ends; the host:
  * tools/host/quiet_host.c only measures the phase's length.  Nested phases
@@ -156,7 +156,7 @@ void out_progress(unsigned done, unsigned total, const char *what);
  * output), so a later hang loses nothing already measured.  The "errors"
  * list, the "status" and the "ended" flag are the document owner's, added
  * when it is flushed; sections never write them. */
-struct json_writer;     /* bench/json.h */
+struct json_writer;     /* bench/results/json.h */
 /* Start a top-level member named `name`; returns the writer to fill in.
  * The member is an object unless `array` is nonzero. */
 struct json_writer *results_section_begin(const char *name, int array);
@@ -194,7 +194,7 @@ const char *plat_fault_take(const char *key);
 
 /* Write straight to the serial console and nowhere else: in the image COM1
  * only (not the screen, not the text log), on the host standard output.
- * For lines meant for machines watching the console (bench/lava.h). */
+ * For lines meant for machines watching the console (bench/results/lava.h). */
 void plat_serial_write(const char *s, size_t n);
 
 /* ---- CPU exceptions -----------------------------------------------------------

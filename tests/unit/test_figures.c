@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_figures.c - the figure tables (bench/figures.h) against
+ * tests/unit/test_figures.c - the figure tables (bench/results/figures.h) against
  * real results:
  *   - every numeric leaf of each results file matches a row of a table
  *     (a figure in the JSON that no table declares fails, naming its path);
@@ -61,7 +61,7 @@ static void walk(struct leaves *L, struct jr v, char *path, size_t plen, size_t 
             /* one line per path pattern would be nicer; the first few say enough */
             if (L->undeclared++ < 8)
                 printf("FAIL: %s: %s is a number in the results but in no figure table "
-                       "(bench/figures_SECTION.c)\n", L->file, path);
+                       "(bench/SECTION/figures_SECTION.c)\n", L->file, path);
         }
         break;
     default:
