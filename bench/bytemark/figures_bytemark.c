@@ -1,5 +1,5 @@
 /*
- * bench/figures_bytemark.c - the tables of bench/figures_bytemark.h's lists (the rows and their
+ * bench/bytemark/figures_bytemark.c - the tables of bench/bytemark/figures_bytemark.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_bytemark.h"

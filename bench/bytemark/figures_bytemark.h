@@ -1,6 +1,6 @@
 /*
- * bench/figures_bytemark.h - BYTEmark's figures (bench/bytemark/,
- * docs/results-schema.md "bytemark"): see bench/figures.h.  Each kernel's
+ * bench/bytemark/figures_bytemark.h - BYTEmark's figures (bench/bytemark/,
+ * docs/results-schema.md "bytemark"): see bench/results/figures.h.  Each kernel's
  * mean score in its own unit and its two indexes; the five overall
  * indexes (null when none of their kernels ran).
  */

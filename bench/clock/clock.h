@@ -1,12 +1,12 @@
 /*
- * kernel/clock.h - the TSC calibrated against every fixed-frequency
+ * bench/clock/clock.h - the TSC calibrated against every fixed-frequency
  * reference the platform has: HPET, ACPI PM timer, PIT channel 2 (measured),
  * CPUID 0x15 and 0x16 (stated by the CPU).
  *
  * clock_run is the clock section (bench/section.h):
  *  1. find the references (ACPI tables, CPUID) and say why each missing one is
  *     missing;
- *  2. in a quiet phase (bench/quiet.h: firmware timer stopped), calibrate
+ *  2. in a quiet phase (bench/system/quiet.h: firmware timer stopped), calibrate
  *     against each measured reference: CLOCK_SHORT_WINDOWS short windows,
  *     then one refined window of at least CLOCK_REFINED_MS shared by all of
  *     them, interrupts masked in every window; each window starts and ends
@@ -16,7 +16,7 @@
  *  3. per reference, the tightest window that agrees with the others (bench/
  *     clock_math.h): kHz and its uncertainty in ppm; pairwise disagreement;
  *  4. the chosen frequency (order of trust below), plat_set_tick_hz, then the
- *     quiet-machine check (bench/quiet.h) at that rate.
+ *     quiet-machine check (bench/system/quiet.h) at that rate.
  *
  * Order of trust (most trusted first), and why:
  *   hpet      finest resolution (QEMU: 10 ns; hardware: about 70 ns), one

@@ -1,5 +1,5 @@
 /*
- * kernel/clock_calib.c - the clock section's measuring part: find the
+ * bench/clock/clock_calib.c - the clock section's measuring part: find the
  * references, calibrate the TSC against each (see clock.h for the steps and
  * the order of trust), choose.  The model is Linux's arch/x86/kernel/tsc.c:
  * each reference read bracketed by TSC reads, slow reads retried, the

@@ -1,5 +1,5 @@
 /*
- * kernel/clock_internal.h - what the clock section's files share (clock_section.c
+ * bench/clock/clock_internal.h - what the clock section's files share (clock_section.c
  * runs the section, clock_calib.c finds the references and calibrates,
  * clock_report.c prints and writes the results); not for other code.
  */
@@ -92,7 +92,7 @@ struct clock_state {
     int chosen, contested;
     double chosen_khz;
     struct clockm_rates rates;    /* the PIT's and PM timer's rates, and why */
-    struct clockm_step step;      /* the counter's effective step (bench/clock_step.h) */
+    struct clockm_step step;      /* the counter's effective step (bench/clock/clock_step.h) */
     uint64_t step_range;          /* the delays' range it was measured with, instructions */
     uint64_t step_raw[CLOCK_STEP_READS];  /* its increments as taken */
 };

@@ -1,5 +1,5 @@
 /*
- * bench/clock_math.c - the arithmetic of TSC calibration (see clock_math.h).
+ * bench/clock/clock_math.c - the arithmetic of TSC calibration (see clock_math.h).
  */
 #include <math.h>
 #include <stddef.h>

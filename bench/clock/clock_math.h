@@ -1,6 +1,6 @@
 /*
- * bench/clock_math.h - the arithmetic of TSC calibration, kept apart from the
- * hardware (kernel/clock_calib.c) so the host can test it: counter wrap, one
+ * bench/clock/clock_math.h - the arithmetic of TSC calibration, kept apart from the
+ * hardware (bench/clock/clock_calib.c) so the host can test it: counter wrap, one
  * window's frequency and uncertainty, which windows to keep, how far two
  * references disagree and which reference the run trusts.  Pure: no I/O, no
  * globals, no allocation.

@@ -1,5 +1,5 @@
 /*
- * kernel/clock_report.c - the clock section's output: its serial text and
+ * bench/clock/clock_report.c - the clock section's output: its serial text and
  * its "clock" results member (docs/results-schema.md).
  */
 #include <math.h>

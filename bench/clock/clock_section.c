@@ -1,5 +1,5 @@
 /*
- * kernel/clock_section.c - the clock section: the TSC against every reference (see
+ * bench/clock/clock_section.c - the clock section: the TSC against every reference (see
  * clock.h for the steps and the order of trust; clock_calib.c measures,
  * clock_report.c prints and writes the results), then the quiet-machine
  * check at the chosen rate.

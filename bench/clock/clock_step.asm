@@ -1,5 +1,5 @@
-; bench/clock_step.asm - back-to-back counter reads around a delay of a
-; chosen length, for the counter's effective step (bench/clock_step.c).
+; bench/clock/clock_step.asm - back-to-back counter reads around a delay of a
+; chosen length, for the counter's effective step (bench/clock/clock_step.c).
 ;
 ;   uint64_t bm_step_pair(uint64_t delay)       (System V ABI, image and host)
 ;       lfence; rdtsc; `delay` single instructions; lfence; rdtsc;

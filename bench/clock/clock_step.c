@@ -1,5 +1,5 @@
 /*
- * bench/clock_step.c - measuring the counter's effective step (see
+ * bench/clock/clock_step.c - measuring the counter's effective step (see
  * clock_step.h; the rule is clock_math.h's).
  */
 #include <stdint.h>

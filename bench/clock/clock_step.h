@@ -1,7 +1,7 @@
 /*
- * bench/clock_step.h - measuring the counter's effective step: back-to-back
- * reads around delays of varying length (bench/clock_step.asm), their
- * increments given to clockm_step_estimate (bench/clock_math.h, where the
+ * bench/clock/clock_step.h - measuring the counter's effective step: back-to-back
+ * reads around delays of varying length (bench/clock/clock_step.asm), their
+ * increments given to clockm_step_estimate (bench/clock/clock_math.h, where the
  * rule is).  The image's clock section measures it once after calibration
  * and sets plat_set_tick_step; the hosted `baremark methods` does the same
  * before it times anything.

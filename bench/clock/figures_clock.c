@@ -1,5 +1,5 @@
 /*
- * bench/figures_clock.c - the tables of bench/figures_clock.h's lists (the rows and their
+ * bench/clock/figures_clock.c - the tables of bench/clock/figures_clock.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_clock.h"

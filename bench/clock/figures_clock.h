@@ -1,6 +1,6 @@
 /*
- * bench/figures_clock.h - the clock section's figures (kernel/clock*.c,
- * docs/results-schema.md "clock"): see bench/figures.h.
+ * bench/clock/figures_clock.h - the clock section's figures (kernel/clock*.c,
+ * docs/results-schema.md "clock"): see bench/results/figures.h.
  */
 #ifndef BAREMARK_FIGURES_CLOCK_H
 #define BAREMARK_FIGURES_CLOCK_H
@@ -25,7 +25,7 @@
     X(CLOCK_QUIET_MAX_GAP_TICKS,        "quiet.max_gap_ticks",       NULL,                "us",  FIG_LOWER, FIG_HEADLINE | FIG_TICKS_NS, .scale = 1e-3, \
       .label = "largest gap") \
     X(CLOCK_QUIET_GAPS_OVER_1US,        "quiet.gaps_over_1us",       NULL,                "gaps", FIG_LOWER, 0) \
-    /* the counter's effective step (bench/clock_math.h); null when the reads were too few or too narrow; \
+    /* the counter's effective step (bench/clock/clock_math.h); null when the reads were too few or too narrow; \
      * FIG_SOMETIMES: results written before the step was measured lack the member, and `baremark \
      * validate` would call such a file (tests/fixtures/run-guess.json) invalid without the flag */ \
     X(CLOCK_COUNTER_STEP_TICKS,         "counter_step.ticks",        "clock_counter_step_ticks", "ticks", FIG_INFO, FIG_SOMETIMES) \

@@ -1,5 +1,5 @@
 /*
- * bench/compare.c - Karsh's A/B timing (seed 000) with the null
+ * bench/compare/compare.c - Karsh's A/B timing (seed 000) with the null
  * experiments; see compare.h.
  */
 #include <math.h>

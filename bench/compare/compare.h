@@ -1,5 +1,5 @@
 /*
- * bench/compare.h - Karsh's A/B timing of two routines (seed 000,
+ * bench/compare/compare.h - Karsh's A/B timing of two routines (seed 000,
  * GatherTimes/TStats).
  *
  * One trial (his accuracy loop) times A and B once each, in alternation

@@ -1,5 +1,5 @@
 /*
- * bench/figures_compare.c - the tables of bench/figures_compare.h's lists (the rows and their
+ * bench/compare/figures_compare.c - the tables of bench/compare/figures_compare.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_compare.h"

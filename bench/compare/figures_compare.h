@@ -1,10 +1,10 @@
 /*
- * bench/figures_compare.h - the comparisons section's figures
- * (bench/compare.c, docs/results-schema.md "comparisons"): see
- * bench/figures.h.  compare_NAME is B's median against A's, in %.
+ * bench/compare/figures_compare.h - the comparisons section's figures
+ * (bench/compare/compare.c, docs/results-schema.md "comparisons"): see
+ * bench/results/figures.h.  compare_NAME is B's median against A's, in %.
  * The settings echoed are COMPARE_PLAN_*: COMPARE_PRECISION, COMPARE_NOISE
- * and COMPARE_SEED are bench/compare.h's defaults (macros), and
- * bench/compare.c includes both.
+ * and COMPARE_SEED are bench/compare/compare.h's defaults (macros), and
+ * bench/compare/compare.c includes both.
  */
 #ifndef BAREMARK_FIGURES_COMPARE_H
 #define BAREMARK_FIGURES_COMPARE_H

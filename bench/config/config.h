@@ -1,5 +1,5 @@
 /*
- * bench/config.h - the run's settings: BYTEmark's command-file parameters
+ * bench/config/config.h - the run's settings: BYTEmark's command-file parameters
  * (same names and meanings, see ../shared/reference/BYTEMARK.md section 6)
  * and baremark's own settings, from \baremark.cfg on the ESP (or the file
  * named in the load options) and from the load options themselves.
@@ -78,9 +78,9 @@ struct bm_config {
     uint32_t methods_iterations;   /* METHODITERATIONS */
     uint32_t idle_seconds;         /* IDLESECONDS: idle with interrupts on at the end (test aid) */
     uint32_t watchdog_seconds;     /* WATCHDOGSECONDS: arm the firmware watchdog again, each stage */
-    int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/lava.h) */
+    int lava;                      /* LAVA=T: result lines for a LAVA lab on serial (bench/results/lava.h) */
     int verbose;                   /* VERBOSE=T: the full text on the console (docs/console.md) */
-    /* the cores section (bench/cores.h); zero values mean the defaults */
+    /* the cores section (bench/cores/cores.h); zero values mean the defaults */
     char cores_list[64];           /* CORES=all|0,2-5 */
     uint32_t smp_parts;            /* SMP=: BM_SMP_* bits (BM_SMP_NONE: none) */
     uint32_t smp_tests;            /* SMPTESTS=: bit per test id */
@@ -108,7 +108,7 @@ enum bm_compare_order { BM_ORDER_RANDOM, BM_ORDER_ABAB };
 enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, BM_FAULT_HANG };
 
 /*
- * ---- the command-file format (bench/config_parse.c) ------------------------------
+ * ---- the command-file format (bench/config/config_parse.c) ------------------------------
  *
  * One NAME=value a line.  Names are case-insensitive; spaces and tabs around
  * the name and the value are ignored.  Lines end with LF, CRLF or CR; a UTF-8
@@ -205,7 +205,7 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *   IDLESECONDS       0..3600 s: idle with interrupts enabled (hlt) after
  *                     the sections, so a run outlasts the watchdog  0
  *   LAVA              flag: result lines for a LAVA monitors action on
- *                     serial only (bench/lava.h); the LAVA job templates
+ *                     serial only (bench/results/lava.h); the LAVA job templates
  *                     (tools/lava/make-job) ask for them          F
  *   VERBOSE           flag: every line on the console (serial and
  *                     screen), not only the banner, progress, warnings
@@ -213,11 +213,11 @@ enum bm_fault { BM_FAULT_NONE, BM_FAULT_DIVIDE, BM_FAULT_OPCODE, BM_FAULT_PAGE, 
  *                     either way (docs/console.md)                F
  *   PLUGINROUTINES    which plug-in routines are timed: a comma list of
  *                     PLUGIN:ROUTINE, PLUGIN (all its routines), PLUGIN:*,
- *                     * or all, or none (bench/plugins.h)        all
+ *                     * or all, or none (bench/plugins/plugins.h)        all
  *   PLUGINPROBESECONDS 1..3600 s: the firmware watchdog while each plug-in
  *                     routine is called once before it is timed; a routine
  *                     that does not return by then resets the machine
- *                     (bench/plugins_section.h)                 10
+ *                     (bench/plugins/plugins_section.h)                 10
  *   COMPARE           A,B: Karsh's A/B of two targets (plug-in routines
  *                     PLUGIN:ROUTINE or built-in targets) plus the A/A
  *                     control of A; several pairs separated by ';', and

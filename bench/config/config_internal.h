@@ -1,5 +1,5 @@
 /*
- * bench/config_internal.h - what the settings files share: config.c (the
+ * bench/config/config_internal.h - what the settings files share: config.c (the
  * command-file and load-option parsers), config_params.c (the parameter
  * table, defaults, comparability, the sections' on/off set),
  * config_write.c (the settings as a command file, on serial and as JSON).
@@ -47,7 +47,7 @@ enum cfg_kind {
     K_CORES, K_SMP, K_SMPTESTS, /* the cores section's lists */
     K_PLUGINROUTINES, K_COMPARE, /* plug-in settings (strings) */
     K_COMPAREORDER,
-    K_RESULTS, K_RESULTSKEY     /* the results server (bench/upload_proto.h) */
+    K_RESULTS, K_RESULTSKEY     /* the results server (bench/upload/upload_proto.h) */
 };
 
 /* Comparability class (see the table in config.h). */
@@ -78,7 +78,7 @@ struct cfg_ctx {
 
 #define OFF(f) offsetof(struct bm_config, f)
 
-/* bench/config_params.c: the tables. */
+/* bench/config/config_params.c: the tables. */
 extern const char *const cfg_do_names[BM_NTESTS];
 extern const char *const cfg_minsec_names[BM_NTESTS];
 extern const char *const cfg_test_keys[BM_NTESTS];
@@ -102,7 +102,7 @@ uint64_t cfg_get(const struct bm_config *c, const struct cfg_param *p);
 /* not_comparable and its reason, from the final values. */
 void cfg_update_comparable(struct bm_config *c);
 
-/* ---- values (bench/config_values.c): each checks one value, reports a bad
+/* ---- values (bench/config/config_values.c): each checks one value, reports a bad
  * one through cfg_report (one line: what was wrong and what was kept) and
  * returns 0, or -1 when it was refused. ---- */
 void cfg_report(struct cfg_ctx *x, const char *fmt, ...) __attribute__((format(printf, 2, 3)));

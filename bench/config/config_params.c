@@ -1,5 +1,5 @@
 /*
- * bench/config_params.c - the settings' table: every parameter with its
+ * bench/config/config_params.c - the settings' table: every parameter with its
  * kind, range and comparability rule (documented in config.h), the
  * defaults, the comparability check, the names of the enumerations.
  */

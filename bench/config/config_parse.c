@@ -1,5 +1,5 @@
 /*
- * bench/config_parse.c - the command-file and load-option parsers (format, ranges
+ * bench/config/config_parse.c - the command-file and load-option parsers (format, ranges
  * and comparability rules are documented in config.h; each value is checked
  * by config_values.c).
  *

@@ -1,5 +1,5 @@
 /*
- * bench/config_values.c - the settings' values: numbers in their ranges,
+ * bench/config/config_values.c - the settings' values: numbers in their ranges,
  * flags, names, strings of allowed characters, the sections, comparisons
  * and the cores section's lists (the parser is config_parse.c; the rules
  * are documented in config.h).  A bad value is reported in one line and

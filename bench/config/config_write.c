@@ -1,5 +1,5 @@
 /*
- * bench/config_write.c - the settings written out: as a command file that
+ * bench/config/config_write.c - the settings written out: as a command file that
  * config_parse reads back to the same settings (config_format), on serial
  * (config_print), and as the results' "settings" members (config_json).
  */

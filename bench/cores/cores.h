@@ -1,9 +1,9 @@
 /*
- * bench/cores.h - the cores section: every logical CPU, started through the
+ * bench/cores/cores.h - the cores section: every logical CPU, started through the
  * port's workers (bench/platform.h: the firmware's MP Services in the image).
- * kernel/cores_section.c drives the CPUs and measures (kernel/cores_work.h is the
- * work each CPU runs); bench/cores_report.c prints the text and the LAVA
- * cases, bench/cores_json.c writes the "cores" member, from struct cores.
+ * bench/cores/cores_section.c drives the CPUs and measures (bench/cores/cores_work.h is the
+ * work each CPU runs); bench/cores/cores_report.c prints the text and the LAVA
+ * cases, bench/cores/cores_json.c writes the "cores" member, from struct cores.
  *
  *  1. the list: processor number, APIC ID, package/core/thread from the
  *     firmware and from CPUID (0x1F or 0xB), the hybrid core type (0x1A);
@@ -16,7 +16,7 @@
  *  4. BYTEmark tests on each CPU in turn, then on all of them at once
  *     (the sum and its ratio to one core).
  * It runs after the clock section (it needs the calibrated TSC rate).
- * Settings (bench/config.h): CORES (which CPUs; the bootstrap processor,
+ * Settings (bench/config/config.h): CORES (which CPUs; the bootstrap processor,
  * the TSC reference and the driver, always takes part), SMP (which parts),
  * SMPTESTS (which BYTEmark tests), SMPTIMEOUT (how long an AP may take to
  * answer or to finish one piece of work before it is reported and left).
@@ -47,12 +47,12 @@
 #define CORES_STACK_BYTES      (256u * 1024)
 #define CORES_ARENA_BYTES      (8u * 1024 * 1024)
 
-/* ---- the TSC rate of one CPU against a shared reference counter (kernel/cores_work.h)
+/* ---- the TSC rate of one CPU against a shared reference counter (bench/cores/cores_work.h)
  * One cores_rate call is one session: CORES_RATE_POINTS edges of the
  * reference, one every step_ref_ticks, appended to points[] (extended past
  * the counter's wrap from the previous session's last point).  The section
  * runs a session per CPU at the start and one at the end, and fits them
- * (bench/cores_fit.c), so the fit spans the whole section. */
+ * (bench/cores/cores_fit.c), so the fit spans the whole section. */
 enum cores_ref { CORES_REF_NONE, CORES_REF_HPET, CORES_REF_PMTIMER };
 #define CORES_RATE_POINTS   12          /* edges per session */
 #define CORES_RATE_SESSIONS 2           /* start and end of the section */
@@ -149,12 +149,12 @@ struct cores {
     struct quiet_phase_totals qt;
     /* How long each part took on the BSP's TSC (ticks; 0: did not run), and
      * the whole section from its first line to its JSON: how it scales with
-     * the number of CPUs (bench/cores_report.c prints it, the JSON keeps it). */
+     * the number of CPUs (bench/cores/cores_report.c prints it, the JSON keeps it). */
     uint64_t took[CORES_PARTS], took_total;
     int warnings;
 };
 
-/* ---- the text and the LAVA cases (bench/cores_report.c) ---------------------------------- */
+/* ---- the text and the LAVA cases (bench/cores/cores_report.c) ---------------------------------- */
 
 double cores_ns(const struct cores *c, double ticks);
 /* A worker's state: "none", "ready", "lost"... */
@@ -167,7 +167,7 @@ const char *cores_bm_status(const struct cores_score *s);
  * own per-core scores.  Returns the number of CPUs that counted. */
 uint32_t cores_all_sum(const struct cores *c, int id, double *sum, double *ratio);
 void cores_print_list(const struct cores *c);
-/* bench/cores_report_tsc.c: the fences, warp and offsets (after the TSC
+/* bench/cores/cores_report_tsc.c: the fences, warp and offsets (after the TSC
  * part), the rates (fitted at the section's end), their warnings and LAVA
  * cases. */
 void cores_print_read(const struct cores *c);
@@ -181,11 +181,11 @@ const char *cores_part_name(enum cores_part p);
 /* One line: how long the section and each part that ran took, for how many CPUs. */
 void cores_print_took(const struct cores *c);
 
-/* ---- the "cores" member of the results (bench/cores_json.c) ------------------------------- */
+/* ---- the "cores" member of the results (bench/cores/cores_json.c) ------------------------------- */
 void cores_json(const struct cores *c);
 
 struct section_ctx;
-/* The section (bench/sections.c; kernel/cores_section.c). */
+/* The section (bench/sections.c; bench/cores/cores_section.c). */
 int cores_run(const struct section_ctx *ctx);
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * kernel/cores_drive.c - running the cores section's work on CPUs (see
+ * bench/cores/cores_drive.c - running the cores section's work on CPUs (see
  * cores_internal.h): the BSP's share protected, an AP's posted and
  * collected, a group at once; the memory two CPUs share, never freed while
  * a lost CPU might still write to it.

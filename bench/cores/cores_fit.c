@@ -1,5 +1,5 @@
 /*
- * bench/cores_fit.c - each CPU's TSC rate as the least-squares slope of its
+ * bench/cores/cores_fit.c - each CPU's TSC rate as the least-squares slope of its
  * TSC against a shared reference counter, with the slope's standard error,
  * and two CPUs' rates compared (see cores_math.h).
  */

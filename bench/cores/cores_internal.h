@@ -1,7 +1,7 @@
 /*
- * kernel/cores_internal.h - what the cores section's files in kernel/
+ * bench/cores/cores_internal.h - what the cores section's files in kernel/
  * share: running work on CPUs and the memory two CPUs share
- * (kernel/cores_drive.c), the TSC part (kernel/cores_tsc.c).
+ * (bench/cores/cores_drive.c), the TSC part (bench/cores/cores_tsc.c).
  */
 #ifndef BAREMARK_CORES_INTERNAL_H
 #define BAREMARK_CORES_INTERNAL_H
@@ -23,7 +23,7 @@ struct cores_task { uint32_t cpu; long (*fn)(void *); void *arg; struct cores_fa
 int cores_group(struct cores *c, struct cores_task *t, uint32_t n, uint64_t timeout);
 int cores_one(struct cores *c, uint32_t cpu, long (*fn)(void *), void *arg, struct cores_fail *fail,
               uint64_t timeout);
-/* A BYTEmark test on a CPU (kernel/cores_score.c): the BSP runs it with
+/* A BYTEmark test on a CPU (bench/cores/cores_score.c): the BSP runs it with
  * interrupts enabled (it allocates through the firmware). */
 struct bytemark_core_job;
 struct cores_sync;
@@ -42,7 +42,7 @@ struct cores_shared { void *raw, *p; size_t size; };
 int cores_shared_get(struct cores_shared *s, size_t size);
 void cores_shared_put(struct cores *c, struct cores_shared *s, uint32_t a, uint32_t b);
 
-/* kernel/cores_tsc.c */
+/* bench/cores/cores_tsc.c */
 void cores_tsc_all(struct cores *c);
 void cores_rate_finish(struct cores *c);
 

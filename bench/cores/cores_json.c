@@ -1,6 +1,6 @@
 /*
- * bench/cores_json.c - the "cores" member of the results (see cores.h and
- * docs/results-schema.md), from what kernel/cores_section.c measured.
+ * bench/cores/cores_json.c - the "cores" member of the results (see cores.h and
+ * docs/results-schema.md), from what bench/cores/cores_section.c measured.
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * bench/cores_math.c - topology decoding, SMT siblings, overlap, the TSC
+ * bench/cores/cores_math.c - topology decoding, SMT siblings, overlap, the TSC
  * read's fences, warp handoffs, offset intervals, medians and the CORES
  * list (see cores_math.h).  The rate fit is cores_fit.c, the per-CPU probe
  * cores_probe.c.

@@ -1,5 +1,5 @@
 /*
- * bench/cores_math.h - the portable arithmetic of the cores section: CPU
+ * bench/cores/cores_math.h - the portable arithmetic of the cores section: CPU
  * topology from CPUID, how TSC reads are fenced, the warp check's handoffs,
  * offset intervals from round trips, the TSC rate fit (cores_fit.c), SMT
  * siblings and the overlap of the all-core run, the CORES list.
@@ -24,7 +24,7 @@
 #define CORES_TYPE_ATOM 0x20            /* E-core */
 #define CORES_TYPE_CORE 0x40            /* P-core */
 
-/* What one CPU reads about itself (kernel/cores_work.c fills it). */
+/* What one CPU reads about itself (bench/cores/cores_work.c fills it). */
 struct cores_cpuid {
     uint32_t leaf1_eax, leaf1_ebx;      /* signature; initial APIC ID in EBX[31:24] */
     uint32_t topo_leaf;                 /* 0x1F, 0xB, or 0 when neither */
@@ -39,7 +39,7 @@ struct cores_cpuid {
     int tsc_adjust_cpuid;               /* the CPUID bit */
     int tsc_adjust_read;                /* 1 read, 0 the bit is set but RDMSR faulted, -1 not asked */
     int64_t tsc_adjust;                 /* the MSR's value when read */
-    /* What orders a TSC read on this CPU (bench/methods.h's probe, run on
+    /* What orders a TSC read on this CPU (bench/methods/methods.h's probe, run on
      * each CPU: a firmware may set AMD's DE_CFG LFENCE bit on some only). */
     int rdtscp;                         /* CPUID 0x80000001 EDX bit 27 */
     int lfence_serializing;             /* 1, 0, -1 not known */
@@ -51,7 +51,7 @@ struct cores_cpuid {
 #define CORES_MSR_TSC_ADJUST        0x3Bu
 
 struct methods_cpu_source;
-/* Fill c from src's CPUID and MSR reads (kernel/cores_work.c passes the
+/* Fill c from src's CPUID and MSR reads (bench/cores/cores_work.c passes the
  * CPU's own; tests pass simulated ones).  src->read_msr may be NULL. */
 void cores_probe_from(struct cores_cpuid *c, const struct methods_cpu_source *src);
 
@@ -144,7 +144,7 @@ void cores_bounds_merge(const struct cores_offset_bounds *b, const struct cores_
  * *mid and *half describe the crossed interval). */
 int cores_bounds_estimate(const struct cores_offset_bounds *b, double *mid, double *half);
 
-/* ---- the TSC rate, fitted (bench/cores_fit.c) -------------------------------------------
+/* ---- the TSC rate, fitted (bench/cores/cores_fit.c) -------------------------------------------
  * Each point is one edge of the reference counter (HPET or PM timer): its
  * count, extended past the counter's wrap, and the TSC read bracketing it
  * (the edge lies between the TSC read before the last read that still saw

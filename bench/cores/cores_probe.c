@@ -1,8 +1,8 @@
 /*
- * bench/cores_probe.c - what one CPU reads about itself for the cores
+ * bench/cores/cores_probe.c - what one CPU reads about itself for the cores
  * section (see cores_math.h): CPUID topology (leaves 0x1F or 0xB, Intel SDM
  * vol. 2A), the hybrid core type (0x1A), IA32_TSC_ADJUST where CPUID.7
- * says it exists, and what orders a TSC read on it (bench/methods.h's
+ * says it exists, and what orders a TSC read on it (bench/methods/methods.h's
  * probe).  Reads through a methods_cpu_source, so the tests can give it a
  * simulated CPU and MSR space.
  */

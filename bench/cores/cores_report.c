@@ -1,6 +1,6 @@
 /*
- * bench/cores_report.c - the cores section's text on serial and screen (see
- * cores.h), from what kernel/cores_section.c measured.
+ * bench/cores/cores_report.c - the cores section's text on serial and screen (see
+ * cores.h), from what bench/cores/cores_section.c measured.
  */
 #include <math.h>
 #include <stdio.h>

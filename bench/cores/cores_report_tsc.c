@@ -1,5 +1,5 @@
 /*
- * bench/cores_report_tsc.c - the cores section's TSC text (see cores.h):
+ * bench/cores/cores_report_tsc.c - the cores section's TSC text (see cores.h):
  * how the reads were fenced, the warp check and the offsets after the TSC
  * part, each CPU's fitted rate at the section's end, their warnings and
  * LAVA cases.

@@ -1,6 +1,6 @@
 /*
- * kernel/cores_score.c - one BYTEmark test on a CPU for the cores section
- * (kernel/cores_section.c posts it; kernel/cores_drive.c runs the BSP's
+ * bench/cores/cores_score.c - one BYTEmark test on a CPU for the cores section
+ * (bench/cores/cores_section.c posts it; bench/cores/cores_drive.c runs the BSP's
  * share with interrupts enabled, as the test allocates through the
  * firmware).  With a rendezvous the CPUs start together.
  */

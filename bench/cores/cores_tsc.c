@@ -1,5 +1,5 @@
 /*
- * kernel/cores_tsc.c - the cores section's TSC part (see bench/cores.h):
+ * bench/cores/cores_tsc.c - the cores section's TSC part (see bench/cores/cores.h):
  * the warp check and the offset round trips of every CPU against the
  * BSP, and each CPU's rate against the reference counter in a session at
  * the start and one at the end of the section, fitted over both.

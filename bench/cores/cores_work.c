@@ -1,7 +1,7 @@
 /*
- * kernel/cores_work.c - the work each CPU does for the cores section (see
+ * bench/cores/cores_work.c - the work each CPU does for the cores section (see
  * cores_work.h).  Every timestamp that brackets a memory access is fenced
- * the way cores_read_choose decided for these CPUs (bench/cores_math.h):
+ * the way cores_read_choose decided for these CPUs (bench/cores/cores_math.h):
  * RDTSCP, or a fence before RDTSC, so the read waits for the load it
  * follows; a fence after it, so later accesses wait for the read.
  */

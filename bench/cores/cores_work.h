@@ -1,5 +1,5 @@
 /*
- * kernel/cores_work.h - what the cores section asks each CPU to do.  Every
+ * bench/cores/cores_work.h - what the cores section asks each CPU to do.  Every
  * function here runs on any CPU (the BSP or an AP worker, bench/platform.h) with
  * interrupts masked, touches only memory the BSP prepared, and never calls
  * the firmware.  Each has the shape long fn(void *arg) so it can be posted to
@@ -24,7 +24,7 @@
 
 /* ---- identification ---------------------------------------------------------- */
 /* cores_probe(struct cores_cpuid *): CPUID leaves 1, 7, 0xB, 0x1F, 0x1A,
- * IA32_TSC_ADJUST, the LFENCE and RDTSCP answers (bench/cores_probe.c). */
+ * IA32_TSC_ADJUST, the LFENCE and RDTSCP answers (bench/cores/cores_probe.c). */
 long cores_probe(void *arg);
 
 /* ---- how every TSC read below is fenced (cores_read_choose) -------------------
@@ -82,7 +82,7 @@ struct cores_ping_side {
 long cores_ping(void *arg);             /* struct cores_ping_side * */
 
 /* ---- the TSC rate against a shared reference counter ---------------------------
- * (struct cores_rate: bench/cores.h, which the section's report reads) */
+ * (struct cores_rate: bench/cores/cores.h, which the section's report reads) */
 long cores_rate(void *arg);             /* struct cores_rate * */
 
 /* ---- cache-line round trips between two CPUs -----------------------------------

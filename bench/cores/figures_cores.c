@@ -1,5 +1,5 @@
 /*
- * bench/figures_cores.c - the tables of bench/figures_cores.h's lists (the rows and their
+ * bench/cores/figures_cores.c - the tables of bench/cores/figures_cores.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_cores.h"

@@ -1,6 +1,6 @@
 /*
- * bench/figures_cores.h - the cores section's figures (kernel/cores_section.c,
- * docs/results-schema.md "cores"): see bench/figures.h.  Per CPU: its TSC
+ * bench/cores/figures_cores.h - the cores section's figures (bench/cores/cores_section.c,
+ * docs/results-schema.md "cores"): see bench/results/figures.h.  Per CPU: its TSC
  * offset and rate against the reference CPU, its scores alone; per pair:
  * the median round trip; per kernel: all CPUs at once.
  */

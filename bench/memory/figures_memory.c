@@ -1,5 +1,5 @@
 /*
- * bench/figures_memory.c - the tables of bench/figures_memory.h's lists (the rows and their
+ * bench/memory/figures_memory.c - the tables of bench/memory/figures_memory.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_memory.h"

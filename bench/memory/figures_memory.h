@@ -1,6 +1,6 @@
 /*
- * bench/figures_memory.h - the memory section's figures (bench/memory_section.c,
- * docs/results-schema.md "memory"): see bench/figures.h.  Per working-set
+ * bench/memory/figures_memory.h - the memory section's figures (bench/memory/memory_section.c,
+ * docs/results-schema.md "memory"): see bench/results/figures.h.  Per working-set
  * size: the median latency of a dependent load and the best read, write,
  * copy, non-temporal write and triad bandwidths (each the peak over the
  * vector widths measured; every width, the TLB chase and the page census

@@ -1,12 +1,12 @@
-; bench/memory.asm - the memory section's kernels, with the driver signature
-; of bench/targets.h: void f(uint64_t iterations, void *data).
+; bench/memory/memory.asm - the memory section's kernels, with the driver signature
+; of bench/methods/targets.h: void f(uint64_t iterations, void *data).
 ;
 ; bm_mem_chase: data points at a pointer p; iterations x 16 dependent loads
 ;   p = *p, then p is stored back.  Instructions: 5 fixed (mov, test, jz,
-;   mov, ret) + 18 per iteration (16 loads, dec, jnz): bench/memory.h.
+;   mov, ret) + 18 per iteration (16 loads, dec, jnz): bench/memory/memory.h.
 ;
 ; The bandwidth kernels, one per vector width (sse2: 16-byte xmm, avx:
-; 32-byte ymm, avx512: 64-byte zmm; bench/memory_bw.c runs a width only
+; 32-byte ymm, avx512: 64-byte zmm; bench/memory/memory_bw.c runs a width only
 ; where CPUID and XCR0 allow it).  data points at struct memory_bw_arg
 ; { uint8_t *base; uint64_t bytes; uint8_t *dst; uint8_t *src2; };
 ; `iterations` passes over `bytes` bytes, a multiple of 256 (one unrolled

@@ -1,5 +1,5 @@
 /*
- * bench/memory.c - what the memory section's parts share (see memory.h and
+ * bench/memory/memory.c - what the memory section's parts share (see memory.h and
  * memory_internal.h): the random cycle a latency chase walks, one timing
  * with the section's method, minimum and median, the measuring phases'
  * totals, a latency at one size, and sizes in words.  It calls none of the
@@ -17,7 +17,7 @@
 #include "platform.h"
 #include "quiet.h"
 
-/* bench/memory.asm */
+/* bench/memory/memory.asm */
 void bm_mem_chase(uint64_t iterations, void *data);
 
 /* Seed of the permutations (splitmix64); the size is mixed in. */

@@ -1,5 +1,5 @@
 /*
- * bench/memory.h - the memory hierarchy: load latency by working-set size
+ * bench/memory/memory.h - the memory hierarchy: load latency by working-set size
  * (dependent pointer chasing) and bandwidth (read, write, copy), beside the
  * cache sizes the CPU states.  Portable: the image and the hosted program
  * (`baremark memory`) run the same code; only the allocator differs.
@@ -17,7 +17,7 @@
  * QEMU -icount every figure is an exact instruction count.
  *
  * ---- bandwidth ------------------------------------------------------------------
- * bench/memory_bw.c.  Five kernels at each vector width the CPU and the
+ * bench/memory/memory_bw.c.  Five kernels at each vector width the CPU and the
  * platform allow (sse2 16-byte xmm, avx 32-byte ymm, avx512 64-byte zmm;
  * CPUID for the instructions, XCR0 for the register state; the image
  * enables the AVX state itself where the firmware did not and restores it
@@ -53,7 +53,7 @@ struct section_ctx;
 #define MEMORY_QUICK_MIN_TOP (64ull << 20)   /* issue 23.7: past the LLC, >= 64 MiB */
 #define MEMORY_FULL_MIN_TOP (256ull << 20)
 #define MEMORY_CHASE_UNROLL 16          /* loads per loop iteration */
-/* Instructions of bm_mem_chase (bench/memory.asm): fixed + per iteration. */
+/* Instructions of bm_mem_chase (bench/memory/memory.asm): fixed + per iteration. */
 #define MEMORY_CHASE_FIXED  5           /* mov, test, jz, mov, ret */
 #define MEMORY_CHASE_PER_ITER (MEMORY_CHASE_UNROLL + 2)   /* 16 loads, dec, jnz */
 
@@ -142,7 +142,7 @@ struct memory_latency {
     uint64_t ticks_min, ticks_median;
     double ns_min, ns_median;    /* per load; NaN without a clock */
 };
-/* Vector widths (bench/memory_bw.c) and the bandwidth kernels. */
+/* Vector widths (bench/memory/memory_bw.c) and the bandwidth kernels. */
 enum { MEMORY_VEC_SSE2, MEMORY_VEC_AVX, MEMORY_VEC_AVX512, MEMORY_VECS };
 enum { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_WRITE_NT, MEMORY_BW_COPY, MEMORY_BW_TRIAD, MEMORY_BW_OPS };
 /* XCR0 state components (Intel SDM vol. 1, 13.1): x87, SSE, AVX, and the
@@ -211,7 +211,7 @@ void memory_measure_bw(void *buf, uint64_t size, const struct memory_plan *p, co
 unsigned memory_knee_left(const struct memory_caches *c, uint64_t from, uint64_t to,
                           const struct memory_cache **left, unsigned max);
 
-/* ---- pages and the TLB (bench/memory_tlb.c) ------------------------------------------ */
+/* ---- pages and the TLB (bench/memory/memory_tlb.c) ------------------------------------------ */
 /* The page sizes behind the buffer: bytes mapped by 4 KiB, 2 MiB and 1 GiB
  * pages, and bytes not mapped (the image: not present in the page tables;
  * Linux: not resident). */

@@ -1,5 +1,5 @@
 /*
- * bench/memory_bw.c - bandwidth at each vector width the CPU and the
+ * bench/memory/memory_bw.c - bandwidth at each vector width the CPU and the
  * platform allow (see memory.h): which widths, the kernels, the table, the
  * peaks, the JSON.
  */
@@ -24,7 +24,7 @@
 #define MEMORY_CPUID7_EBX_AVX512F  (1u << 16)
 #define MEMORY_LEAF_XSTATE         0x0Du
 
-/* bench/memory.asm */
+/* bench/memory/memory.asm */
 #define MEMORY_KERNELS(w) \
     void bm_mem_read_##w(uint64_t, void *); void bm_mem_write_##w(uint64_t, void *); \
     void bm_mem_write_nt_##w(uint64_t, void *); void bm_mem_copy_##w(uint64_t, void *); \
@@ -36,10 +36,10 @@ static const bm_routine memory_kernels[MEMORY_VECS][MEMORY_BW_OPS] = {
     { bm_mem_read_avx, bm_mem_write_avx, bm_mem_write_nt_avx, bm_mem_copy_avx, bm_mem_triad_avx },
     { bm_mem_read_avx512, bm_mem_write_avx512, bm_mem_write_nt_avx512, bm_mem_copy_avx512, bm_mem_triad_avx512 },
 };
-/* The kernels' unrolled block (bench/memory.asm BLOCK): every length is a
+/* The kernels' unrolled block (bench/memory/memory.asm BLOCK): every length is a
  * multiple of it. */
 #define MEMORY_BW_BLOCK 256u
-/* struct memory_bw_arg of bench/memory.asm */
+/* struct memory_bw_arg of bench/memory/memory.asm */
 struct memory_bw_arg { uint8_t *base; uint64_t bytes; uint8_t *dst; uint8_t *src2; };
 
 static const char *const memory_vec_names[MEMORY_VECS] = { "sse2", "avx", "avx512" };
@@ -283,7 +283,7 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
 /* ---- JSON ------------------------------------------------------------------------------------- */
 
 /* Each kernel's peak, bandwidth[*].OP.best_bytes_per_s, in the figure
- * table (bench/figures_memory.h), by MEMORY_BW_* */
+ * table (bench/memory/figures_memory.h), by MEMORY_BW_* */
 static const unsigned memory_bw_best_row[MEMORY_BW_OPS] = {
     [MEMORY_BW_READ] = MEMORY_READ_BEST, [MEMORY_BW_WRITE] = MEMORY_WRITE_BEST,
     [MEMORY_BW_WRITE_NT] = MEMORY_WRITE_NT_BEST, [MEMORY_BW_COPY] = MEMORY_COPY_BEST,

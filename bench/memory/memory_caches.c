@@ -1,5 +1,5 @@
 /*
- * bench/memory_caches.c - the caches the CPU states (CPUID), which one a
+ * bench/memory/memory_caches.c - the caches the CPU states (CPUID), which one a
  * size fits in, and the knees of the latency curve with the level each
  * one actually left (see memory.h).
  */

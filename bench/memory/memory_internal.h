@@ -1,7 +1,7 @@
 /*
- * bench/memory_internal.h - what the memory section's files share; not for
+ * bench/memory/memory_internal.h - what the memory section's files share; not for
  * other sections.  The parts (memory_caches.c, memory_bw.c, memory_tlb.c)
- * use bench/memory.c's helpers declared here; memory_section.c drives the
+ * use bench/memory/memory.c's helpers declared here; memory_section.c drives the
  * parts through their functions declared below.
  */
 #ifndef BAREMARK_MEMORY_INTERNAL_H
@@ -14,12 +14,12 @@
 #include "targets.h"
 
 #define MEMORY_MAX_SAMPLES 64
-/* The method every memory timing uses (bench/methods.h). */
+/* The method every memory timing uses (bench/methods/methods.h). */
 #define MEMORY_METHOD METHOD_LFENCE_RDTSC
 
 struct memory_plan;
 
-/* ---- bench/memory.c ---- */
+/* ---- bench/memory/memory.c ---- */
 /* The section's measuring phases (one per size and kernel). */
 extern struct quiet_phase_totals memory_qt;
 
@@ -38,12 +38,12 @@ void memory_chase(void *start, uint64_t lines, const struct memory_plan *p, stru
 /* A chase's figures as members of the open object w: cycle_lines, loads,
  * ticks_min, ticks_median, ns_min, ns_median (the latency rows and both
  * TLB chases).  latency_row: a latency row's chase, whose ns_median is
- * the table's MEMORY_LATENCY_NS_MEDIAN (bench/figures_memory.h); a TLB
+ * the table's MEMORY_LATENCY_NS_MEDIAN (bench/memory/figures_memory.h); a TLB
  * chase's figures are all details of "tlb.*". */
 struct json_writer;
 void memory_chase_json(struct json_writer *w, const struct memory_latency *l, int latency_row);
 
-/* bench/memory_caches.c: the caches line, the "fits in" name, member
+/* bench/memory/memory_caches.c: the caches line, the "fits in" name, member
  * "caches", and the knees (printed when print, member "knees" when w). */
 struct memory_caches;
 struct memory_latency;
@@ -53,7 +53,7 @@ void memory_json_caches(struct json_writer *w, const struct memory_caches *c);
 void memory_knees(const struct memory_latency *l, unsigned n, const struct memory_caches *c,
                   struct json_writer *w, int print);
 
-/* bench/memory_bw.c: the bandwidth table, its peaks, LAVA cases, JSON. */
+/* bench/memory/memory_bw.c: the bandwidth table, its peaks, LAVA cases, JSON. */
 struct memory_vec;
 struct memory_xstate;
 struct memory_bw;
@@ -64,7 +64,7 @@ void memory_bw_json_row(struct json_writer *w, const struct memory_bw *b);
 void memory_bw_json_head(struct json_writer *w, const struct memory_vec *v, const struct memory_xstate *x,
                          const struct memory_bw *b, unsigned n);
 
-/* bench/memory_tlb.c: the page census line and member "pages"; the TLB
+/* bench/memory/memory_tlb.c: the page census line and member "pages"; the TLB
  * chase (rows printed as measured; returns their number) and member "tlb". */
 struct memory_page_census;
 struct memory_tlb_row;

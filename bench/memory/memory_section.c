@@ -1,5 +1,5 @@
 /*
- * bench/memory_section.c - the memory section: latency and bandwidth by
+ * bench/memory/memory_section.c - the memory section: latency and bandwidth by
  * working-set size (see memory.h).  It plans the sweep, takes the buffer,
  * and drives the parts in order: the caches (memory_caches.c), latency
  * (memory.c), the pages and the TLB (memory_tlb.c), bandwidth

@@ -1,5 +1,5 @@
 /*
- * bench/memory_tlb.c - the page sizes behind the buffer and the TLB-against-
+ * bench/memory/memory_tlb.c - the page sizes behind the buffer and the TLB-against-
  * cache chase (see memory.h).  The walker is pure (a read function for the
  * tables), so tests/unit/test_memory.c runs it on simulated page tables.
  */

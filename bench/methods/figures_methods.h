@@ -1,7 +1,7 @@
 /*
-  * bench/figures_methods.h - the methods section's figures
- * (bench/methods_section.c, docs/results-schema.md "methods"): see
- * bench/figures.h.  A measurement's net time per iteration is the median
+  * bench/methods/figures_methods.h - the methods section's figures
+ * (bench/methods/methods_section.c, docs/results-schema.md "methods"): see
+ * bench/results/figures.h.  A measurement's net time per iteration is the median
  * of (timing - placeholder median) / N; its raw samples are the timings.
  */
 #ifndef BAREMARK_FIGURES_METHODS_H

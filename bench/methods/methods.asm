@@ -1,4 +1,4 @@
-; bench/methods.asm - the nine ways of reading the time-stamp counter around a
+; bench/methods/methods.asm - the nine ways of reading the time-stamp counter around a
 ; routine: CodeTune's eight fence/counter methods (seed 004) and, as a ninth,
 ; the sequence Intel's SDM gives in its RDTSC reference (MFENCE;LFENCE before
 ; the read so every earlier instruction and store has completed, LFENCE after
@@ -21,7 +21,7 @@
 ;   after the start read:  shl rdx, 32 / or rax, rdx / mov r15, rax /
 ;                          mov rdi, r13 / mov rsi, r14 / call r12
 ;   before the stop read:  the stop sequence up to its counter read.
-; bench/methods.c holds the same sequences as text (methods_table) and the
+; bench/methods/methods.c holds the same sequences as text (methods_table) and the
 ; unit test compares them with these bytes.
 ;
 ; The method routines never touch memory other than the stack: rdtscp's

@@ -1,5 +1,5 @@
 /*
- * bench/methods.c - the timing methods' table and what the CPU supports.
+ * bench/methods/methods.c - the timing methods' table and what the CPU supports.
  * The measurement engine is methods_engine.c (CodeTune's calibrate /
  * benchmark / interpret, seed 004; Apple's net time, seed 001), each
  * method's overhead, resolution and Paoloni's checks methods_overhead.c,
@@ -29,7 +29,7 @@ METHOD_DECL(rdtsc)
 METHOD_DECL(sdm)
 
 #define CODETUNE "CodeTune method "
-/* The sequences as text; bench/methods.asm's SEQ_ macros are the code and
+/* The sequences as text; bench/methods/methods.asm's SEQ_ macros are the code and
  * tests/unit/test_methods.c checks that the bytes match this text. */
 const struct methods_info methods_table[METHODS_COUNT] = {
     { "cpuid+rdtsc", "cpuid_rdtsc", 1, "xor eax, eax; cpuid; rdtsc", CODETUNE "1",

@@ -1,7 +1,7 @@
 /*
- * bench/methods.h - the timing methods and the measurement engine.
+ * bench/methods/methods.h - the timing methods and the measurement engine.
  *
- * Nine ways of reading the TSC around a routine (bench/methods.asm): the
+ * Nine ways of reading the TSC around a routine (bench/methods/methods.asm): the
  * eight of CodeTune (seed 004, its method numbers 1..8) and the sequence
  * Intel's SDM recommends in its RDTSC reference.  The engine follows
  * CodeTune's three stages (calibrate an empty placeholder, benchmark,
@@ -22,7 +22,7 @@
  * METHODS_SPAN_STEPS = 100 one counter step is at most 1% of the net time
  * the N chosen gives.  The counter step is the caller's (methods_opts.step)
  * or else the one the clock section measured (plat_tick_step: the grid
- * back-to-back reads fall on, bench/clock_math.h); only when neither is
+ * back-to-back reads fall on, bench/clock/clock_math.h); only when neither is
  * known (a hosted run without the measurement, the unit tests) the smallest
  * difference between two distinct timings within a series of the probe,
  * which on a coarse counter with a tick of jitter is 1 and far too small
@@ -114,7 +114,7 @@ struct methods_info {
 extern const struct methods_info methods_table[METHODS_COUNT];
 
 /* Instructions the bracketing code executes between the two counter
- * reads besides the routine (bench/methods.asm): after the start read
+ * reads besides the routine (bench/methods/methods.asm): after the start read
  * shl/or/mov r15/mov rdi/mov rsi/call, plus the sequence's own instructions
  * after its read (start) and before its read (stop). */
 #define METHODS_GLUE_INSNS 6
@@ -154,7 +154,7 @@ struct methods_cpu {
 #define METHODS_AMD_DE_CFG_MSR   0xC0011029u
 #define METHODS_AMD_DE_CFG_LFENCE (1ull << 1)
 
-/* CPUID from portable code (bench/methods.asm): out = eax, ebx, ecx, edx. */
+/* CPUID from portable code (bench/methods/methods.asm): out = eax, ebx, ecx, edx. */
 void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 /* The 12-character vendor of CPUID leaf 0 ("GenuineIntel": EBX, EDX, ECX)
  * or of the hypervisor leaf 0x40000000 ("TCGTCGTCGTCG": EBX, ECX, EDX)
@@ -372,7 +372,7 @@ int methods_run(const struct section_ctx *ctx);
 void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz);
 
 /* A paired test's figures (stats/paired.c) as the JSON object `key`
- * (bench/methods_aa.c): pairs, nonzero, positive, mean_diff and its 95%
+ * (bench/methods/methods_aa.c): pairs, nonzero, positive, mean_diff and its 95%
  * half-interval, median_diff, w_plus, z, p, exact. */
 void methods_json_paired(struct json_writer *w, const char *key, const struct stats_paired *s);
 

@@ -1,5 +1,5 @@
 /*
- * bench/methods_aa.c - the methods section's A/A check and, beside it, the
+ * bench/methods/methods_aa.c - the methods section's A/A check and, beside it, the
  * placement check; their serial lines and their "null_check" and
  * "placement_check" results members (docs/results-schema.md).
  *

@@ -1,5 +1,5 @@
 /*
- * bench/methods_engine.c - the measurement engine: CodeTune's calibrate /
+ * bench/methods/methods_engine.c - the measurement engine: CodeTune's calibrate /
  * benchmark / interpret (seed 004) with its status codes, and the net time
  * per iteration three ways, Apple's among them (seed 001).  See methods.h
  * for the good-sample criteria and the estimators.

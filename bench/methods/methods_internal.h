@@ -1,5 +1,5 @@
 /*
- * bench/methods_internal.h - what the methods files share (methods.c: the
+ * bench/methods/methods_internal.h - what the methods files share (methods.c: the
  * table and CPU support; methods_engine.c: the measurement engine;
  * methods_overhead.c: overhead, resolution and Paoloni's checks;
  * methods_section.c: the section's text and JSON; methods_aa.c: the A/A
@@ -16,10 +16,10 @@
 struct json_writer;
 struct quiet_phase_totals;
 
-/* The method of the A/A and placement checks (bench/methods_aa.c). */
+/* The method of the A/A and placement checks (bench/methods/methods_aa.c). */
 #define METHODS_AA_METHOD METHOD_LFENCE_RDTSC
 
-/* The A/A check and the placement check (bench/methods_aa.c): measured,
+/* The A/A check and the placement check (bench/methods/methods_aa.c): measured,
  * printed, and written as "null_check" and "placement_check" into w (NULL:
  * text only).  Returns 1 when measurements failed. */
 int methods_part_aa(const struct methods_plan *p, const struct methods_cpu *c, uint64_t step,

@@ -1,5 +1,5 @@
 /*
- * bench/methods_overhead.c - each method's overhead and resolution
+ * bench/methods/methods_overhead.c - each method's overhead and resolution
  * (back-to-back timings), and Paoloni's checks (Intel white paper "How to
  * Benchmark Code Execution Times on Intel IA-32 and IA-64", 2010): the
  * variance of fixed code's minima and the least-squares line of growing

@@ -1,5 +1,5 @@
 /*
- * bench/methods_section.c - the `methods` section: every method's support,
+ * bench/methods/methods_section.c - the `methods` section: every method's support,
  * overhead and resolution, the measurement matrix (methods x targets), the
  * profile line, Paoloni's checks; its serial text and its "methods" results
  * member (docs/results-schema.md).
@@ -151,7 +151,7 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
 }
 
 /* The section's measuring phases: each measurement runs with the firmware
- * timer stopped (bench/quiet.h) and the phase ends before its line is
+ * timer stopped (bench/system/quiet.h) and the phase ends before its line is
  * printed. */
 static struct quiet_phase_totals methods_qt;
 /* Each method's counter step as its back-to-back timings showed it (0: not
@@ -270,7 +270,7 @@ static void methods_print_pmu(const struct pmu_estimates *e)
     if (p->ctr[PMU_REF_CYCLES].present && p->ctr[PMU_REF_CYCLES].tsc_rate)
         out_printf("  %-20s cycles/tick %.4f (effective clock), ref cycles/tick %.4f%s\n", "", e->cycles_per_tick,
                    e->ref_per_tick, e->overflows ? "; a counter overflowed" : "");
-    else if (p->ctr[PMU_REF_CYCLES].present)   /* 3CH/01H: its clock need not be the TSC's (bench/pmu.h) */
+    else if (p->ctr[PMU_REF_CYCLES].present)   /* 3CH/01H: its clock need not be the TSC's (bench/methods/pmu.h) */
         out_printf("  %-20s cycles/tick %.4f (effective clock), ref cycles/tick %.4f (event 3CH/01H: the "
                    "part's reference clock, not known to be the TSC's rate: not a clock ratio)%s\n", "",
                    e->cycles_per_tick, e->ref_per_tick, e->overflows ? "; a counter overflowed" : "");
@@ -453,7 +453,7 @@ static void methods_part_profile(const char *routine, const char *key, const str
     json_obj_end(w);
 }
 
-/* The plug-in routines ready to be timed (bench/plugins.h), each like a
+/* The plug-in routines ready to be timed (bench/plugins/plugins.h), each like a
  * built-in target, each with its own extended profile. */
 struct methods_plugin_best {
     const struct target *t;

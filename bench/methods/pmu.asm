@@ -1,5 +1,5 @@
-; bench/pmu.asm - the timing methods' brackets with the performance counters:
-; for each method of bench/methods.asm the same fences, with the TSC read and
+; bench/methods/pmu.asm - the timing methods' brackets with the performance counters:
+; for each method of bench/methods/methods.asm the same fences, with the TSC read and
 ; then the three counters read (rdpmc) between them.
 ;
 ;   void bm_pmu_NAME(void (*routine)(uint64_t, void *), uint64_t iterations,
@@ -7,7 +7,7 @@
 ;
 ; sel: three uint32_t rdpmc selectors (cycles, instructions, reference
 ; cycles); raw: start[4] then stop[4], each the TSC then the three counters
-; (bench/pmu.h).  A method's start (= stop) sequence is split into what comes
+; (bench/methods/pmu.h).  A method's start (= stop) sequence is split into what comes
 ; before its counter read and what comes after it; here the counter read is
 ; the TSC read followed by the three rdpmc, so every counter is read inside
 ; the method's own fences.  rdpmc needs CR4.PCE only outside ring 0; the

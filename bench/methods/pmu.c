@@ -1,5 +1,5 @@
 /*
- * bench/pmu.c - performance counters: detection, programming, reading (see
+ * bench/methods/pmu.c - performance counters: detection, programming, reading (see
  * pmu.h for the sources and the sequence).
  */
 #include <math.h>
@@ -435,7 +435,7 @@ const struct pmu_info *pmu_session(void)
 }
 
 /* Work for the functional check: 100 x 100 dependent adds (10,200
- * instructions by bench/targets.h's counts, 10,000 of them adds). */
+ * instructions by bench/methods/targets.h's counts, 10,000 of them adds). */
 #define PMU_CHECK_ITERS 100
 static void pmu_check_work(void *arg)
 {
@@ -660,7 +660,7 @@ void pmu_estimates_json(struct json_writer *w, const char *key, const struct pmu
     json_obj_end(w);
 }
 
-/* ---- the brackets (bench/pmu.asm), in enum methods_id order ------------------------------- */
+/* ---- the brackets (bench/methods/pmu.asm), in enum methods_id order ------------------------------- */
 
 #define PMU_DECL(name) void bm_pmu_##name(bm_routine, uint64_t, void *, const struct pmu_sel *, struct pmu_raw *);
 PMU_DECL(cpuid_rdtsc) PMU_DECL(lfence_rdtsc) PMU_DECL(lfence_rdtsc_lfence) PMU_DECL(rdtscp)

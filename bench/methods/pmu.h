@@ -1,12 +1,12 @@
 /*
- * bench/pmu.h - the CPU's performance counters: core cycles, reference
+ * bench/methods/pmu.h - the CPU's performance counters: core cycles, reference
  * cycles and instructions retired, read around a timing.
  *
  * Portable logic over an MSR-access interface (struct pmu_msr_ops) and a
  * CPUID function, so the same code programs a simulated MSR space in the
  * host tests (tests/unit/test_pmu.c) and the real registers in the image
  * (bench/platform.h's plat_rdmsr/plat_wrmsr: they never crash).  The counters are read
- * inside the timed bracket with rdpmc (bench/pmu.asm); the image runs in
+ * inside the timed bracket with rdpmc (bench/methods/pmu.asm); the image runs in
  * ring 0, where rdpmc needs no CR4.PCE.
  *
  * ---- what is programmed (sources) ----------------------------------------------
@@ -175,7 +175,7 @@ int pmu_probe(pmu_cpuid_fn cpuid, const struct pmu_msr_ops *ops, void (*work)(vo
 /* ---- reading around a timing -------------------------------------------------------------- */
 
 /* One bracketed timing: raw counter values at start and stop,
- * [0] the TSC, [1 + e] event e (bench/pmu.asm fills it). */
+ * [0] the TSC, [1 + e] event e (bench/methods/pmu.asm fills it). */
 struct pmu_raw { uint64_t start[1 + PMU_EVENTS], stop[1 + PMU_EVENTS]; };
 
 /* rdpmc selectors for the bracket (absent events read selector 0 and are
@@ -184,7 +184,7 @@ struct pmu_sel { uint32_t ecx[PMU_EVENTS]; };
 
 /* A method's PMU bracket: its start sequence reads the TSC and then the
  * three counters, calls routine(iterations, data), its stop sequence the
- * same; bench/pmu.asm, one per method (bench/methods.h order). */
+ * same; bench/methods/pmu.asm, one per method (bench/methods/methods.h order). */
 typedef void (*pmu_bracket_fn)(bm_routine routine, uint64_t iterations, void *data,
                                const struct pmu_sel *sel, struct pmu_raw *raw);
 /* The bracket for method m (enum methods_id), NULL when out of range. */
@@ -203,7 +203,7 @@ void pmu_series_init(struct pmu_series *s);
 void pmu_series_add(struct pmu_series *s, const uint64_t d[1 + PMU_EVENTS]);
 
 /* A measurement's counts per iteration with the three estimators of
- * bench/methods.h (minus_placeholder, apple, n_vs_2n), from the series
+ * bench/methods/methods.h (minus_placeholder, apple, n_vs_2n), from the series
  * P(N), T(N), T(2), T(N+2), T(2N). */
 struct pmu_estimates {
     double per_iter[1 + PMU_EVENTS][3];   /* [0] ticks, [1+e] events; [k] estimator k */

@@ -1,6 +1,6 @@
 /*
- * bench/targets.h - the built-in routines the methods time (bench/targets.asm
- * and the strlen driver in bench/targets.c), with their exact instruction
+ * bench/methods/targets.h - the built-in routines the methods time (bench/methods/targets.asm
+ * and the strlen driver in bench/methods/targets.c), with their exact instruction
  * counts where the code fixes them.
  *
  * A target has the driver signature of Apple's MeasureNetTimeInCPUCycles
@@ -13,7 +13,7 @@
 
 typedef void (*bm_routine)(uint64_t iterations, void *data);
 
-/* bench/targets.asm */
+/* bench/methods/targets.asm */
 void bm_target_placeholder(uint64_t iterations, void *data);
 void bm_target_empty(uint64_t iterations, void *data);
 void bm_target_add1(uint64_t iterations, void *data);
@@ -23,7 +23,7 @@ void bm_target_add1000(uint64_t iterations, void *data);
 void bm_target_foo(uint64_t iterations, void *data);
 void bm_target_foobar(uint64_t iterations, void *data);
 
-/* Instructions executed by one call, from the code (bench/targets.asm):
+/* Instructions executed by one call, from the code (bench/methods/targets.asm):
  * fixed + iterations * per_iteration.  -1: not fixed by our code (strlen
  * is the C library's). */
 #define TARGET_EMPTY_FIXED      1   /* ret */
@@ -39,7 +39,7 @@ struct target_foo_args { int64_t x, y; };
 #define TARGET_STRLEN_TEXT "Hello, this is a simple string"
 
 /* strlen(data) `iterations` times through a pointer the compiler cannot
- * see through (bench/targets.c). */
+ * see through (bench/methods/targets.c). */
 void bm_target_strlen(uint64_t iterations, void *data);
 
 struct target {

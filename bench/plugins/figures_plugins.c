@@ -1,5 +1,5 @@
 /*
- * bench/figures_plugins.c - the tables of bench/figures_plugins.h's lists (the rows and their
+ * bench/plugins/figures_plugins.c - the tables of bench/plugins/figures_plugins.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_plugins.h"

@@ -1,6 +1,6 @@
 /*
- * bench/figures_plugins.h - the plugins section's figures
- * (bench/plugins_section.c, docs/results-schema.md "plugins"): counts only;
+ * bench/plugins/figures_plugins.h - the plugins section's figures
+ * (bench/plugins/plugins_section.c, docs/results-schema.md "plugins"): counts only;
  * the routines' timings are the methods section's (PLUGIN:ROUTINE).
  */
 #ifndef BAREMARK_FIGURES_PLUGINS_H

@@ -1,5 +1,5 @@
 /*
- * bench/pe_image.c - the PE32+ checks of a plug-in file (see pe_image.h).
+ * bench/plugins/pe_image.c - the PE32+ checks of a plug-in file (see pe_image.h).
  */
 #include <stdarg.h>
 #include <stdint.h>

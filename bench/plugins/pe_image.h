@@ -1,5 +1,5 @@
 /*
- * bench/pe_image.h - a look at a file before the firmware loads it: is it a
+ * bench/plugins/pe_image.h - a look at a file before the firmware loads it: is it a
  * whole PE32+ image for x86-64 of the kind a plug-in must be (a UEFI
  * boot-service driver)?  The firmware's LoadImage would refuse a bad file
  * too, but only with a status code; this says what is wrong with it, in

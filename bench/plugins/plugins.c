@@ -1,5 +1,5 @@
 /*
- * bench/plugins.c - the run's plug-ins: checks, targets, setup, probe,
+ * bench/plugins/plugins.c - the run's plug-ins: checks, targets, setup, probe,
  * teardown, selection and listing (see plugins.h).
  */
 #include <stdarg.h>

@@ -1,11 +1,11 @@
 /*
- * bench/plugins.h - the plug-ins of one run (plugins/baremark_plugin.h):
+ * bench/plugins/plugins.h - the plug-ins of one run (plugins/baremark_plugin.h):
  * their files, the checks of their tables, their routines as targets the
  * methods and the comparisons time like built-in ones, setup and teardown
  * with the host services, the selection (PLUGINROUTINES) and the one-call
  * probe that finds a faulting routine before it is timed.
  *
- * Portable: the image's plugins section (bench/plugins_section.c, over the
+ * Portable: the image's plugins section (bench/plugins/plugins_section.c, over the
  * port's plat_image_load: LoadImage, the protocol) and the hosted program
  * (dlopen) each find a plug-in's table and hand it here with the file's
  * bytes; everything after that is the same code.
@@ -114,7 +114,7 @@ int plugins_mark_hung(const char *sha256_hex, const char *target, const char *wh
 void plugins_setup(void);
 
 /* Probe hooks: called before and after each routine's probe call (the image
- * writes a marker file and arms the watchdog; see bench/plugins_section.c). */
+ * writes a marker file and arms the watchdog; see bench/plugins/plugins_section.c). */
 struct plugins_probe_hooks {
     void (*before)(const struct plugins_routine *r, void *ctx);
     void (*after)(const struct plugins_routine *r, void *ctx);

@@ -1,5 +1,5 @@
 /*
- * bench/sha256.h - SHA-256 (FIPS 180-4), portable and freestanding: names a
+ * bench/plugins/sha256.h - SHA-256 (FIPS 180-4), portable and freestanding: names a
  * plug-in file by its contents in the results, so a run on the stick and a
  * build on the desk can be matched byte for byte.
  */

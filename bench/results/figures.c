@@ -1,5 +1,5 @@
 /*
- * bench/figures.c - walking the figure tables over a results document (see
+ * bench/results/figures.c - walking the figure tables over a results document (see
  * figures.h): the places a row reaches, its LAVA id and unit filled in,
  * the match of a concrete path against the rows, a section's headline.
  */

@@ -1,16 +1,16 @@
 /*
- * bench/figures.h - every figure a run reports, declared once: one table
+ * bench/results/figures.h - every figure a run reports, declared once: one table
  * per results member (a section's, or the run's own: system, settings,
  * build), each row naming a JSON path, its LAVA test-case id, its unit and
  * how it is summarised.  Portable: the image and the host read the same
  * tables.
  *
  * Who reads them:
- *   - the JSON writer (bench/json.h json_fig_*): a figure a row names is
+ *   - the JSON writer (bench/results/json.h json_fig_*): a figure a row names is
  *     written through the row, its name the path's last segment, and a
  *     checker (figures_write.c) holds every number the results document
  *     is given against the tables as it is written;
- *   - the LAVA result lines (bench/lava.h): made from the tables, not by
+ *   - the LAVA result lines (bench/results/lava.h): made from the tables, not by
  *     the sections.  When a section ends the image walks its table over
  *     the member it just wrote (figures_lava): one case per place of each
  *     row with a LAVA id, its measurement and unit from the row, its
@@ -18,7 +18,7 @@
  *     section's text;
  *   - the fleet reader (tools/host/fleet_*.c): every row with a LAVA id
  *     is a figure it tracks across machines, read from the JSON here;
- *   - the run summary (bench/summary.h): each section's headline is its
+ *   - the run summary (bench/results/summary.h): each section's headline is its
  *     FIG_HEADLINE rows;
  *   - the tests: every numeric leaf of a real run's JSON must match a row
  *     (figures_match), and every row must name a path the JSON has.
@@ -132,7 +132,7 @@ struct figure_table {
  * fields after ID those of struct figure.  FIGURE_IDS makes the enum of
  * the IDs (in a header the writer includes), FIGURE_LIST the table (in
  * bench/figures_SECTION.c); the writer names a row by its ID,
- * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (bench/json.h),
+ * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (bench/results/json.h),
  * and takes its name from the row.  A row's ID is its index in the table.
  */
 #define FIGURE_ID_(id, ...)  id,
@@ -174,11 +174,11 @@ void figures_each(struct jr doc, const struct figure_table *t, const struct figu
 /* The LAVA cases of table t's member of the results document doc: for
  * each row with a LAVA id, in the table's order, each place figures_each
  * reaches that is a case (lava_case), passed to fn.  The image prints
- * them when the section ends (figures_lava_print, bench/figures_lava.c);
+ * them when the section ends (figures_lava_print, bench/results/figures_lava.c);
  * the tests compare them with what a run printed. */
 void figures_lava(struct jr doc, const struct figure_table *t,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
-/* The same printed with lava_case (bench/lava.h). */
+/* The same printed with lava_case (bench/results/lava.h). */
 void figures_lava_print(struct jr doc, const struct figure_table *t);
 
 /* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
@@ -197,7 +197,7 @@ int figures_row_whole(const char *path);
  * need not ask about each (figures_write.c). */
 int figures_covers(const struct figure_table *t, const char *rel);
 
-/* The writer's checker (bench/json.h's json_check), for a results
+/* The writer's checker (bench/results/json.h's json_check), for a results
  * document: a number no row declares, a number a row names written
  * without it, and a row written anywhere but at its path are problems,
  * counted and the first said in words.  Never refuses to write: the

@@ -1,5 +1,5 @@
 /*
- * bench/figures_lava.c - a section's LAVA lines made from its figure
+ * bench/results/figures_lava.c - a section's LAVA lines made from its figure
  * table and its member of the results document (see figures.h): one case
  * per place of each row with a LAVA id, its result by the row's rules,
  * its measurement and unit from the row.  The sections print none

@@ -1,5 +1,5 @@
 /*
- * bench/figures_run.c - the tables of bench/figures_run.h's lists (the rows and their
+ * bench/results/figures_run.c - the tables of bench/results/figures_run.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_run.h"

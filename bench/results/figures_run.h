@@ -1,5 +1,5 @@
 /*
- * bench/figures_run.h - the figure tables of the run's own members (see
+ * bench/results/figures_run.h - the figure tables of the run's own members (see
  * figures.h): the document's top level, build, settings and system.  The
  * sections' tables are in bench/figures_SECTION.c.
  */
@@ -16,7 +16,7 @@
     /* entry to end by the calibrated TSC (boot/results_doc.c); null without \
      * the clock section's rate, absent before this figure existed */ \
     X(RUN_DURATION_MS, "duration_ms", NULL,        "ms",     FIG_INFO,   FIG_SOMETIMES, .label = "run took") \
-    /* the profile the run used, "quick" or "full" (a string: bench/config.h \
+    /* the profile the run used, "quick" or "full" (a string: bench/config/config.h \
      * config_profile_settle, once before the sections); absent in older files */ \
     X(RUN_PROFILE,     "profile",   NULL,          "",       FIG_DETAIL, FIG_SOMETIMES)
 FIGURE_IDS(run_figure, RUN_FIGURES);

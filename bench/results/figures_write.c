@@ -1,5 +1,5 @@
 /*
- * bench/figures_write.c - the figure tables as the JSON writer's check
+ * bench/results/figures_write.c - the figure tables as the JSON writer's check
  * (see figures.h, json.h): each number the results document is given is
  * held against the table of the member it lands in, as it is written.
  *

@@ -1,5 +1,5 @@
 /*
- * bench/json.c - streaming JSON writer (see json.h).
+ * bench/results/json.c - streaming JSON writer (see json.h).
  */
 #include <math.h>
 #include <stdio.h>

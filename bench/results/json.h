@@ -1,5 +1,5 @@
 /*
- * bench/json.h - a small streaming JSON writer into a caller-owned,
+ * bench/results/json.h - a small streaming JSON writer into a caller-owned,
  * growable buffer.  Portable; used by the image and the host program alike.
  *
  * Usage: json_obj_begin(w, "clock"); json_u64(w, "khz", 1000000);
@@ -8,14 +8,14 @@
  * A key of NULL means "array element".  Strings are escaped.  Non-finite
  * doubles are written as null.
  *
- * A figure a table names (bench/figures.h) is written through its row,
+ * A figure a table names (bench/results/figures.h) is written through its row,
  * json_fig_u64(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz): the name comes
  * from the row's path, never from the writer.  A writer with a checker
  * (json_check) knows where it is in the document and asks the checker
  * about each number before it is written: the image's results document
  * refuses, with a warning, a number no row declares, a figure written
  * under a name of its own where a row names it, and a row written
- * anywhere but at its path (bench/figures_write.c).
+ * anywhere but at its path (bench/results/figures_write.c).
  */
 #ifndef BAREMARK_JSON_H
 #define BAREMARK_JSON_H

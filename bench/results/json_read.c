@@ -1,5 +1,5 @@
 /*
- * bench/json_read.c - a small reader of JSON text in memory (see
+ * bench/results/json_read.c - a small reader of JSON text in memory (see
  * json_read.h).  RFC 8259's grammar, checked as far as the reader walks:
  * a value is measured (jr_span) before anything inside it is used, so a
  * lookup never runs past the end of the text or into a neighbour.

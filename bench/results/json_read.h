@@ -1,9 +1,9 @@
 /*
- * bench/json_read.h - a small reader of JSON text that is already in
+ * bench/results/json_read.h - a small reader of JSON text that is already in
  * memory: no allocation, no copies, every step bounded by the text's
  * length.  Portable: the image reads the results document it just wrote
  * (the run's summary, its LAVA lines) and the host reads files from a
- * stick with the same code (bench/summary.c, bench/figures.c).
+ * stick with the same code (bench/results/summary.c, bench/results/figures.c).
  *
  * A value is a span of the text (struct jr).  A span with p == NULL is
  * "none": what a lookup returns for a missing member, an index past the

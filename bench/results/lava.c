@@ -1,5 +1,5 @@
 /*
- * bench/lava.c - result lines for a LAVA lab (see lava.h).
+ * bench/results/lava.c - result lines for a LAVA lab (see lava.h).
  */
 #include <math.h>
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * bench/lava.h - result lines for a LAVA lab (Linaro Automated Validation
+ * bench/results/lava.h - result lines for a LAVA lab (Linaro Automated Validation
  * Architecture).  Portable: the image and the hosted program.
  *
  * LAVA's `monitors` test action watches a serial console that has no shell:
@@ -60,13 +60,13 @@
  *                                  its indexes (Pentium 90 = 1, K6-233 = 1)
  *   bytemark_original_integer, ..._original_fp, bytemark_linux_memory,
  *   ..._linux_integer, ..._linux_fp    the five overall indexes
- *   cores_..., memory_...          bench/figures_cores.c, figures_memory.c
+ *   cores_..., memory_...          bench/cores/figures_cores.c, figures_memory.c
  *   run_status                     the run's status (0, 2, 3)
  *
  * No section prints these lines.  They are made from the figure tables
- * (bench/figures.h): when a section ends, the image walks the section's
+ * (bench/results/figures.h): when a section ends, the image walks the section's
  * table over the member it has just written to the results document
- * (figures_lava_print, bench/figures_lava.c) and prints one case per place
+ * (figures_lava_print, bench/results/figures_lava.c) and prints one case per place
  * of each row with a LAVA id: the id from the row's template, the value
  * and unit from the row, the result by the row's rules (none, skip, only,
  * lost, pass: figures.h), then lava_flush puts them on serial as one

@@ -1,5 +1,5 @@
 /*
- * bench/run_status.c - the run's end as a results document states it (see
+ * bench/results/run_status.c - the run's end as a results document states it (see
  * run_status.h).  Portable: no allocation, no I/O.
  */
 #include <stdio.h>

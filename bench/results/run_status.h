@@ -1,5 +1,5 @@
 /*
- * bench/run_status.h - how a results document says its run ended, read the
+ * bench/results/run_status.h - how a results document says its run ended, read the
  * same way by every reader (the host tools, the run summary, the fleet).
  * docs/results-schema.md, top level: "status" is 0, 2 or 3 once the run
  * ended; in every file written before the end it is the string
@@ -39,7 +39,7 @@ struct rs_state {
 void rs_decide(const char *word, int has_number, long long number, int ended, const char *stage,
                struct rs_state *st);
 
-/* Read the top level of a results document with bench/json_read.h. */
+/* Read the top level of a results document with bench/results/json_read.h. */
 void rs_read_jr(struct jr doc, struct rs_state *st);
 
 /* The state in words, safe for a terminal and HTML (a stage that is not a

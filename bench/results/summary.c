@@ -1,5 +1,5 @@
 /*
- * bench/summary.c - the run's summary built from its results document (see
+ * bench/results/summary.c - the run's summary built from its results document (see
  * summary.h); the rows of text are summary_text.c's.  Portable: the image
  * runs it on the JSON it has just written, the host on a file.
  *

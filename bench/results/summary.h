@@ -1,5 +1,5 @@
 /*
- * bench/summary.h - the run's summary: what a person boots the machine to
+ * bench/results/summary.h - the run's summary: what a person boots the machine to
  * learn, in the order they ask it (did it work, what machine, can the clock
  * be trusted, was it quiet, how long does each target take, which of two is
  * faster, how does the machine score, what do the cores and the memory do,
@@ -124,7 +124,7 @@ struct summary_level {
 };
 
 /* A section present in the results: its one-line headline (from its figure
- * table, bench/figures.h), for the report's folded <details> and the rows. */
+ * table, bench/results/figures.h), for the report's folded <details> and the rows. */
 struct summary_section {
     char name[SUMMARY_NAME_MAX];    /* its results member: "clock", "memory" */
     char headline[SUMMARY_TEXT_MAX];

@@ -1,5 +1,5 @@
 /*
- * bench/figures_host.c - the tables of bench/figures_host.h's lists (the rows and their
+ * bench/system/figures_host.c - the tables of bench/system/figures_host.h's lists (the rows and their
  * IDs are declared there, for the writer to name them).
  */
 #include "figures_host.h"

@@ -1,5 +1,5 @@
 /*
- * bench/figures_host.h - the figure tables of the members only the hosted
+ * bench/system/figures_host.h - the figure tables of the members only the hosted
  * program writes (tools/host/): "host", the Linux machine a hosted
  * document was measured on, and "quiet", `baremark quiet`'s check of the
  * machine (the same counts as the clock section's quiet member).  See

@@ -1,5 +1,5 @@
 /*
- * bench/quiet.c - the quiet-machine check (see quiet.h).  Portable: the
+ * bench/system/quiet.c - the quiet-machine check (see quiet.h).  Portable: the
  * image runs it with interrupts masked and the firmware timer stopped, the
  * hosted program runs the same loop under Linux so the two can be compared.
  */

@@ -1,6 +1,6 @@
 /*
- * bench/quiet.h - a quiet machine for measuring: the quiet-machine check
- * (portable, bench/quiet.c) and the measuring phase (quiet_phase_begin and
+ * bench/system/quiet.h - a quiet machine for measuring: the quiet-machine check
+ * (portable, bench/system/quiet.c) and the measuring phase (quiet_phase_begin and
  * quiet_phase_end, a service of the port, bench/platform.h: one
  * implementation per platform).
  *

@@ -1,5 +1,5 @@
 /*
- * bench/smbios.c - SMBIOS entry points and the system and BIOS structures
+ * bench/system/smbios.c - SMBIOS entry points and the system and BIOS structures
  * (DMTF DSP0134 3.x: 5.2 entry points, 6.1 structure format, 7.1 BIOS
  * information, 7.2 system information).  See smbios.h.
  */

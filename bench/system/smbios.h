@@ -1,5 +1,5 @@
 /*
- * bench/smbios.h - the machine's name as its firmware gives it: the SMBIOS
+ * bench/system/smbios.h - the machine's name as its firmware gives it: the SMBIOS
  * system (type 1) and BIOS (type 0) structures (DMTF DSP0134).  Portable
  * and allocation-free: the image hands it the table the firmware published
  * (EFI configuration table SMBIOS3_TABLE_GUID or SMBIOS_TABLE_GUID); the

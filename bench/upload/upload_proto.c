@@ -1,5 +1,5 @@
 /*
- * bench/upload_proto.c - the results upload's URL, request head, answer and
+ * bench/upload/upload_proto.c - the results upload's URL, request head, answer and
  * acknowledgement record (upload_proto.h).
  */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /*
- * bench/upload_proto.h - the text side of sending a run to a results
+ * bench/upload/upload_proto.h - the text side of sending a run to a results
  * server (docs/results-upload.md), portable so the host tests it: the
  * RESULTS URL, the HTTP/1.1 request head, the answer's status line and
  * the acknowledgement record \baremark\uploaded.txt ("NAME SHA256 URL"
