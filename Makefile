@@ -16,6 +16,8 @@
 #                       one short line per step ("  CC      bench/results/json.c")
 #
 # Source sets:
+#   port      port/platform.h               the services each program implements
+#                                           (boot/ for the image, tools/host/)
 #   portable  stats/ bench/ bench/*/        built into the image AND the host
 #                                           (one folder a feature: a new folder
 #                                           is picked up by the wildcards below)
@@ -42,7 +44,7 @@ HOST_C       := $(sort $(wildcard tools/host/*.c))
 HOST_LIB_C   := $(filter-out tools/host/main.c,$(HOST_C)) kernel/cpu.c
 UNIT_TESTS   := $(sort $(wildcard tests/unit/test_*.c))
 
-INCLUDES   := -I. -Ibench $(addprefix -I,$(BENCH_ROOMS)) -Istats -Ikernel -Iboot -I$(BUILD)
+INCLUDES   := -I. -Iport -Ibench $(addprefix -I,$(BENCH_ROOMS)) -Istats -Ikernel -Iboot -I$(BUILD)
 WARN       := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 
 # ---- the UEFI image -------------------------------------------------------

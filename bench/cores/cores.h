@@ -1,6 +1,6 @@
 /*
  * bench/cores/cores.h - the cores section: every logical CPU, started through the
- * port's workers (bench/platform.h: the firmware's MP Services in the image).
+ * port's workers (port/platform.h: the firmware's MP Services in the image).
  * bench/cores/cores_section.c drives the CPUs and measures (bench/cores/cores_work.h is the
  * work each CPU runs); bench/cores/cores_report.c prints the text and the LAVA
  * cases, bench/cores/cores_json.c writes the "cores" member, from struct cores.

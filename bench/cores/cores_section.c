@@ -1,6 +1,6 @@
 /*
  * bench/cores/cores_section.c - the cores section (see bench/cores/cores.h): the BSP drives,
- * the APs' workers (bench/platform.h) run bench/cores/cores_work.h and BYTEmark
+ * the APs' workers (port/platform.h) run bench/cores/cores_work.h and BYTEmark
  * tests (bench/cores/cores_score.c), posted and collected by bench/cores/cores_drive.c;
  * the TSC part is bench/cores/cores_tsc.c;
  * bench/cores_report*.c and bench/cores/cores_json.c print and write what was

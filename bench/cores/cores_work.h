@@ -1,6 +1,6 @@
 /*
  * bench/cores/cores_work.h - what the cores section asks each CPU to do.  Every
- * function here runs on any CPU (the BSP or an AP worker, bench/platform.h) with
+ * function here runs on any CPU (the BSP or an AP worker, port/platform.h) with
  * interrupts masked, touches only memory the BSP prepared, and never calls
  * the firmware.  Each has the shape long fn(void *arg) so it can be posted to
  * a worker or called through trap_run on the BSP.  Every wait for the other

@@ -57,7 +57,7 @@ struct section_ctx;
 #define MEMORY_CHASE_FIXED  5           /* mov, test, jz, mov, ret */
 #define MEMORY_CHASE_PER_ITER (MEMORY_CHASE_UNROLL + 2)   /* 16 loads, dec, jnz */
 
-/* Where the memory comes from: the port's pages (bench/platform.h:
+/* Where the memory comes from: the port's pages (port/platform.h:
  * plat_pages_alloc, plat_free_bytes; boot/memory_pages.c in the image:
  * AllocatePages and the free conventional memory in the memory map;
  * tools/host/memory_host.c: mmap and MemAvailable). */
@@ -152,7 +152,7 @@ enum { MEMORY_BW_READ, MEMORY_BW_WRITE, MEMORY_BW_WRITE_NT, MEMORY_BW_COPY, MEMO
 #define MEMORY_XCR0_AVX     (1ull << 2)
 #define MEMORY_XCR0_AVX512  (7ull << 5)
 
-/* The AVX state as found and as used (filled by the port: memory_xstate_enable, bench/platform.h). */
+/* The AVX state as found and as used (filled by the port: memory_xstate_enable, port/platform.h). */
 struct memory_xstate {
     int xsave;                   /* CPUID.1:ECX.XSAVE */
     int osxsave_before;          /* CR4.OSXSAVE as found (CPUID.1:ECX.OSXSAVE) */
@@ -184,7 +184,7 @@ unsigned memory_vec_bytes(int w);
 const char *memory_bw_op_name(int op);
 
 /* memory_xstate_enable and memory_xstate_restore: a service of the port
- * (bench/platform.h). */
+ * (port/platform.h). */
 
 struct memory_bw_fig {
     uint64_t bytes, ticks_min, ticks_median;
@@ -234,7 +234,7 @@ uint64_t memory_pt_page_size(uint64_t cr3, int la57, uint64_t va,
 void memory_pt_census(uint64_t cr3, int la57, uint64_t va, uint64_t bytes,
                       uint64_t (*read64)(void *ctx, uint64_t pa), void *ctx, struct memory_page_census *c);
 /* memory_page_census fills one for a buffer: a service of the port
- * (bench/platform.h). */
+ * (port/platform.h). */
 
 /* TLB against cache: the same number of lines chased packed (64 to a
  * 4 KiB page) and spread (one to a page: MEMORY_TLB_STRIDE apart, so line

@@ -5,7 +5,7 @@
  * Portable logic over an MSR-access interface (struct pmu_msr_ops) and a
  * CPUID function, so the same code programs a simulated MSR space in the
  * host tests (tests/unit/test_pmu.c) and the real registers in the image
- * (bench/platform.h's plat_rdmsr/plat_wrmsr: they never crash).  The counters are read
+ * (port/platform.h's plat_rdmsr/plat_wrmsr: they never crash).  The counters are read
  * inside the timed bracket with rdpmc (bench/methods/pmu.asm); the image runs in
  * ring 0, where rdpmc needs no CR4.PCE.
  *

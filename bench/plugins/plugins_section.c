@@ -1,7 +1,7 @@
 /*
  * bench/plugins/plugins_section.c - the plugins section (see plugins_section.h):
  * find every *.efi in \baremark\plugins, load and start it through the
- * port's image loader (bench/platform.h), hand its table to bench/plugins/plugins.c
+ * port's image loader (port/platform.h), hand its table to bench/plugins/plugins.c
  * for the checks, run the routines' setup and probe each routine once, and
  * at the end of the run tear down and unload.
  */

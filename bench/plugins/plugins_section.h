@@ -1,7 +1,7 @@
 /*
  * bench/plugins/plugins_section.h - the plugins section: find every *.efi in
  * \baremark\plugins, load and start it through the port's image loader
- * (bench/platform.h; the image: LoadImage from the file's bytes, StartImage,
+ * (port/platform.h; the image: LoadImage from the file's bytes, StartImage,
  * the table through BM_PLUGIN_PROTOCOL_GUID), hand it to bench/plugins/plugins.c
  * for the checks, run the routines' setup and probe each routine once, and
  * at the end of the run tear down and unload.

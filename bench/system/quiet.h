@@ -1,7 +1,7 @@
 /*
  * bench/system/quiet.h - a quiet machine for measuring: the quiet-machine check
  * (portable, bench/system/quiet.c) and the measuring phase (quiet_phase_begin and
- * quiet_phase_end, a service of the port, bench/platform.h: one
+ * quiet_phase_end, a service of the port, port/platform.h: one
  * implementation per platform).
  *
  * cli masks maskable interrupts only.  What still interrupts a CPU with
@@ -45,7 +45,7 @@ struct quiet_phase_report {
     uint64_t ticks;               /* TSC ticks the phase lasted */
 };
 
-/* quiet_phase_begin and quiet_phase_end: bench/platform.h. */
+/* quiet_phase_begin and quiet_phase_end: port/platform.h. */
 
 /* A section that measures in many short phases (methods, comparisons,
  * BYTEmark: one per measurement or test, each ended before the section

@@ -38,7 +38,7 @@ build() {
     shift
     mkdir -p "$OUT/$t/corpus" "$OUT/$t/artifacts" build
     # shellcheck disable=SC2086
-    if ! $CC_FUZZ $FLAGS -I. -Ibench $ROOMS -Istats -Ibuild "$@" -lm -o "$OUT/fuzz_$t"; then
+    if ! $CC_FUZZ $FLAGS -I. -Iport -Ibench $ROOMS -Istats -Ibuild "$@" -lm -o "$OUT/fuzz_$t"; then
         echo "FAIL: fuzz: cannot build $OUT/fuzz_$t with $CC_FUZZ -fsanitize=fuzzer" \
              "(Debian packages clang and libclang-rt-dev: make deps)"
         return 1
