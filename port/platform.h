@@ -1,5 +1,5 @@
 /*
- * bench/platform.h - what portable code (bench/, stats/ callers) needs from
+ * port/platform.h - what portable code (bench/, stats/ callers) needs from
  * the place it runs.  Implemented twice: for the UEFI image in boot/
  * (platform_efi.c, output.c, memory_pages.c, quiet_phase.c, mp.c) over the
  * firmware and kernel/, and for the hosted Linux program in tools/host/
