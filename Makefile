@@ -200,8 +200,10 @@ XS       := $(BUILD)/extra/$(notdir $(EXTRA_SECTION))
 XS_ROW   := -DBAREMARK_EXTRA_SECTIONS='"$(abspath $(EXTRA_SECTION)).def"'
 XS_EFI   := $(filter-out $(BUILD)/efi/bench/sections.o $(BUILD)/efi/boot/sections.o,$(EFI_OBJS)) \
             $(XS)/efi/sections.o $(XS)/efi/boot_sections.o $(XS)/efi/section.o
-XS_HOST  := $(filter-out $(BUILD)/host/obj/bench/sections.o,$(HOST_PORT_OBJS)) $(XS)/host/sections.o \
-            $(XS)/host/section.o $(HOST_MAIN_OBJ)
+# the hosted program as the normal one, from the archive (a section's
+# hardware parts, bench/clock/clock_calib.c ..., are in it but never taken);
+# its section table is the object before it, so the archive's is not taken
+XS_HOST  := $(XS)/host/sections.o $(XS)/host/section.o $(HOST_MAIN_OBJ) $(HOST_LIB)
 .PHONY: extra-section
 extra-section:
 	@[ -f "$(EXTRA_SECTION).c" ] && [ -f "$(EXTRA_SECTION).def" ] || \
