@@ -13,20 +13,30 @@
 #                       (docs/adding-a-section.md)
 #   make clean
 #   V=1                 show each whole command (gcc, ld, nasm ...) instead of
-#                       one short line per step ("  CC      bench/json.c")
+#                       one short line per step ("  CC      bench/results/json.c")
 #
 # Source sets:
-#   portable  stats/ bench/ bench/bytemark/  built into the image AND the host
-#   image     boot/ kernel/                  UEFI only
-#   host      tools/host/                    Linux only (main.c holds main())
+#   port      port/platform.h               the services each program implements
+#                                           (boot/ for the image, tools/host/)
+#   portable  stats/ bench/ bench/*/        built into the image AND the host
+#                                           (one folder a feature: a new folder
+#                                           is picked up by the wildcards below)
+#   image     boot/ kernel/                 UEFI only
+#   host      tools/host/                   Linux only (main.c holds main())
+# A section's parts that touch hardware (bench/clock/clock_calib.c, bench/cores/
+# cores_work.c ...) reach it through kernel/'s driver headers; they compile for
+# the host too, where nothing takes them from the archive.
 
 BUILD      := build
 VERSION    := $(shell git describe --always --dirty --tags 2>/dev/null || echo unknown)
 CC         := gcc
 NASM       := nasm
 
-PORTABLE_C   := $(sort $(wildcard stats/*.c bench/*.c bench/bytemark/*.c))
-PORTABLE_ASM := $(sort $(wildcard bench/*.asm))
+PORTABLE_C   := $(sort $(wildcard stats/*.c bench/*.c bench/*/*.c))
+PORTABLE_ASM := $(sort $(wildcard bench/*.asm bench/*/*.asm))
+# bench/'s rooms, one folder a feature (bench/clock/, bench/results/ ...):
+# each is an include folder, so a header is named by its file name alone
+BENCH_ROOMS  := $(patsubst %/,%,$(sort $(dir $(wildcard bench/*/*.c bench/*/*.h))))
 IMAGE_C      := $(sort $(wildcard boot/*.c kernel/*.c))
 IMAGE_ASM    := $(sort $(wildcard kernel/*.asm))
 HOST_C       := $(sort $(wildcard tools/host/*.c))
@@ -34,7 +44,7 @@ HOST_C       := $(sort $(wildcard tools/host/*.c))
 HOST_LIB_C   := $(filter-out tools/host/main.c,$(HOST_C)) kernel/cpu.c
 UNIT_TESTS   := $(sort $(wildcard tests/unit/test_*.c))
 
-INCLUDES   := -I. -Ibench -Istats -Ikernel -Iboot -I$(BUILD)
+INCLUDES   := -I. -Iport -Ibench $(addprefix -I,$(BENCH_ROOMS)) -Istats -Ikernel -Iboot -I$(BUILD)
 WARN       := -Wall -Wextra -Wno-unused-parameter -Wno-missing-field-initializers
 
 # ---- the UEFI image -------------------------------------------------------
@@ -190,8 +200,10 @@ XS       := $(BUILD)/extra/$(notdir $(EXTRA_SECTION))
 XS_ROW   := -DBAREMARK_EXTRA_SECTIONS='"$(abspath $(EXTRA_SECTION)).def"'
 XS_EFI   := $(filter-out $(BUILD)/efi/bench/sections.o $(BUILD)/efi/boot/sections.o,$(EFI_OBJS)) \
             $(XS)/efi/sections.o $(XS)/efi/boot_sections.o $(XS)/efi/section.o
-XS_HOST  := $(filter-out $(BUILD)/host/obj/bench/sections.o,$(HOST_PORT_OBJS)) $(XS)/host/sections.o \
-            $(XS)/host/section.o $(HOST_MAIN_OBJ)
+# the hosted program as the normal one, from the archive (a section's
+# hardware parts, bench/clock/clock_calib.c ..., are in it but never taken);
+# its section table is the object before it, so the archive's is not taken
+XS_HOST  := $(XS)/host/sections.o $(XS)/host/section.o $(HOST_MAIN_OBJ) $(HOST_LIB)
 .PHONY: extra-section
 extra-section:
 	@[ -f "$(EXTRA_SECTION).c" ] && [ -f "$(EXTRA_SECTION).def" ] || \

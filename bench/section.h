@@ -37,7 +37,7 @@ struct section {
     const char *label;
     /* (Its run function is the image's: boot/sections.c.) */
     unsigned flags;                     /* SECTION_OFF_BY_DEFAULT, ... */
-    /* The figures it reports (bench/figures.h): its results member's
+    /* The figures it reports (bench/results/figures.h): its results member's
      * table, which the LAVA lines, the fleet reader and the run summary
      * read; NULL for a section that writes no member. */
     const struct figure_table *figures;
@@ -47,7 +47,7 @@ struct section {
  * all).  For a slow section. */
 #define SECTION_OFF_BY_DEFAULT 0x1u
 /* Not a SECTIONS= word: switched by a flag setting of its own (a K_SECTION
- * entry in bench/config_params.c naming it, e.g. VERIFY=T for verify); not
+ * entry in bench/config/config_params.c naming it, e.g. VERIFY=T for verify); not
  * in the settings' "sections" list; nothing is said when it is off. */
 #define SECTION_OWN_SETTING    0x2u
 

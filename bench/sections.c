@@ -5,9 +5,10 @@
  * here, the default set is every entry without SECTION_OFF_BY_DEFAULT, and
  * the settings' "sections" list names the enabled ones in this order.
  *
- * Adding a section is one new file plus one row in bench/sections.def:
- * docs/adding-a-section.md is the recipe (the file: its run function and
- * its figure table; the row: its place in the run order).
+ * Adding a section is one new folder (bench/NAME/) plus one row in
+ * bench/sections.def: docs/adding-a-section.md is the recipe (the folder:
+ * its run function and its figure table; the row: its place in the run
+ * order).
  *
  * This table is portable (names, labels, flags, figure tables: what the
  * settings, the fleet reader and the summary read).  The run functions are

@@ -87,7 +87,7 @@ static void main_idle(const struct bm_config *cfg)
 }
 
 /* A section's LAVA cases (LAVA=T), made from its figure table and the
- * member it just wrote (bench/figures_lava.c), printed as one block after
+ * member it just wrote (bench/results/figures_lava.c), printed as one block after
  * its text. */
 static void main_lava(const struct section *s)
 {

@@ -1,6 +1,6 @@
 /*
  * boot/memory_pages.c - the port's memory services in the image
- * (bench/platform.h): whole pages from the firmware's page allocator
+ * (port/platform.h): whole pages from the firmware's page allocator
  * (AllocatePages, EfiLoaderData) and the free memory the firmware's memory
  * map shows; the AVX state (CR4.OSXSAVE, XCR0) for the bandwidth kernels;
  * the page sizes behind a buffer from the page tables.
@@ -95,7 +95,7 @@ const char *plat_pages_name(void)
     return "firmware AllocatePages";
 }
 
-/* ---- the AVX state (bench/platform.h memory_xstate_*) ---------------------------------------- */
+/* ---- the AVX state (port/platform.h memory_xstate_*) ---------------------------------------- */
 
 /* CR4.OSXSAVE (Intel SDM vol. 3A, 2.5) and CPUID.1:ECX bits 26 XSAVE, 27
  * OSXSAVE (the copy of CR4.OSXSAVE). */
@@ -183,7 +183,7 @@ void memory_xstate_restore(struct memory_xstate *x)
     x->restored = osx == x->osxsave_before && (!osx || memory_xgetbv0() == x->xcr0_before);
 }
 
-/* ---- the pages behind the buffer (bench/platform.h memory_page_census) ------------------------ */
+/* ---- the pages behind the buffer (port/platform.h memory_page_census) ------------------------ */
 
 /* CR4.LA57 (SDM vol. 3A, 2.5): five paging levels. */
 #define MEMORY_CR4_LA57 (1ull << 12)

@@ -1,6 +1,6 @@
 /*
  * boot/mp.h - the other processors, through the firmware's MP Services
- * protocol: bench/platform.h's "CPUs and running work on them" for the
+ * protocol: port/platform.h's "CPUs and running work on them" for the
  * image (boot/mp.c), and what the rest of the image's port asks of it.
  */
 #ifndef BAREMARK_MP_H

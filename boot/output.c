@@ -1,5 +1,5 @@
 /*
- * boot/output.c - the image's output (bench/platform.h's text output, plat_serial_write): every
+ * boot/output.c - the image's output (port/platform.h's text output, plat_serial_write): every
  * line goes into an in-memory log (the .log on the ESP: the full text);
  * the console (COM1, written by our own driver, so it works with
  * interrupts masked, and the screen) gets the lines for people (out_show,

@@ -1,7 +1,7 @@
 /*
  * boot/output.h - the image's output (boot/output.c): every line at once to
  * COM1 and into an in-memory log, the screen fed from the log while
- * interrupts are enabled.  bench/platform.h's text output and plat_serial_write are its
+ * interrupts are enabled.  port/platform.h's text output and plat_serial_write are its
  * portable face.
  */
 #ifndef BAREMARK_OUTPUT_H

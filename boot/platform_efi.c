@@ -1,5 +1,5 @@
 /*
- * boot/platform_efi.c - bench/platform.h for the image: memory from the
+ * boot/platform_efi.c - port/platform.h for the image: memory from the
  * firmware (or an AP's arena), the TSC, interrupt masking, files on the ESP,
  * loading plug-in images, the watchdog, protected calls through kernel/trap.h
  * and the fault-injection points.

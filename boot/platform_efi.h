@@ -1,6 +1,6 @@
 /*
  * boot/platform_efi.h - what efi_main asks of the image's port
- * (boot/platform_efi.c) beyond bench/platform.h: arming the fault-injection
+ * (boot/platform_efi.c) beyond port/platform.h: arming the fault-injection
  * points (INJECTFAULT, INJECTIN) and checking at the end that one fired.
  */
 #ifndef BAREMARK_PLATFORM_EFI_H

@@ -1,6 +1,6 @@
 /*
  * boot/progress.h - the console's progress lines (boot/progress.c); the
- * sections' own steps go through out_progress (bench/platform.h).
+ * sections' own steps go through out_progress (port/platform.h).
  */
 #ifndef BAREMARK_PROGRESS_H
 #define BAREMARK_PROGRESS_H

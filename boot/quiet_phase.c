@@ -1,5 +1,5 @@
 /*
- * boot/quiet_phase.c - the measuring phase for the image (bench/platform.h):
+ * boot/quiet_phase.c - the measuring phase for the image (port/platform.h):
  * the firmware's periodic timer stopped through the Timer Architectural
  * Protocol, NMIs, SMIs and APERF/MPERF read at both ends.
  */

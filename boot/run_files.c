@@ -273,7 +273,7 @@ void run_files_changed(unsigned *times, size_t *first_at)
     *first_at = run_json_changed_at;
 }
 
-/* ---- bench/platform.h's results document: each member closed is written at once ---- */
+/* ---- port/platform.h's results document: each member closed is written at once ---- */
 
 struct json_writer *results_section_begin(const char *name, int array)
 {

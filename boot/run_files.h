@@ -1,7 +1,7 @@
 /*
  * boot/run_files.h - the run's files on the ESP (boot/run_files.c):
  * \baremark\NAME.log and NAME.json, and OUTFILE's copy of the log.  It
- * also closes each results member (bench/platform.h's results document) with a flush.
+ * also closes each results member (port/platform.h's results document) with a flush.
  */
 #ifndef BAREMARK_RUN_FILES_H
 #define BAREMARK_RUN_FILES_H

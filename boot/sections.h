@@ -1,7 +1,7 @@
 /*
  * boot/sections.h - the measuring sections efi_main runs.  The section
  * context (struct section_ctx), the table entry (struct section) and the
- * table itself are portable, so the settings parser (bench/config_parse.c)
+ * table itself are portable, so the settings parser (bench/config/config_parse.c)
  * and the hosted program see the same sections: bench/section.h declares
  * them, bench/sections.def holds the rows in run order and
  * docs/adding-a-section.md says how to add one.  The run functions are the image's

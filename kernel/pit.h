@@ -12,7 +12,7 @@
 
 /* The PIT's input clock rounded to the hertz, as Linux's PIT_TICK_RATE and
  * QEMU's PIT_FREQ have it.  The crystal's rate is 105/88 MHz = 1193181.818 Hz;
- * the clock takes one or the other (bench/clock_math.h, clockm_legacy_rates). */
+ * the clock takes one or the other (bench/clock/clock_math.h, clockm_legacy_rates). */
 #define PIT_HZ 1193182u
 /* Channel 2 counts down through 16 bits and wraps: 65536 ticks = 54.9 ms. */
 #define PIT_BITS 16

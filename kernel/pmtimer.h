@@ -11,7 +11,7 @@
 
 /* The ACPI PM timer's rate rounded to the hertz (QEMU's PM_TIMER_FREQUENCY);
  * the crystal's is 315/88 MHz = 3579545.454 Hz.  The clock takes one or the
- * other (bench/clock_math.h, clockm_legacy_rates). */
+ * other (bench/clock/clock_math.h, clockm_legacy_rates). */
 #define PMTIMER_HZ 3579545u
 
 struct pmtimer {

@@ -15,7 +15,7 @@
 
 #include "platform.h"
 
-/* struct plat_fault: what a protected call reports (bench/platform.h). */
+/* struct plat_fault: what a protected call reports (port/platform.h). */
 
 /* Install / remove the handlers (efi_main, around the sections). */
 int trap_init(void);
@@ -34,7 +34,7 @@ void trap_report(const char *test, const struct plat_fault *f);
 int cpu_rdmsr_safe(uint32_t msr, uint64_t *value);
 int cpu_wrmsr_safe(uint32_t msr, uint64_t value);
 
-/* ---- application processors (boot/mp.c, bench/platform.h's workers) ------------------------------------
+/* ---- application processors (boot/mp.c, port/platform.h's workers) ------------------------------------
  * An AP running a job loads the image's IDT (trap_ap_enter, the firmware's
  * saved in *saved) and puts it back (trap_ap_leave).  Protected calls nest
  * per CPU (kernel/percpu.h).  A fault on an AP outside any protected call

@@ -9,7 +9,7 @@
  *     void routine(uint64_t iterations, void *data);
  *
  * It does its work `iterations` times on `data` and returns.  baremark times
- * whole calls with every supported method (bench/methods.h), with
+ * whole calls with every supported method (bench/methods/methods.h), with
  * interrupts masked, and derives the net time per iteration three ways.
  * Your routine runs in ring 0 with interrupts masked, on the boot processor,
  * with no operating system: there is no printf, no malloc, no files and no

@@ -244,19 +244,16 @@ static void assign_teardown(struct bm_state *s)
     if (!as)
         return;
     bm_free(as->arrays);
-    plat_free(as);
-    s->priv = NULL;
+    bm_priv_free(s);
 }
 
 /* DoAssign's allocation (untimed): numarrays matrices, every run. */
 static int assign_setup(struct bm_state *s)
 {
     assign_teardown(s);
-    struct assign *as = plat_alloc(sizeof *as);
+    struct assign *as = bm_priv_new(s, sizeof *as);
     if (!as)
         return BM_ENOMEM;
-    memset(as, 0, sizeof *as);
-    s->priv = as;
     as->numarrays = s->workload ? s->workload : 1;
     if (as->numarrays > (uint64_t)-1 / (sizeof(assign_row) * ASSIGN_ROWS))
         return BM_ENOMEM;
@@ -349,11 +346,8 @@ static void assign_verify_data(struct bm_verify *v, const assign_row *t)
 static void assign_verify(struct bm_verify *v)
 {
     struct bm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     struct bm_state s;
-    memset(&s, 0, sizeof s);
-    s.cfg = &cfg;
-    s.align = 8;
+    bm_state_for_check(&s, &cfg);
     assign_init(&s);
     s.workload = 2;                 /* the real kernel path with two matrices */
     assign_srow *st = bm_alloc(sizeof(assign_srow) * ASSIGN_ROWS, 8);

@@ -225,7 +225,7 @@ static void bm_run_test(struct bm_job *j)
      * exception inside a timed region never reaches bm_timer_stop. */
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    /* The whole test is one measuring phase (bench/quiet.h): it allocates
+    /* The whole test is one measuring phase (bench/system/quiet.h): it allocates
      * memory but does no firmware I/O until the phase has ended. */
     quiet_phase_begin();
     bm_timer_fault_key(j->k->key);

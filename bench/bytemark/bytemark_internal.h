@@ -87,4 +87,15 @@ void bm_timer_fault_key(const char *key);
  * difference.  Always BM_OK. */
 int bm_grow_loops_capped(struct bm_state *s, uint64_t step, uint64_t max);
 
+/* A kernel's private state, s->priv: bm_priv_new hangs a zeroed block of
+ * `bytes` there and returns it (NULL: out of memory); bm_priv_free frees
+ * it and clears s->priv (nothing when it is NULL).  What the block points
+ * to is the kernel's to free first (its teardown). */
+void *bm_priv_new(struct bm_state *s, size_t bytes);
+void bm_priv_free(struct bm_state *s);
+
+/* A state for a kernel's check or probe outside a run: the defaults (a
+ * zeroed *cfg), BYTEmark's 8-byte alignment; the kernel's init() next. */
+void bm_state_for_check(struct bm_state *s, struct bm_config *cfg);
+
 #endif

@@ -45,6 +45,30 @@ void bm_free(void *p)
     plat_free(raw);
 }
 
+void *bm_priv_new(struct bm_state *s, size_t bytes)
+{
+    void *p = plat_alloc(bytes);
+    if (p)
+        memset(p, 0, bytes);
+    s->priv = p;
+    return p;
+}
+
+void bm_priv_free(struct bm_state *s)
+{
+    if (s->priv)
+        plat_free(s->priv);
+    s->priv = NULL;
+}
+
+void bm_state_for_check(struct bm_state *s, struct bm_config *cfg)
+{
+    memset(cfg, 0, sizeof *cfg);
+    memset(s, 0, sizeof *s);
+    s->cfg = cfg;
+    s->align = 8;
+}
+
 /* The key of the test being timed, for the fault-injection point; set by the
  * suite around each test (bm_timer_fault_key). */
 static const char *bm_timer_key;

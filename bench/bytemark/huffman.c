@@ -257,8 +257,7 @@ static void huff_teardown(struct bm_state *s)
     bm_free(h->comp);
     bm_free(h->decomp);
     bm_free(h->tree);
-    plat_free(h);
-    s->priv = NULL;
+    bm_priv_free(s);
 }
 
 /* DoHuffman's untimed start, once per run: the three buffers, the tree and
@@ -266,11 +265,9 @@ static void huff_teardown(struct bm_state *s)
 static int huff_setup(struct bm_state *s)
 {
     huff_teardown(s);
-    struct huffman *h = plat_alloc(sizeof *h);
+    struct huffman *h = bm_priv_new(s, sizeof *h);
     if (!h)
         return BM_ENOMEM;
-    memset(h, 0, sizeof *h);
-    s->priv = h;
     h->size = huff_size(s->cfg);
     h->text = bm_alloc(h->size, s->align);
     h->comp = bm_alloc(h->size, s->align);
@@ -366,11 +363,8 @@ static void huff_verify_text(struct bm_verify *v, const uint8_t *text, uint64_t 
 static void huff_verify(struct bm_verify *v)
 {
     struct bm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     struct bm_state s;
-    memset(&s, 0, sizeof s);
-    s.cfg = &cfg;
-    s.align = 8;
+    bm_state_for_check(&s, &cfg);
     huff_init(&s);
     if (huff_setup(&s) != BM_OK) {
         bm_check(v, 0, "allocate the buffers and the tree", "out of memory");
@@ -420,11 +414,8 @@ int bm_huffman_probe(struct bm_huffman_probe *out)
 {
     memset(out, 0, sizeof *out);
     struct bm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     struct bm_state s;
-    memset(&s, 0, sizeof s);
-    s.cfg = &cfg;
-    s.align = 8;
+    bm_state_for_check(&s, &cfg);
     huff_init(&s);
     if (huff_setup(&s) != BM_OK) {
         huff_teardown(&s);

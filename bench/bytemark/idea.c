@@ -185,19 +185,16 @@ static void idea_teardown(struct bm_state *s)
     bm_free(id->plain1);
     bm_free(id->crypt1);
     bm_free(id->plain2);
-    plat_free(id);
-    s->priv = NULL;
+    bm_priv_free(s);
 }
 
 /* DoIDEA's untimed start, once per run: key, buffers, plaintext. */
 static int idea_setup(struct bm_state *s)
 {
     idea_teardown(s);
-    struct idea *id = plat_alloc(sizeof *id);
+    struct idea *id = bm_priv_new(s, sizeof *id);
     if (!id)
         return BM_ENOMEM;
-    memset(id, 0, sizeof *id);
-    s->priv = id;
     id->size = idea_size(s->cfg);
     /* The reference needs a multiple of 8 (the command file enforces it);
      * room to the next block boundary keeps any other size in bounds. */
@@ -305,11 +302,8 @@ static void idea_verify(struct bm_verify *v)
 {
     idea_verify_vector(v);
     struct bm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     struct bm_state s;
-    memset(&s, 0, sizeof s);
-    s.cfg = &cfg;
-    s.align = 8;
+    bm_state_for_check(&s, &cfg);
     idea_init(&s);
     if (idea_setup(&s) != BM_OK) {
         bm_check(v, 0, "allocate the three buffers", "out of memory");
@@ -352,11 +346,8 @@ int bm_idea_probe(struct bm_idea_probe *out)
 {
     memset(out, 0, sizeof *out);
     struct bm_config cfg;
-    memset(&cfg, 0, sizeof cfg);
     struct bm_state s;
-    memset(&s, 0, sizeof s);
-    s.cfg = &cfg;
-    s.align = 8;
+    bm_state_for_check(&s, &cfg);
     idea_init(&s);
     if (idea_setup(&s) != BM_OK) {
         idea_teardown(&s);

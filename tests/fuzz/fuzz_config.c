@@ -1,8 +1,8 @@
 /*
- * tests/fuzz/fuzz_config.c - libFuzzer target for the settings parsers (bench/config_parse.c).
+ * tests/fuzz/fuzz_config.c - libFuzzer target for the settings parsers (bench/config/config_parse.c).
  *
  * Built by tests/fuzz/run.sh with clang -fsanitize=fuzzer,address,undefined
- * together with bench/config*.c, bench/sections.c, bench/json.c and tools/host/platform_host.c.
+ * together with bench/config*.c, bench/sections.c, bench/results/json.c and tools/host/platform_host.c.
  *
  * Besides "no crash, no sanitizer report", every input must keep these
  * properties (a violation aborts, which libFuzzer saves as a crash):
@@ -21,8 +21,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/config.h"
-#include "bench/json.h"
+#include "config.h"
+#include "json.h"
 
 #define FUZZ_FORMAT_MAX 16384
 

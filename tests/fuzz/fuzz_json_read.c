@@ -1,7 +1,7 @@
 /*
- * tests/fuzz/fuzz_json_read.c - libFuzzer target for bench/json_read.c and
+ * tests/fuzz/fuzz_json_read.c - libFuzzer target for bench/results/json_read.c and
  * what reads results documents with it: the figure tables' walk
- * (bench/figures.c) and the run's summary (bench/summary.c), on text from
+ * (bench/results/figures.c) and the run's summary (bench/results/summary.c), on text from
  * anywhere (a stick from elsewhere).
  *
  * Built by tests/fuzz/run.sh.  Besides "no crash, no sanitizer report":
@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/figures.h"
-#include "bench/json_read.h"
-#include "bench/summary.h"
+#include "figures.h"
+#include "json_read.h"
+#include "summary.h"
 
 static void fuzz_require(int ok)
 {

@@ -1,5 +1,5 @@
 /*
- * tests/fuzz/fuzz_pe_image.c - libFuzzer target for bench/pe_image.c, the
+ * tests/fuzz/fuzz_pe_image.c - libFuzzer target for bench/plugins/pe_image.c, the
  * checks of a plug-in file read from a stick (untrusted bytes) before the
  * firmware is asked to load it.
  *
@@ -24,8 +24,8 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/pe_image.h"
-#include "bench/sha256.h"
+#include "pe_image.h"
+#include "sha256.h"
 
 #define FUZZ_WHY_MAX      256
 #define FUZZ_OPT_CERT_END (112 + 5 * 8)   /* the optional header through data directory 4 */

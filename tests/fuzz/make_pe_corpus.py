@@ -2,7 +2,7 @@
 """tests/fuzz/make_pe_corpus.py - (re)write tests/fuzz/pe_corpus/, the seed
 corpus of the PE checks' fuzzer (tests/fuzz/fuzz_pe_image.c): real plug-ins
 as tools/baremark-plugin builds them (make plugins-examples), and files made
-from one of them that are cut short or broken at each field bench/pe_image.c
+from one of them that are cut short or broken at each field bench/plugins/pe_image.c
 reads.  Run from the top of the tree after make plugins-examples:
     python3 tests/fuzz/make_pe_corpus.py
 """

@@ -2,12 +2,12 @@
 # tests/fuzz/run.sh - fuzz the parsers of untrusted input with libFuzzer for
 # a bounded time: `make fuzz`.  Three targets, one after the other (a crash
 # in one does not hide the next):
-#   config     the command-file and load-option parsers (bench/config_parse.c
+#   config     the command-file and load-option parsers (bench/config/config_parse.c
 #              and config_values.c, with the table and writer):
 #              tests/fuzz/fuzz_config.c
-#   json_read  the results reader (bench/json_read.c, the figure tables' walk
+#   json_read  the results reader (bench/results/json_read.c, the figure tables' walk
 #              and the run's summary) on any text: tests/fuzz/fuzz_json_read.c
-#   pe_image   the checks of a plug-in file from a stick (bench/pe_image.c):
+#   pe_image   the checks of a plug-in file from a stick (bench/plugins/pe_image.c):
 #              tests/fuzz/fuzz_pe_image.c
 #
 #   FUZZ_SECONDS=60   how long to fuzz each target (default 60)
@@ -29,13 +29,16 @@ OUT=build/fuzz
 CC_FUZZ=${CC_FUZZ:-clang}
 FLAGS="-g -O1 -std=gnu11 -DBAREMARK_HOST -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 
+# bench/'s rooms as include folders, as the Makefile's INCLUDES
+ROOMS=$(for d in bench/*/; do printf ' -I%s' "${d%/}"; done)
+
 # build TARGET SOURCES...: build/fuzz/fuzz_TARGET
 build() {
     t=$1
     shift
     mkdir -p "$OUT/$t/corpus" "$OUT/$t/artifacts" build
     # shellcheck disable=SC2086
-    if ! $CC_FUZZ $FLAGS -I. -Ibench -Istats -Ibuild "$@" -lm -o "$OUT/fuzz_$t"; then
+    if ! $CC_FUZZ $FLAGS -I. -Iport -Ibench $ROOMS -Istats -Ibuild "$@" -lm -o "$OUT/fuzz_$t"; then
         echo "FAIL: fuzz: cannot build $OUT/fuzz_$t with $CC_FUZZ -fsanitize=fuzzer" \
              "(Debian packages clang and libclang-rt-dev: make deps)"
         return 1
@@ -70,16 +73,18 @@ status=0
 for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
     case $t in
     config)
-        build config tests/fuzz/fuzz_config.c bench/config_parse.c bench/config_values.c bench/config_params.c \
-            bench/config_write.c \
-            bench/sections.c bench/figures_[a-z]*.c bench/json.c bench/cores_math.c tools/host/platform_host.c &&
+        build config tests/fuzz/fuzz_config.c bench/config/config_parse.c bench/config/config_values.c \
+            bench/config/config_params.c bench/config/config_write.c \
+            bench/sections.c bench/*/figures_[a-z]*.c bench/results/json.c bench/cores/cores_math.c \
+            tools/host/platform_host.c &&
             fuzz config tests/fuzz/corpus "${FUZZ_MAX_LEN:-4096}" -dict=tests/fuzz/config.dict || status=1 ;;
     json_read)
-        build json_read tests/fuzz/fuzz_json_read.c bench/json_read.c bench/summary.c bench/summary_text.c \
-            bench/figures.c bench/figures_[a-z]*.c bench/sections.c bench/lava.c stats/*.c tools/host/platform_host.c &&
+        build json_read tests/fuzz/fuzz_json_read.c bench/results/json_read.c bench/results/summary.c \
+            bench/results/summary_text.c bench/results/figures.c bench/*/figures_[a-z]*.c bench/sections.c \
+            bench/results/lava.c stats/*.c tools/host/platform_host.c &&
             fuzz json_read tests/fuzz/corpus_json 16384 || status=1 ;;
     pe_image)
-        build pe_image tests/fuzz/fuzz_pe_image.c bench/pe_image.c bench/sha256.c &&
+        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/plugins/sha256.c &&
             fuzz pe_image tests/fuzz/pe_corpus "${FUZZ_PE_MAX_LEN:-65536}" || status=1 ;;
     *) echo "FAIL: fuzz: no target '$t' (config, json_read, pe_image)"; status=1 ;;
     esac

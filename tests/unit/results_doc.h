@@ -4,11 +4,11 @@
  * here, so the link takes none from the hosted program's archive) that
  * doc_take() closes and parses with jansson.  Include once, in the test's .c file.
  *
- * The document has the image's checker (bench/figures_write.c): a number
+ * The document has the image's checker (bench/results/figures_write.c): a number
  * written where the figure tables do not declare it so is a FAIL line
  * when its member ends, as it is a warning in the image.
  *
- * bench/json.h and jansson both name a function json_null: ours is hidden
+ * bench/results/json.h and jansson both name a function json_null: ours is hidden
  * here (the tests write no nulls themselves).
  */
 #ifndef BAREMARK_TESTS_RESULTS_DOC_H

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_clock_step.c - the counter's effective step
- * (clockm_step_estimate, bench/clock_math.h) on simulated counter series.
+ * (clockm_step_estimate, bench/clock/clock_math.h) on simulated counter series.
  *
  * Each series is made here from a grid chosen by the test: increments of
  * back-to-back reads around a dithered delay, put on multiples of q (with

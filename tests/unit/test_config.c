@@ -1,17 +1,17 @@
 /*
  * tests/unit/test_config.c - the command-file and load-option parsers
- * (bench/config_parse.c, config_values.c).  Expected values come from BYTEMARK.md section 6 (names,
+ * (bench/config/config_parse.c, config_values.c).  Expected values come from BYTEMARK.md section 6 (names,
  * meanings, CUSTOMRUN and MINSECONDS rules), the BYTEmark document's sample
- * command file (seed 002), and the ranges documented in bench/config.h.
+ * command file (seed 002), and the ranges documented in bench/config/config.h.
  */
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/config.h"
-#include "bench/json.h"
-#include "bench/platform.h"
+#include "config.h"
+#include "json.h"
+#include "platform.h"
 #include "check.h"
 
 /* A section of bench/sections.c on in the settings under test. */

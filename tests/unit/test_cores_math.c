@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_cores_math.c - bench/cores_math.c: topology from CPUID
+ * tests/unit/test_cores_math.c - bench/cores/cores_math.c: topology from CPUID
  * leaves 0xB/0x1F (the SDM's worked layouts: 2 threads x 8 cores; 0x1F with
  * module and die levels; no SMT level), core types, offset intervals from
  * simulated round trips with a known offset, their merge and emptiness,
@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/cores_math.h"
+#include "cores_math.h"
 #include "check.h"
 
 static struct cores_cpuid leaf(uint32_t leafno, uint32_t id, int n, const uint32_t *type,

@@ -18,9 +18,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/cores_math.h"
-#include "bench/methods.h"
-#include "kernel/cores_work.h"
+#include "cores_math.h"
+#include "methods.h"
+#include "cores_work.h"
 #include "check.h"
 
 /* ---- a simulated CPU ------------------------------------------------------------------ */

@@ -6,7 +6,7 @@
 # 2. Every relative link in README.md and docs/*.md names a file that exists,
 #    and a #fragment names a heading of that file (GitHub's anchors).
 # 3. docs/settings.md has a row for every setting the parser knows
-#    (bench/config_params.c: its table and the DOxxx / xxxMINSECONDS names)
+#    (bench/config/config_params.c: its table and the DOxxx / xxxMINSECONDS names)
 #    and no row for a setting it does not know.
 # 4. The commands, as written, run on a fresh clone of HEAD.  The convention
 #    (also stated in docs/guide-ci.md):
@@ -121,7 +121,7 @@ for p in pending:
     print("note: %s: written on another branch, not in this tree yet" % p)
 
 # ---- 3. docs/settings.md against the parser's table -------------------------------
-src = open("bench/config_params.c", encoding="utf-8").read()
+src = open("bench/config/config_params.c", encoding="utf-8").read()
 known = set(re.findall(r'\{\s*"([A-Z0-9_]+)",\s*K_', src))
 for arr in ("cfg_do_names", "cfg_minsec_names"):
     body = re.search(arr + r"\[[^\]]*\]\s*=\s*\{(.*?)\};", src, re.S)
@@ -131,7 +131,7 @@ for line in open("docs/settings.md", encoding="utf-8").read().splitlines():
     if line.startswith("|") and not line.startswith("|---"):
         documented |= set(re.findall(r"`([A-Z][A-Z0-9_]*)`", line.split("|")[1]))
 if len(known) < 40:
-    bad("read only %d setting names from bench/config_params.c: the test's reader is wrong" % len(known))
+    bad("read only %d setting names from bench/config/config_params.c: the test's reader is wrong" % len(known))
 missing, unknown = sorted(known - documented), sorted(documented - known)
 (ok if not missing else bad)("docs/settings.md has a row for each of the parser's %d settings%s"
                              % (len(known), "; missing: " + " ".join(missing) if missing else ""))

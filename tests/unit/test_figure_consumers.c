@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_figure_consumers.c - every tracked figure of a real run
- * reaches every reader of the figure tables (bench/figures.h, issue 24.2).
+ * reaches every reader of the figure tables (bench/results/figures.h, issue 24.2).
  * From tests/fixtures/run-full.json (an -icount boot with every section)
  * the tables give the tracked figures (rows with a LAVA id, places with a
  * value); each one must be:

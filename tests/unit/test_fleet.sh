@@ -53,7 +53,7 @@ PY
 pass "12 synthetic runs written, board-07 planted slow"
 
 # The figures' names by their definition (tools/host/history_label.c): a
-# row's LAVA id template (bench/figures_*.h) with each {placeholder} the
+# row's LAVA id template (bench/*/figures_*.h) with each {placeholder} the
 # run's value, the section's word ahead and the unit's word at the end
 # dropped when other pieces are left, the pieces joined by ", ", the row's
 # unit (its template filled) last.  The values come from the fixture (jq).
@@ -61,11 +61,11 @@ FX=$TOP/tests/fixtures/run-guess.json
 row() {   # the row as this test reads it, or the names below mean nothing
     tr -s ' ' < "$TOP/bench/$2" | grep -qF "$1" || { fail "figure row still as this test reads it" "$1 in bench/$2"; exit 1; }
 }
-row '"tests[*].mean", "bytemark_{key}", "{unit}"' figures_bytemark.h
-row '"tests[*].new_index", "bytemark_{key}_new_index", "index"' figures_bytemark.h
-row '"methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks"' figures_methods.h
-row '"measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter"' figures_methods.h
-row '"chosen_khz", "clock_tsc_khz", "kHz"' figures_clock.h
+row '"tests[*].mean", "bytemark_{key}", "{unit}"' bytemark/figures_bytemark.h
+row '"tests[*].new_index", "bytemark_{key}_new_index", "index"' bytemark/figures_bytemark.h
+row '"methods[*].overhead.median", "method_{name}_overhead_ticks", "ticks"' methods/figures_methods.h
+row '"measurements[*].net.median", "meas_{target}_{method}_ticks", "ticks/iter"' methods/figures_methods.h
+row '"chosen_khz", "clock_tsc_khz", "kHz"' clock/figures_clock.h
 NUMSORT="$(jq -r '.bytemark.tests[] | select(.key == "numsort") | .key' "$FX"), $(jq -r '.bytemark.tests[] | select(.key == "numsort") | .unit' "$FX")"
 FOURIER_NEW="$(jq -r '.bytemark.tests[] | select(.key == "fourier") | .key' "$FX"), new, index"
 RDTSC_OV="$(jq -r '.methods.methods[] | select(.name == "rdtsc") | .name' "$FX"), overhead, ticks"

@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_json_figures.c - the JSON writer through the figure
- * tables (bench/json.h json_fig_*, bench/figures_write.c): a figure's
+ * tables (bench/results/json.h json_fig_*, bench/results/figures_write.c): a figure's
  * name comes from its row, the text is what a plain write gives, and the
  * checker names each of the three ways past the tables (a number no row
  * declares, a named place written by name, a row written elsewhere) and

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_json_read.c - the JSON reader (bench/json_read.h):
+ * tests/unit/test_json_read.c - the JSON reader (bench/results/json_read.h):
  * members, elements, paths, iteration, numbers to the last bit, strings
  * with every escape, and text that is not JSON giving "none" without
  * reading past its end.

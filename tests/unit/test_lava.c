@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_lava.c - the LAVA result lines (bench/lava.h): LAVA's id
+ * tests/unit/test_lava.c - the LAVA result lines (bench/results/lava.h): LAVA's id
  * cleaning, each line's exact text, nothing while off or after the end, and
  * (given a file name, writes the lines there: tests/unit/test_lava_jobs.sh
  * matches the job files' pattern against them).

@@ -2,7 +2,7 @@
 # tools/lava/make-job and the job files in tools/lava/jobs/: the committed
 # jobs are what make-job writes; each parses as YAML (python3-yaml, which
 # lava-dispatcher brings) with the monitors action; its pattern, compiled
-# as LAVA compiles it (Python's re), reads every line bench/lava.c prints
+# as LAVA compiles it (Python's re), reads every line bench/results/lava.c prints
 # (the lines of build/tests/test_lava) with the right groups, also with the
 # "\r\r\n" line end of a console seen through a pty, and never a line still
 # arriving; the end string matches only the end line; the timeouts follow

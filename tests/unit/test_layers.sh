@@ -1,10 +1,14 @@
 #!/bin/sh
 # The layers and the size of files (issue 24, item 5; README "Layout"):
-#  1. includes run one way: stats/ includes nothing of the others, bench/
-#     nothing of kernel/ or boot/, kernel/ nothing of boot/, the host tools
-#     nothing of boot/.  An include is resolved as the compiler does (the
-#     including file's folder, then the Makefile's -I. -Ibench -Istats
-#     -Ikernel -Iboot), so a bare "cpu.h" counts as kernel/cpu.h;
+#  1. includes run one way: port/ (the port, port/platform.h) includes
+#     nothing of the others, nor does stats/; kernel/ (drivers) nothing but
+#     itself and the port; bench/ nothing of boot/, and of kernel/ only
+#     from a feature's room (bench/NAME/: a section that drives the timers
+#     or the CPUs itself, through the drivers' headers), never from
+#     bench/'s own files (the section table); the host tools nothing of
+#     boot/.  An include is resolved as the compiler does (the including
+#     file's folder, then the Makefile's -I. -Iport -Ibench -Ibench/NAME...
+#     -Istats -Ikernel -Iboot), so a bare "cpu.h" counts as kernel/cpu.h;
 #  2. no circle of includes (a file that includes itself through others);
 #  3. no two source files include each other: a file's room is the file
 #     with its own header (X.c with X.h; a header without a source of its
@@ -16,7 +20,7 @@
 #     of a lower layer takes from one of a higher layer (nm: undefined in
 #     the one, defined in the other; the image's objects and the host
 #     program's, each linked as its program is) is declared in the port,
-#     bench/platform.h (text output and the results document included);
+#     port/platform.h (text output and the results document included);
 #  6. no circle of calls: an arrow from room A to room B (rule 3's rooms,
 #     an assembly file X.asm or X_stubs.asm in X.c's) where A's object takes
 #     a name, a function or a variable, that B's defines; calls to the port
@@ -39,14 +43,17 @@ exec /usr/bin/python3 - <<'PY'
 import collections, os, re, subprocess, sys
 
 MAX_LINES = 700
-INCLUDE_DIRS = ["", "bench", "stats", "kernel", "boot"]   # the Makefile's INCLUDES, in order
+# the Makefile's INCLUDES, in order: bench/'s rooms (one folder a feature) after bench/
+ROOMS = sorted(d for d in (os.path.join("bench", n) for n in os.listdir("bench")) if os.path.isdir(d))
+INCLUDE_DIRS = ["", "port", "bench"] + ROOMS + ["stats", "kernel", "boot"]
 # Which layers a layer may include (plugins/: the plug-in ABI header).
 MAY = {
+    "port":   set(),
     "stats":  {"stats"},
-    "bench":  {"stats", "bench", "plugins", "build"},
-    "kernel": {"stats", "bench", "kernel", "plugins", "build"},
-    "boot":   {"stats", "bench", "kernel", "boot", "plugins", "build"},
-    "tools":  {"stats", "bench", "kernel", "tools", "plugins", "build"},
+    "bench":  {"port", "stats", "bench", "kernel", "plugins", "build"},
+    "kernel": {"port", "kernel"},
+    "boot":   {"port", "stats", "bench", "kernel", "boot", "plugins", "build"},
+    "tools":  {"port", "stats", "bench", "kernel", "tools", "plugins", "build"},
 }
 
 def tracked(*patterns):
@@ -80,13 +87,20 @@ def fail(rule, what):
 bad = 0
 for src, lst in sorted(inc.items()):
     for name, target in lst:
-        if target and layer(target) not in MAY[layer(src)]:
-            fail("layers", '%s includes "%s" (%s): %s/ may include only %s'
-                 % (src, name, target, layer(src), ", ".join(sorted(MAY[layer(src)]))))
+        if not target:
+            continue
+        why = None
+        if layer(target) not in MAY[layer(src)]:
+            why = "%s/ may include only %s" % (layer(src), ", ".join(sorted(MAY[layer(src)])) or "system headers")
+        elif layer(src) == "bench" and layer(target) == "kernel" and os.path.dirname(src) == "bench":
+            why = "bench/'s own files (the section table) include nothing of kernel/: only a feature's room bench/NAME/ may"
+        if why:
+            fail("layers", '%s includes "%s" (%s): %s' % (src, name, target, why))
             bad += 1
 if not bad:
-    print("PASS: layers: stats/ includes nothing of the others, bench/ nothing of kernel/ or boot/, "
-          "kernel/ nothing of boot/, tools/host/ nothing of boot/ (%d files)" % len(inc))
+    print("PASS: layers: port/ and stats/ include nothing of the others, kernel/ nothing but itself and the port, "
+          "bench/ nothing of boot/ (and of kernel/'s drivers only from a feature's room), "
+          "tools/host/ nothing of boot/ (%d files)" % len(inc))
 
 # 2. circles of includes
 graph = {s: [t for _, t in lst if t in inc] for s, lst in inc.items()}
@@ -170,8 +184,10 @@ if not long_files:
 # read as it is linked: the image (build/efi: stats, bench, kernel, boot)
 # and the host program (build/host/obj: stats, bench, kernel/cpu.c,
 # tools/host).  An object's source is the .c (or .asm) it was built from.
-PORT_HEADERS = ["bench/platform.h"]
-ORDER = {"stats": 0, "bench": 1, "kernel": 2, "boot": 3, "tools": 4}
+PORT_HEADERS = ["port/platform.h"]
+# kernel/ (drivers) below bench/ (the sections that use them): a driver
+# reaches a section only through the port
+ORDER = {"stats": 0, "kernel": 1, "bench": 2, "boot": 3, "tools": 4}
 def objects(root):
     found = {}
     for d, _, files in os.walk(root):

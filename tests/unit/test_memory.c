@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_memory.c - the memory section's plan and chase
- * (bench/memory_section.c, memory.c): the size lists, the top size and its bounds, the random
+ * (bench/memory/memory_section.c, memory.c): the size lists, the top size and its bounds, the random
  * cycle (one cycle through every line, from any size), the caches read from
  * simulated CPUID leaves (Intel leaf 4, AMD 8000_001Dh, the legacy AMD
  * leaves), the knee labels, the vector widths from simulated CPUID and
@@ -17,7 +17,7 @@
 #include "check.h"
 #include "memory.h"
 
-/* bench/memory.asm */
+/* bench/memory/memory.asm */
 void bm_mem_write_sse2(uint64_t, void *);
 void bm_mem_write_nt_sse2(uint64_t, void *);
 

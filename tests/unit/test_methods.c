@@ -1,6 +1,6 @@
 /*
  * tests/unit/test_methods.c - the timing methods and the engine on the host
- * (bench/methods.c, the bench .asm files); the extended profile, the LFENCE
+ * (bench/methods/methods.c, the bench .asm files); the extended profile, the LFENCE
  * rules and Karsh's A/B are tests/unit/test_methods_ab.c.  The sections'
  * JSON is checked by tests/unit/test_methods_cli.sh.
  *

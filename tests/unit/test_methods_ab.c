@@ -1,7 +1,7 @@
 /*
  * tests/unit/test_methods_ab.c - the extended profile's best, the LFENCE
- * rules on simulated CPUs and Karsh's A/B on the host (bench/methods.c,
- * bench/compare.c); the methods and the engine are tests/unit/test_methods.c.
+ * rules on simulated CPUs and Karsh's A/B on the host (bench/methods/methods.c,
+ * bench/compare/compare.c); the methods and the engine are tests/unit/test_methods.c.
  *
  * Under Linux the counters and fences work in user space but interrupts
  * cannot be masked, so the timing checks are about sanity and agreement;

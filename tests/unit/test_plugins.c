@@ -1,6 +1,6 @@
 /*
- * tests/unit/test_plugins.c - the plug-in checks and registry (bench/plugins.c)
- * and the PE look at a plug-in file (bench/pe_image.c), on the host.
+ * tests/unit/test_plugins.c - the plug-in checks and registry (bench/plugins/plugins.c)
+ * and the PE look at a plug-in file (bench/plugins/pe_image.c), on the host.
  *
  * Tables here are built by hand the way BAREMARK_PLUGIN builds them, then
  * broken one rule at a time (baremark_plugin.h lists the rules); each
@@ -13,10 +13,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/json.h"
-#include "bench/pe_image.h"
-#include "bench/sha256.h"
-#include "bench/plugins.h"
+#include "json.h"
+#include "pe_image.h"
+#include "sha256.h"
+#include "plugins.h"
 #include "check.h"
 
 int host_warning_count(void);

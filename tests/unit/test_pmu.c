@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_pmu.c - the PMU logic (bench/pmu.c) against a simulated
+ * tests/unit/test_pmu.c - the PMU logic (bench/methods/pmu.c) against a simulated
  * CPU: CPUID leaves as the Intel SDM and AMD APM define them, and an MSR
  * space that counts the way the documents say the counters do (a fixed
  * counter counts when its IA32_FIXED_CTR_CTRL field and its global enable

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_profile.c - the profile a run uses (bench/config.h
+ * tests/unit/test_profile.c - the profile a run uses (bench/config/config.h
  * config_profile_resolve, config_profile_settle): decided once from the
  * setting and the platform, and what the sections' plans take from it.
  * The expected values are the rule as README ("Settings") and
@@ -8,9 +8,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/compare.h"
-#include "bench/config.h"
-#include "bench/methods.h"
+#include "compare.h"
+#include "config.h"
+#include "methods.h"
 #include "check.h"
 
 /* The run's profile, decided once (issue 33): the rule as README and

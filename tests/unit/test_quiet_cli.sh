@@ -42,7 +42,7 @@ if d.get("platform") != "linux" or q["masked"] is not False:
 if q["ms"] != 50:
     bad.append("ms %r" % q["ms"])
 secs = q["elapsed_ticks"] / q["tick_hz"]
-# first to last read: at least the 50 ms deadline in whole ticks (bench/quiet.c)
+# first to last read: at least the 50 ms deadline in whole ticks (bench/system/quiet.c)
 if not (q["elapsed_ticks"] >= q["tick_hz"] * 50 // 1000 and secs < 0.5):
     bad.append("elapsed %.4f s for 50 ms" % secs)
 if not q["reads"] > 1000:

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_smbios.c - bench/smbios.c on tables built here: a 3.0
+ * tests/unit/test_smbios.c - bench/system/smbios.c on tables built here: a 3.0
  * and a 2.8 entry point (checksums, a wrong one refused), types 0 and 1
  * with their strings, the UUID's byte order (DSP0134 7.2.1: the first
  * three fields little-endian), an unset UUID, a string index past the

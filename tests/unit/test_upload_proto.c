@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_upload_proto.c - bench/upload_proto.c: the RESULTS URL
+ * tests/unit/test_upload_proto.c - bench/upload/upload_proto.c: the RESULTS URL
  * (accepted and refused forms), the request head of the upload contract
  * (docs/results-upload.md), answers' status and completeness, and
  * uploaded.txt lookups; and the RESULTS / RESULTS_KEY settings through
@@ -10,9 +10,9 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "bench/config.h"
-#include "bench/sha256.h"
-#include "bench/upload_proto.h"
+#include "config.h"
+#include "sha256.h"
+#include "upload_proto.h"
 #include "check.h"
 #include "tests/vectors/cacert/vectors.h"
 

@@ -25,7 +25,7 @@ static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
         fprintf(stderr, "%s: %s\n", file, msg);
 }
 
-/* report_util.h (not included: its jansson clashes with bench/json.h). */
+/* report_util.h (not included: its jansson clashes with bench/results/json.h). */
 int rj_check_input(const char *cmd, const char *path);
 
 enum { BM_OPT_C = 1, BM_OPT_JSON };

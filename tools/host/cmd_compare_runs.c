@@ -18,7 +18,7 @@
  * else in ticks.  Kernel scores are rates: larger is faster.
  *
  * A target's samples are its net times per iteration, (timing - placeholder
- * median) / iterations, the engine's own net samples (bench/methods.h), taken
+ * median) / iterations, the engine's own net samples (bench/methods/methods.h), taken
  * with one method for both runs: --method NAME, by default the SDM's
  * sequence (sdm-recommended), else the first method good in both runs.  A/B
  * comparisons present in both runs (the built-in ones and COMPARE= pairs)

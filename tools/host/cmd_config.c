@@ -15,9 +15,9 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "bench/config.h"
-#include "bench/json.h"
-#include "bench/platform.h"
+#include "config.h"
+#include "json.h"
+#include "platform.h"
 #include "commands.h"
 
 struct cli_diag { const char *source; };
@@ -54,7 +54,7 @@ static void cli_json(const struct bm_config *c)
     json_free(&w);
 }
 
-/* report_util.h (not included: its jansson clashes with bench/json.h). */
+/* report_util.h (not included: its jansson clashes with bench/results/json.h). */
 int rj_check_input(const char *cmd, const char *path);
 
 int cmd_config(int argc, char **argv)

@@ -3,7 +3,7 @@
  * [--ids] [-o FILE] DIR|FILE...`: many machines' runs read together, one
  * table per figure.
  *
- * A figure is what a LAVA lab tracks: one test-case id of bench/lava.h
+ * A figure is what a LAVA lab tracks: one test-case id of bench/results/lava.h
  * (clock_hpet_khz, method_rdtsc_overhead_ns, bytemark_numsort, ...), named
  * in the tables as a reader knows it ("hpet, kHz", "rdtsc, overhead, ns":
  * history_series_label, from the id's template and the run's values; the
@@ -35,7 +35,7 @@
  * and skipped; the others are still read (exit status 2 then, 0 otherwise).
  *
  * Which figures there are, and which way each is better, is the figure
- * tables' (bench/figures.h): a results JSON gives every row with a LAVA
+ * tables' (bench/results/figures.h): a results JSON gives every row with a LAVA
  * id, LAVA's results are matched to the rows by id.  The parts:
  * fleet_runs.c (files, folders, JSON), fleet_lava.c (LAVA's formats),
  * fleet_out.c (the analysis and the three forms).

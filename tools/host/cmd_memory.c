@@ -1,6 +1,6 @@
 /*
  * tools/host/cmd_memory.c - `baremark memory [--quick|--full] [--max-mib N]
- * [--json FILE]`: the image's memory section (bench/memory_section.c) under Linux,
+ * [--json FILE]`: the image's memory section (bench/memory/memory_section.c) under Linux,
  * for setting an operating system's latency and bandwidth beside bare
  * metal's.  Memory comes from mmap; the free memory bound is MemAvailable.
  * Interrupts and the scheduler stay on, page faults happen during the

@@ -1,6 +1,6 @@
 /*
  * tools/host/cmd_methods.c - `baremark methods`: the image's methods and
- * comparisons sections under Linux (bench/methods.c, bench/compare.c).
+ * comparisons sections under Linux (bench/methods/methods.c, bench/compare/compare.c).
  *
  *   baremark methods [--quick|--full] [--samples N] [--iterations N]
  *                    [--precision N] [--accuracy N]

@@ -1,7 +1,7 @@
 /*
  * tools/host/cmd_plugin_compare.c - `baremark compare --plugin FILE.so A B`:
  * Karsh's A/B of two plug-in routines under Linux, exactly as the image runs
- * COMPARE=A,B from its command file (bench/compare.c: the A/B with all its
+ * COMPARE=A,B from its command file (bench/compare/compare.c: the A/B with all its
  * statistics and verdict, and the A/A control for A), next to the built-in
  * comparisons, so `tools/baremark-compare` can set the document beside an
  * image's run.

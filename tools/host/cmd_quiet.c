@@ -1,6 +1,6 @@
 /*
  * tools/host/cmd_quiet.c - `baremark quiet [--seconds S] [--json [FILE]]`:
- * the image's quiet-machine check (bench/quiet.c) under Linux, so a bare
+ * the image's quiet-machine check (bench/system/quiet.c) under Linux, so a bare
  * machine's gaps can be set beside an operating system's.  The TSC rate for
  * the 1 us / 10 us thresholds comes from plat_tick_hz (measured against
  * CLOCK_MONOTONIC_RAW by tools/host/platform_host.c).

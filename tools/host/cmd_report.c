@@ -2,14 +2,14 @@
  * tools/host/cmd_report.c - `baremark report RUN.json [-o FILE.html]`: one
  * self-contained HTML page of a run (inline CSS and SVG, no script, no
  * network).  It opens with the run's summary on one 1280 x 800 screen
- * (report_top.c: the verdict badge, bench/summary.h's lines, every
+ * (report_top.c: the verdict badge, bench/results/summary.h's lines, every
  * target's estimate and dot plot, the A/B pairs), then each section as a
  * closed <details> below its one-line headline: the machine and build, the
  * clock's references with their ppm, each method's overhead with a
  * histogram, each A/B comparison with Karsh's raw-sample strip, overlaid
  * histograms and the verdict, each BYTEmark kernel's score with its 95%
  * interval; each fold ends with the section's tracked figures, generated
- * from its figure table (report_figures.c, bench/figures.h), so a figure
+ * from its figure table (report_figures.c, bench/results/figures.h), so a figure
  * added to a table shows here with no code of this page.
  *
  * Sections are read tolerantly (docs/results-schema.md): a missing section
@@ -185,7 +185,7 @@ static void report_fold(struct report *r, const struct report_section *s)
 
 /* Sections this report has no special view of (verify, one added by
  * docs/adding-a-section.md, ...): the headline and the tracked figures
- * from the member's figure table (bench/figures.h), then everything as
+ * from the member's figure table (bench/results/figures.h), then everything as
  * plain tables. */
 static void part_others(struct report *r)
 {
@@ -262,7 +262,7 @@ static void part_problems(FILE *f, int n, const char *text)
     fputs("</ul></details>", f);
 }
 
-/* The run's summary (bench/summary.h) of the file at path: the same the
+/* The run's summary (bench/results/summary.h) of the file at path: the same the
  * serial log ends with and `baremark show` prints.  NULL when out of
  * memory or the file cannot be read again (the page then has no first
  * screen and says so in its badge). */

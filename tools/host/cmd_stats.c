@@ -19,8 +19,8 @@
 #include <string.h>
 #include <time.h>
 
-#include "bench/figures.h"
-#include "bench/json.h"
+#include "figures.h"
+#include "json.h"
 #include "commands.h"
 #include "stats/stats.h"
 
@@ -108,7 +108,7 @@ static int parse_number(const char *s, struct sample *x)
     return sample_push(x, 0, d);
 }
 
-/* report_util.h (not included: its jansson clashes with bench/json.h). */
+/* report_util.h (not included: its jansson clashes with bench/results/json.h). */
 int rj_check_input(const char *cmd, const char *path);
 
 static int read_sample(const char *path, struct sample *x)

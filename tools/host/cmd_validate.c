@@ -2,7 +2,7 @@
  * tools/host/cmd_validate.c - `baremark validate RUN.json...`: check results
  * files against docs/results-schema.md (schema 1).
  *
- * Two kinds of check.  The figures are the figure tables' (bench/figures.h,
+ * Two kinds of check.  The figures are the figure tables' (bench/results/figures.h,
  * validate_figures.c): each row's places hold a number or null, finite,
  * not below zero where lower or higher is better; a run that ended has
  * every row not FIG_SOMETIMES; and every number in the file is declared
@@ -71,7 +71,7 @@ static int rv_in_enum(const char *allowed, const char *s)
 }
 
 /* A field's unit: its own, else (a figure's) its figure table row's, so a
- * figure's unit is declared once (bench/figures_*.c). */
+ * figure's unit is declared once (bench/NAME/figures_NAME.c). */
 static const char *rv_unit(const struct rv_field *s, const char *where)
 {
     const struct figure *f = s->unit ? NULL : figures_match(where, NULL);

@@ -35,14 +35,14 @@ struct json_writer;
 struct bm_config;
 void host_doc_begin(struct json_writer *w);
 /* The profile a hosted command runs, settled once from its settings and the
- * CPU (bench/config.h config_profile_settle: auto is quick under a
+ * CPU (bench/config/config.h config_profile_settle: auto is quick under a
  * hypervisor), recorded as the document's top-level "profile" by
  * host_doc_begin.  host_doc_profile records one decided otherwise
  * (`memory --quick`: 1 quick, 0 full). */
 void host_profile_settle(struct bm_config *cfg);
 void host_doc_profile(int quick);
 /* Warn of the numbers written since the last call that the figure tables
- * do not declare as written (bench/figures.h figures_check_warn). */
+ * do not declare as written (bench/results/figures.h figures_check_warn). */
 void host_doc_checked(void);
 
 /* tools/host/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is

@@ -14,7 +14,7 @@
 #include "run_state.h"
 #include "stats/stats.h"
 
-/* Not json_null(): bench/json.c defines a function of that name too, and
+/* Not json_null(): bench/results/json.c defines a function of that name too, and
  * in this program it wins over jansson's; json_pack builds the null inside
  * the library. */
 static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }

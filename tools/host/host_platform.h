@@ -1,7 +1,7 @@
 /*
  * tools/host/host_platform.h - what the hosted program's platform layer
  * (tools/host/platform_host.c, results_host.c) offers beyond
- * bench/platform.h.
+ * port/platform.h.
  */
 #ifndef BAREMARK_HOST_PLATFORM_H
 #define BAREMARK_HOST_PLATFORM_H

@@ -1,6 +1,6 @@
 /*
  * tools/host/host_plugins.h - plug-ins in the hosted program: load NAME.so
- * files into the registry of bench/plugins.h (tools/host/plugin_host.c).
+ * files into the registry of bench/plugins/plugins.h (tools/host/plugin_host.c).
  */
 #ifndef BAREMARK_HOST_PLUGINS_H
 #define BAREMARK_HOST_PLUGINS_H

@@ -1,6 +1,6 @@
 /*
  * tools/host/memory_host.c - the port's memory services under Linux
- * (bench/platform.h): anonymous mmap (touched page by page by the sweep
+ * (port/platform.h): anonymous mmap (touched page by page by the sweep
  * itself, before any timing), MemAvailable from /proc/meminfo as the free
  * memory, the AVX state as Linux set it, and the page sizes from
  * /proc/self/smaps.

@@ -1,5 +1,5 @@
 /*
- * tools/host/platform_host.c - bench/platform.h for Linux.
+ * tools/host/platform_host.c - port/platform.h for Linux.
  * The TSC frequency is measured once against CLOCK_MONOTONIC_RAW.
  *
  * plat_protected catches what the image's exception handlers catch: a

@@ -2,7 +2,7 @@
  * tools/host/plugin_host.c - the hosted program's plug-in loader: a
  * plug-in's shared object (NAME.so from tools/baremark-plugin) is opened
  * with dlopen, its table found with dlsym(BM_PLUGIN_SYMBOL), and handed to
- * the same registry the image uses (bench/plugins.c): the same checks
+ * the same registry the image uses (bench/plugins/plugins.c): the same checks
  * (magic, version, sizes, count, names), the same PLUGIN:ROUTINE targets,
  * setup through host->alloc, the one-call probe and teardown.
  */

@@ -1,5 +1,5 @@
 /*
- * tools/host/quiet_host.c - the measuring phase under Linux (bench/platform.h):
+ * tools/host/quiet_host.c - the measuring phase under Linux (port/platform.h):
  * nothing can be stopped from user space, so the phase only measures its
  * own length; the report says the timer was not stopped and why.
  */

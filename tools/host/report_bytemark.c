@@ -59,7 +59,7 @@ static void bytemark_row(FILE *f, json_t *t)
 }
 
 /* The five indexes are tracked figures: the fold's table of them
- * (report_figures.c, from bench/figures_bytemark.c) shows their values;
+ * (report_figures.c, from bench/bytemark/figures_bytemark.c) shows their values;
  * here what they are measured against. */
 static void index_note(FILE *f, json_t *idx)
 {

@@ -1,10 +1,10 @@
 /*
  * tools/host/report_figures.c - the report's tables that the figure tables
- * (bench/figures.h) give: in each section's fold, every tracked figure of
+ * (bench/results/figures.h) give: in each section's fold, every tracked figure of
  * its member (a row with a LAVA id) with its value, unit, kind and better
  * side, as LAVA and `baremark fleet` see it; and a section's headline from
  * its table's FIG_HEADLINE rows where the run summary has none.  A row
- * added to bench/figures_NAME.c appears here with no report code.
+ * added to bench/NAME/figures_NAME.c appears here with no report code.
  */
 #include <math.h>
 #include <stdio.h>
@@ -14,7 +14,7 @@
 #include "report_parts.h"
 #include "report_util.h"
 
-/* What a figure's kind means for a reader (bench/figures.h). */
+/* What a figure's kind means for a reader (bench/results/figures.h). */
 static const char *rf_kind_text(enum figure_kind k)
 {
     switch (k) {
@@ -44,7 +44,7 @@ static void rf_row(void *ctx, const struct figure_value *v)
         return;
     if (!c->rows++) {
         fprintf(c->f, "<h3>Tracked figures</h3><p class=\"note\">Every figure of this section that LAVA and baremark "
-                "fleet track, from its figure table (bench/figures.h): the value in the unit LAVA records.</p>"
+                "fleet track, from its figure table (bench/results/figures.h): the value in the unit LAVA records.</p>"
                 "<table class=\"figures\" id=\"figures-%s\"><tr><th>LAVA id</th><th class=\"n\">value</th><th>unit</th>"
                 "<th>kind</th><th>better</th></tr>", c->member);
     }

@@ -20,7 +20,7 @@
 #define MP_B 40
 
 struct mp_series { const char *cls, *label; double y[64]; };
-/* The bandwidth kernels plotted (bench/memory.h MEMORY_BW_*). */
+/* The bandwidth kernels plotted (bench/memory/memory.h MEMORY_BW_*). */
 #define MP_OPS 5
 
 static double mp_x(double size, double lo, double hi)

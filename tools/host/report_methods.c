@@ -1,5 +1,5 @@
 /*
- * tools/host/report_methods.c - the report's methods section (bench/methods.c):
+ * tools/host/report_methods.c - the report's methods section (bench/methods/methods.c):
  * overheads with their histograms and the measurements' three estimators.
  */
 #include <math.h>
@@ -51,7 +51,7 @@ static void sample_cards(FILE *f, json_t *list, const char *what)
     }
 }
 
-/* The methods section's measurements (bench/methods.c): the three net-time
+/* The methods section's measurements (bench/methods/methods.c): the three net-time
  * estimators per target and method, in ticks and ns per iteration. */
 static void measurements_table(FILE *f, json_t *list)
 {

@@ -24,8 +24,8 @@ struct summary;
 struct report {
     FILE *f;
     json_t *root;
-    const struct summary *sum;      /* the run's summary (bench/summary.h); NULL without memory */
-    struct jr doc;                  /* the document for the figure tables (bench/figures.h); none without memory */
+    const struct summary *sum;      /* the run's summary (bench/results/summary.h); NULL without memory */
+    struct jr doc;                  /* the document for the figure tables (bench/results/figures.h); none without memory */
 };
 
 /* One section of the page: the top-level members it shows ("a|b": the

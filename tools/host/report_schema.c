@@ -93,7 +93,7 @@ void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
  * then declare it below and add &rv_section_NAME to the table, in the order
  * the image writes its sections.  A section missing from a file is fine (it
  * did not run).  Its figures need no field here: the rows of its figure
- * table (bench/figures_NAME.c) are checked by validate_figures.c, and a
+ * table (bench/NAME/figures_NAME.c) are checked by validate_figures.c, and a
  * number in the file that no row declares is a problem. */
 extern const struct rv_section rv_section_build, rv_section_system, rv_section_host, rv_section_clock,
     rv_section_quiet, rv_section_cores, rv_section_plugins, rv_section_methods, rv_section_comparisons,

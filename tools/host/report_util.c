@@ -284,7 +284,7 @@ static int outer_fences(const double *x, size_t n, double *lo, double *hi)
 }
 
 /* The range a plot shows, as the serial histograms choose it
- * (bench/compare.c): the samples' min..max narrowed to the widest of A's
+ * (bench/compare/compare.c): the samples' min..max narrowed to the widest of A's
  * and B's outer Tukey fences, or min..max when that leaves nothing.
  * Values beyond it are drawn at its edge and counted there. */
 static void plot_range(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)

@@ -1,5 +1,5 @@
 /*
- * tools/host/results_host.c - bench/platform.h's results document for the hosted program: the
+ * tools/host/results_host.c - port/platform.h's results document for the hosted program: the
  * sections' members collected in memory (after host_doc_begin's head) and
  * written as one document at the end (host_results_write).  A unit test
  * that provides results_section_begin/end itself (tests/unit/results_doc.h)

@@ -1,6 +1,6 @@
 /*
  * tools/host/run_state.c - the run's end from a jansson tree: the members
- * handed to rs_decide (bench/run_status.c), which every reader shares.
+ * handed to rs_decide (bench/results/run_status.c), which every reader shares.
  */
 #include "run_state.h"
 

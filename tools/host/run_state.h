@@ -1,5 +1,5 @@
 /*
- * tools/host/run_state.h - bench/run_status.h for the host tools that hold
+ * tools/host/run_state.h - bench/results/run_status.h for the host tools that hold
  * a results document as a jansson tree (validate, report, diff).
  */
 #ifndef BAREMARK_RUN_STATE_H

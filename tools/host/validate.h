@@ -20,7 +20,7 @@
 #define OPT 0
 #define NOMIN NAN
 
-/* bench/quiet.c quiet_json(): the clock's "quiet" member and the hosted
+/* bench/system/quiet.c quiet_json(): the clock's "quiet" member and the hosted
  * program's top-level "quiet" section (tools/host/cmd_quiet.c). */
 #define QUIET_FIELDS(P) \
     { P "ms", RV_UINT, REQ, "ms", NULL, 1 }, \
@@ -37,7 +37,7 @@
     { P "gaps_over_1ms", RV_UINT, OPT, "gaps", NULL, NOMIN }, \
     { P "gaps_per_second", RV_NUM, REQ, "gaps over 1 us per s", NULL, 0 }
 
-/* bench/quiet.c quiet_phase_totals_json(): a section's measuring phases. */
+/* bench/system/quiet.c quiet_phase_totals_json(): a section's measuring phases. */
 #define QUIET_PHASES_FIELDS \
     { "quiet_phases", RV_OBJ, OPT, NULL, NULL, NOMIN }, \
     { "quiet_phases.phases", RV_UINT, REQ, "phases", NULL, NOMIN }, \
@@ -52,7 +52,7 @@
     { "quiet_phases.aperf", RV_UINT, OPT, "cycles", NULL, NOMIN }, \
     { "quiet_phases.mperf", RV_UINT, OPT, "cycles", NULL, NOMIN }
 
-/* bench/methods.c methods_section(): methods_status_name() and the members
+/* bench/methods/methods.c methods_section(): methods_status_name() and the members
  * written by methods_json_header, methods_part_method, methods_json_result,
  * methods_part_profile and methods_part_paoloni. */
 #define METHODS_STATUSES "ok|bad_input|calibration_overhead|benchmark_overhead|too_short|inconclusive|" \
@@ -96,7 +96,7 @@ size_t rv_arr_stats(json_t *arr, double *mn, double *mx, double *mean);
 void rv_expect_close(double got, double want, const char *what, const char *at, const char *file,
                      int *problems, int quiet);
 
-/* The quiet-machine counts (bench/quiet.c quiet_json()) nest and the rate
+/* The quiet-machine counts (bench/system/quiet.c quiet_json()) nest and the rate
  * is the count over the elapsed time. */
 void rv_quiet_counts(json_t *q, const char *where, const char *file, int *problems, int quiet);
 /* A section's quiet_phases: one phase per unit of work (`want`; negative:

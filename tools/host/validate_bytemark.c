@@ -52,7 +52,7 @@ static const struct rv_field bytemark_fields[] = {
     { "tests[].base_p90", RV_NUM, OPT, "unit", NULL, 0 },
     { "tests[].base_k6", RV_NUM, OPT, "unit", NULL, 0 },
     /* the kernels' means and indexes and the five overall indexes are
-     * figures: their rows in bench/figures_bytemark.c check them
+     * figures: their rows in bench/bytemark/figures_bytemark.c check them
      * (validate_figures.c) */
     { "indexes", RV_OBJ_OR_NULL, OPT, NULL, NULL, NOMIN },  /* null under CUSTOMRUN */
     { "indexes.tests_missing", RV_UINT, OPT, "tests", NULL, NOMIN },

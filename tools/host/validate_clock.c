@@ -1,7 +1,7 @@
 /*
- * tools/host/validate_clock.c - the clock section (kernel/clock_section.c): the references,
+ * tools/host/validate_clock.c - the clock section (bench/clock/clock_section.c): the references,
  * their windows, the agreement table and the chosen rate.  chosen_khz and
- * agreement.max_measured_ppm are figures (bench/figures_clock.c checks
+ * agreement.max_measured_ppm are figures (bench/clock/figures_clock.c checks
  * that they are there and numbers); here they are checked against the
  * references they come from.
  */
@@ -12,7 +12,7 @@
 #include "report_util.h"
 #include "validate.h"
 
-/* kernel/clock_calib.c clock_names[], in its order of trust. */
+/* bench/clock/clock_calib.c clock_names[], in its order of trust. */
 #define CLOCK_REFS "hpet|pm_timer|pit|cpuid_15|cpuid_16"
 
 static const struct rv_field clock_fields[] = {

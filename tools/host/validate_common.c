@@ -97,7 +97,7 @@ int rv_ppm_close(double written, double exact)
     return fabs(written - exact) <= (fabs(exact) < 1000 ? 0.0006 : 0.06);
 }
 
-/* A section's quiet_phases (bench/quiet.c): the counts nest, a note says
+/* A section's quiet_phases (bench/system/quiet.c): the counts nest, a note says
  * why when a phase's timer was not stopped, and there is one phase per unit
  * of work the section did (`want`; negative: not checked). */
 void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file, int *problems, int quiet)

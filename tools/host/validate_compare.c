@@ -1,5 +1,5 @@
 /*
- * tools/host/validate_compare.c - the comparisons section (bench/compare.c): each A/B
+ * tools/host/validate_compare.c - the comparisons section (bench/compare/compare.c): each A/B
  * comparison's samples, means and verdict.
  */
 #include <math.h>
@@ -11,7 +11,7 @@
 #include "stats.h"
 #include "validate.h"
 
-/* bench/compare.c compare_section() and compare_json(). */
+/* bench/compare/compare.c compare_section() and compare_json(). */
 #define COMPARE_VERDICTS "faster|slower|no difference"
 
 static const struct rv_field comparisons_fields[] = {
@@ -56,7 +56,7 @@ static const struct rv_field comparisons_fields[] = {
     { "comparisons[].b_first", RV_NUMS, OPT, "1 when B was timed first", NULL, 0 },
     { "comparisons[].diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
     { "comparisons[].rel_mean", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
-    /* rel_median is a figure: its row in bench/figures_compare.c checks it */
+    /* rel_median is a figure: its row in bench/compare/figures_compare.c checks it */
     { "comparisons[].diff_mode", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
     { "comparisons[].rel_mode", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
     { "comparisons[].diff_median", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },

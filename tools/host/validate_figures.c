@@ -1,6 +1,6 @@
 /*
  * tools/host/validate_figures.c - the part of `baremark validate` that the
- * figure tables (bench/figures.h) drive, one pass for every section:
+ * figure tables (bench/results/figures.h) drive, one pass for every section:
  *   - each place a row reaches holds a number or null where the row is a
  *     figure (lower, higher or info; a place whose `only` condition fails
  *     did not come out and may hold anything, a row naming whole elements
@@ -208,7 +208,7 @@ static void vf_say_undeclared(struct vf_ctx *c)
         size_t k = strcspn(u->pattern, ".[");
         snprintf(top, sizeof top, "%.*s", (int)(k < sizeof top ? k : sizeof top - 1), u->pattern);
         snprintf(msg, sizeof msg, "figure %s is not declared in any figure table (%s%s%s; %u place%s)", u->pattern,
-                 figures_find(top) ? "bench/figures_*.c: the " : "no table for the member \"",
+                 figures_find(top) ? "bench/*/figures_*.c: the " : "no table for the member \"",
                  top, figures_find(top) ? " table has no row for it" : "\"", u->places, u->places == 1 ? "" : "s");
         vf_say(c, u->first, msg);
     }

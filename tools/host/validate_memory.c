@@ -1,5 +1,5 @@
 /*
- * tools/host/validate_memory.c - the memory section (bench/memory_section.c
+ * tools/host/validate_memory.c - the memory section (bench/memory/memory_section.c
  * memory_section(); the image and `baremark memory`): the plan, the caches,
  * the latency and bandwidth rows, the knees.
  */
@@ -88,7 +88,7 @@ static const struct rv_field memory_fields[] = {
     { "bandwidth_peaks." OP ".ticks_min", RV_UINT, REQ, "ticks", NULL, NOMIN }
     MEMORY_PEAK("read"), MEMORY_PEAK("write"), MEMORY_PEAK("write_nt"), MEMORY_PEAK("copy"), MEMORY_PEAK("triad"),
 #undef MEMORY_PEAK
-    /* the vector widths and the AVX state (bench/memory_bw.c) */
+    /* the vector widths and the AVX state (bench/memory/memory_bw.c) */
     { "vector", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "vector.xsave", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "vector.osxsave_before", RV_BOOL, REQ, NULL, NULL, NOMIN },
@@ -103,7 +103,7 @@ static const struct rv_field memory_fields[] = {
     { "vector.widths[].vector_bytes", RV_UINT, REQ, "bytes", NULL, 16 },
     { "vector.widths[].measured", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "vector.widths[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    /* the pages behind the buffer and the TLB chase (bench/memory_tlb.c) */
+    /* the pages behind the buffer and the TLB chase (bench/memory/memory_tlb.c) */
     { "pages", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "pages.source", RV_STR, REQ, NULL, "page tables (CR3)|/proc/self/smaps|none", NOMIN },
     { "pages.bytes_4k", RV_UINT, REQ, "bytes", NULL, NOMIN },

@@ -1,8 +1,8 @@
 /*
- * tools/host/validate_methods.c - the methods section (bench/methods.c): the methods,
+ * tools/host/validate_methods.c - the methods section (bench/methods/methods.c): the methods,
  * the measurements and their estimators, the extended profile, Paoloni's
  * ensembles.  The figures' types and signs (the overheads, the net
- * medians, best_ns) are their rows' in bench/figures_methods.c
+ * medians, best_ns) are their rows' in bench/methods/figures_methods.c
  * (validate_figures.c); what is here checks them against each other and
  * against the raw samples.
  */
@@ -15,7 +15,7 @@
 #include "stats.h"
 #include "validate.h"
 
-/* bench/methods.c methods_section(): methods_status_name() and the members
+/* bench/methods/methods.c methods_section(): methods_status_name() and the members
  * written by methods_json_header, methods_part_method, methods_json_result,
  * methods_part_profile and methods_part_paoloni. */
 static const struct rv_field methods_fields[] = {
@@ -123,7 +123,7 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].net.sd", RV_NUM_OR_NULL, REQ, "ticks per iteration", NULL, 0 },
     { "measurements[].samples", RV_NUMS, OPT, "ticks", NULL, NOMIN },
     { "measurements[].placeholder_samples", RV_NUMS, OPT, "ticks", NULL, NOMIN },
-    /* bench/pmu.c pmu_estimates_json(): the counters around the measurement */
+    /* bench/methods/pmu.c pmu_estimates_json(): the counters around the measurement */
     { "measurements[].pmu", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "measurements[].pmu.status", RV_STR, REQ, NULL, "ok|failed", NOMIN },
     { "measurements[].pmu.why", RV_STR, OPT, NULL, NULL, NOMIN },
@@ -139,7 +139,7 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].pmu.ref_cycles_per_tick", RV_NUM_OR_NULL, OPT, "reference cycles per TSC tick", NULL, 0 },
     { "measurements[].pmu.ref_cycles_clock", RV_STR, OPT, NULL, "tsc|part_reference", NOMIN },
     { "measurements[].pmu.overflows", RV_UINT, OPT, "bit mask of events", NULL, NOMIN },
-    /* bench/pmu.c pmu_json(): the performance counters found */
+    /* bench/methods/pmu.c pmu_json(): the performance counters found */
     { "pmu", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "pmu.usable", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "pmu.kind", RV_STR, REQ, NULL, "intel|amd|none", NOMIN },
@@ -220,7 +220,7 @@ static const struct rv_field methods_fields[] = {
     { "placement_check.false_positives_within_bound", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "placement_check.spread_even", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "placement_check.placement_seen", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    /* one per plug-in routine timed (bench/plugins.h), same members */
+    /* one per plug-in routine timed (bench/plugins/plugins.h), same members */
     { "extended_profiles", RV_ARR, OPT, NULL, NULL, NOMIN },
     { "extended_profiles[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "extended_profiles[].routine", RV_STR, REQ, "PLUGIN:ROUTINE", NULL, NOMIN },
@@ -364,7 +364,7 @@ static void methods_check_paired(json_t *m, const char *at, const char *file, in
     free(work);
 }
 
-/* The measurement's fences (bench/methods.h): each series' fence is its
+/* The measurement's fences (bench/methods/methods.h): each series' fence is its
  * first pass's median plus fence_above_median, no kept sample lies above
  * its series' fence, the untruncated first passes have one value per
  * sample and are the kept value wherever they lie at or below it; N is
@@ -518,7 +518,7 @@ static long methods_count_below(json_t *ps, double x, const char *key, const cha
 }
 
 /* The A/A check's (null_check) or the placement check's counts, bounds and
- * findings follow from its p-values (bench/methods_aa.c). */
+ * findings follow from its p-values (bench/methods/methods_aa.c). */
 static void methods_check_aa(json_t *sec, const char *key, const char *where, const char *file, int *problems,
                              int quiet)
 {

@@ -1,6 +1,6 @@
 /*
- * tools/host/validate_plugins.c - the plugins section (bench/plugins_section.c,
- * bench/plugins.c plugins_json): each plug-in file with its size and SHA-256,
+ * tools/host/validate_plugins.c - the plugins section (bench/plugins/plugins_section.c,
+ * bench/plugins/plugins.c plugins_json): each plug-in file with its size and SHA-256,
  * loaded or rejected with its reason, each routine with its target name and
  * state; the counts agree with the list.
  */

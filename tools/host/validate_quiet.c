@@ -1,6 +1,6 @@
 /*
  * tools/host/validate_quiet.c - the hosted program's quiet section
- * (tools/host/cmd_quiet.c, bench/quiet.c quiet_json()).
+ * (tools/host/cmd_quiet.c, bench/system/quiet.c quiet_json()).
  */
 #include <math.h>
 #include <stdio.h>

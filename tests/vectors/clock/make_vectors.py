@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """
 tests/vectors/clock/make_vectors.py - independent expected values for
-tests/unit/test_clock.c (bench/clock_math.c, bench/quiet.c).  Run with
+tests/unit/test_clock.c (bench/clock/clock_math.c, bench/system/quiet.c).  Run with
 Debian's /usr/bin/python3 (numpy):
 
     /usr/bin/python3 tests/vectors/clock/make_vectors.py
@@ -19,7 +19,7 @@ How each expected value is computed (never with the C code under test):
   ppm = ((hi0 - lo0) / 2 + (hi1 - lo1) / 2) / (mid1 - mid0) * 10^6,
   ms = ref_ticks / ref_hz * 1000.
 - window choice: a separate Python statement of the documented rule
-  (bench/clock_math.h): the median of the valid windows (statistics.median),
+  (bench/clock/clock_math.h): the median of the valid windows (statistics.median),
   its ppm (middle window, or for an even count the larger of the two middle
   windows' plus half their spread), rejection beyond 3 x (ppm + median ppm),
   then the smallest ppm among the kept (the later one on a tie).

@@ -1,0 +1,7 @@
+/*
+ * bench/compare/figures_compare.c - the tables of bench/compare/figures_compare.h's lists (the rows and their
+ * IDs are declared there, for the writer to name them).
+ */
+#include "figures_compare.h"
+
+FIGURE_LIST(figures_compare, "comparisons", "tick_hz", COMPARE_FIGURES);

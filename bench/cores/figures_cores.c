@@ -1,0 +1,7 @@
+/*
+ * bench/cores/figures_cores.c - the tables of bench/cores/figures_cores.h's lists (the rows and their
+ * IDs are declared there, for the writer to name them).
+ */
+#include "figures_cores.h"
+
+FIGURE_LIST(figures_cores, "cores", "tick_hz", CORES_FIGURES);

@@ -1,7 +1,0 @@
-/*
- * bench/figures_compare.c - the tables of bench/figures_compare.h's lists (the rows and their
- * IDs are declared there, for the writer to name them).
- */
-#include "figures_compare.h"
-
-FIGURE_LIST(figures_compare, "comparisons", "tick_hz", COMPARE_FIGURES);

@@ -1,7 +1,0 @@
-/*
- * bench/figures_cores.c - the tables of bench/figures_cores.h's lists (the rows and their
- * IDs are declared there, for the writer to name them).
- */
-#include "figures_cores.h"
-
-FIGURE_LIST(figures_cores, "cores", "tick_hz", CORES_FIGURES);

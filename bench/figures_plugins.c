@@ -1,7 +1,0 @@
-/*
- * bench/figures_plugins.c - the tables of bench/figures_plugins.h's lists (the rows and their
- * IDs are declared there, for the writer to name them).
- */
-#include "figures_plugins.h"
-
-FIGURE_LIST(figures_plugins, "plugins", NULL, PLUGINS_FIGURES);

@@ -1,0 +1,7 @@
+/*
+ * bench/plugins/figures_plugins.c - the tables of bench/plugins/figures_plugins.h's lists (the rows and their
+ * IDs are declared there, for the writer to name them).
+ */
+#include "figures_plugins.h"
+
+FIGURE_LIST(figures_plugins, "plugins", NULL, PLUGINS_FIGURES);

@@ -1,0 +1,571 @@
+/*
+ * bench/results/figures.c - walking the figure tables over a results document (see
+ * figures.h): the places a row reaches, its LAVA id and unit filled in,
+ * the match of a concrete path against the rows, a section's headline.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "figures.h"
+#include "section.h"
+
+#define FIG_MAX_WILD 4          /* [*] per path */
+
+extern const struct figure_table figures_run, figures_system, figures_build, figures_settings;
+extern const struct figure_table figures_host, figures_quiet;
+
+/* The run's own members, before the sections' (figures_run.c), and the
+ * members only the hosted program writes (figures_host.c). */
+static const struct figure_table *const figures_own[] = {
+    &figures_run, &figures_build, &figures_settings, &figures_system, &figures_host, &figures_quiet,
+};
+#define FIG_OWN (sizeof figures_own / sizeof figures_own[0])
+
+const struct figure_table *figures_table(unsigned i)
+{
+    if (i < FIG_OWN)
+        return figures_own[i];
+    for (unsigned k = 0; k < section_count; k++)
+        if (section_table[k].figures && i-- == FIG_OWN)
+            return section_table[k].figures;
+    return NULL;
+}
+
+const struct figure_table *figures_find(const char *member)
+{
+    const struct figure_table *t;
+    for (unsigned i = 0; (t = figures_table(i)); i++)
+        if (t->member && member && !strcmp(t->member, member))
+            return t;
+    return NULL;
+}
+
+const char *figure_kind_name(enum figure_kind k)
+{
+    static const char *const names[] = { "lower", "higher", "info", "detail" };
+    return (unsigned)k < 4 ? names[k] : "?";
+}
+
+/* ---- walking a row's path ------------------------------------------------ */
+
+struct fig_walk {
+    struct jr doc, member;
+    const struct figure_table *t;
+    const struct figure *fig;
+    void (*fn)(void *ctx, const struct figure_value *v);
+    void *ctx;
+    int depth;                          /* [*] entered */
+    int cut;                            /* an object on the path before the leaf is absent or null */
+    struct jr elem[FIG_MAX_WILD];
+    size_t idx[FIG_MAX_WILD];
+    char path[160];
+};
+
+static struct jr fig_member(struct jr doc, const struct figure_table *t)
+{
+    return t->member ? jr_get(doc, t->member) : doc;
+}
+
+/* A number for an id: whole numbers without a fraction. */
+static void fig_num_text(char *out, size_t cap, double v)
+{
+    if (v == floor(v) && fabs(v) < 1e15)
+        snprintf(out, cap, "%.0f", v);
+    else
+        snprintf(out, cap, "%g", v);
+}
+
+static void fig_value_text(struct jr v, char *out, size_t cap)
+{
+    if (jr_type(v) == JR_NUMBER)
+        fig_num_text(out, cap, jr_num(v, NAN));
+    else
+        jr_str(v, out, cap);
+}
+
+/* One {token} of a template: #, #1 (indexes), a member path with # in it
+ * ("latency.cpus[#1]"), or a KEY of the innermost element holding it. */
+static void fig_token(const struct fig_walk *w, const char *tok, char *out, size_t cap)
+{
+    out[0] = 0;
+    if (!strcmp(tok, "#") || !strcmp(tok, "#1")) {
+        int d = w->depth - 1 - (tok[1] == '1');
+        if (d >= 0)
+            snprintf(out, cap, "%zu", w->idx[d]);
+        return;
+    }
+    if (strchr(tok, '[')) {
+        char path[96];
+        size_t o = 0;
+        for (const char *p = tok; *p && o + 24 < sizeof path; p++) {
+            if (*p == '#') {
+                int d = w->depth - 1 - (p[1] == '1');
+                o += (size_t)snprintf(path + o, sizeof path - o, "%zu", d >= 0 ? w->idx[d] : 0);
+                p += p[1] == '1';
+            } else
+                path[o++] = *p;
+        }
+        path[o] = 0;
+        fig_value_text(jr_path(w->member, path), out, cap);
+        return;
+    }
+    for (int d = w->depth - 1; d >= 0; d--) {
+        struct jr v = jr_get(w->elem[d], tok);
+        if (!jr_is_none(v)) {
+            fig_value_text(v, out, cap);
+            return;
+        }
+    }
+    fig_value_text(jr_path(w->member, tok), out, cap);   /* a member path: "tsc.reference_cpu" */
+}
+
+static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size_t cap)
+{
+    size_t o = 0;
+    out[0] = 0;
+    for (const char *p = tmpl; p && *p && o + 1 < cap; p++) {
+        const char *end = *p == '{' ? strchr(p, '}') : NULL;
+        if (!end) {
+            out[o++] = *p;
+            continue;
+        }
+        char tok[64], val[64];
+        size_t k = (size_t)(end - p - 1) < sizeof tok - 1 ? (size_t)(end - p - 1) : sizeof tok - 1;
+        memcpy(tok, p + 1, k);
+        tok[k] = 0;
+        fig_token(w, tok, val, sizeof val);
+        o += (size_t)snprintf(out + o, cap - o, "%s", val);
+        if (o >= cap)
+            o = cap - 1;
+        p = end;
+    }
+    out[o] = 0;
+}
+
+/* A condition's KEY: a path below the innermost array element holding it,
+ * else the next one out, else the member; "/KEY": the document's top
+ * level ("/profile"). */
+static struct jr fig_key(const struct fig_walk *w, const char *key)
+{
+    if (key[0] == '/')
+        return jr_path(w->doc, key + 1);
+    for (int d = w->depth - 1; d >= 0; d--) {
+        struct jr v = jr_path(w->elem[d], key);
+        if (!jr_is_none(v))
+            return v;
+    }
+    return jr_path(w->member, key);
+}
+
+/* A scalar as a condition compares it: a string's text, a number as in an
+ * id, "true", "false", "null"; "" for anything else. */
+static void fig_scalar_text(struct jr v, char *out, size_t cap)
+{
+    switch (jr_type(v)) {
+    case JR_TRUE: snprintf(out, cap, "true"); break;
+    case JR_FALSE: snprintf(out, cap, "false"); break;
+    case JR_NULL: snprintf(out, cap, "null"); break;
+    case JR_NUMBER:
+    case JR_STRING: fig_value_text(v, out, cap); break;
+    default: out[0] = 0; break;
+    }
+}
+
+/* One clause (figures.h): "KEY=WORD|WORD" (WORD may hold {templates}),
+ * "KEY" (there, and not null or false); "!" before either: the opposite. */
+static int fig_clause(const struct fig_walk *w, const char *c, size_t len)
+{
+    char key[64], have[96], want[128];
+    int neg = len && c[0] == '!';
+    const char *eq = memchr(c, '=', len);
+    size_t k = eq ? (size_t)(eq - c) : len;
+    if (k - neg >= sizeof key)
+        return 0;
+    memcpy(key, c + neg, k - neg);
+    key[k - neg] = 0;
+    struct jr v = fig_key(w, key);
+    if (!eq) {
+        enum jr_type t = jr_type(v);
+        return (t != JR_NONE && t != JR_NULL && t != JR_FALSE) != neg;
+    }
+    char words[128];
+    size_t wl = len - k - 1 < sizeof words ? len - k - 1 : sizeof words - 1;
+    memcpy(words, eq + 1, wl);
+    words[wl] = 0;
+    fig_fill(w, words, want, sizeof want);
+    fig_scalar_text(v, have, sizeof have);
+    int any = !*want && !*have;
+    for (const char *p = want; *p && !any;) {     /* any of the words */
+        size_t n = strcspn(p, "|");
+        any = n == strlen(have) && !strncmp(p, have, n);
+        p += n + (p[n] == '|');
+    }
+    return any != neg;
+}
+
+/* A condition: clauses joined by " or ". */
+static int fig_cond(const struct fig_walk *w, const char *cond)
+{
+    for (const char *p = cond;;) {
+        const char *or = strstr(p, " or ");
+        size_t n = or ? (size_t)(or - p) : strlen(p);
+        if (fig_clause(w, p, n))
+            return 1;
+        if (!or)
+            return 0;
+        p = or + 4;
+    }
+}
+
+static double fig_tick_hz(struct jr member, const struct figure_table *t)
+{
+    double hz = t->tick_hz ? jr_num(jr_path(member, t->tick_hz), NAN) : NAN;
+    return hz > 0 ? hz : NAN;
+}
+
+/* The place's LAVA case by the row's rules, in this order (figures.h):
+ * none, skip, only, the place's objects absent (no case), the value
+ * missing (skip, or fail where `lost` holds), pass. */
+static void fig_case(const struct fig_walk *w, struct figure_value *fv)
+{
+    const struct figure *f = w->fig;
+    fv->case_value = NAN;
+    fv->result = LAVA_SKIP;
+    fv->lava_case = f->lava && !(f->none && fig_cond(w, f->none));
+    if (!fv->lava_case || (f->skip && fig_cond(w, f->skip)))
+        return;
+    if (fv->only_failed) {
+        fv->result = LAVA_FAIL;
+    } else if (w->cut) {
+        fv->lava_case = 0;
+    } else if (isnan(fv->lava_value)) {
+        fv->result = f->lost && fig_cond(w, f->lost) ? LAVA_FAIL : LAVA_SKIP;
+    } else {
+        fv->result = f->pass && !fig_cond(w, f->pass) ? LAVA_FAIL : LAVA_PASS;
+        fv->case_value = fv->lava_value;
+    }
+}
+
+static void fig_emit(struct fig_walk *w, struct jr v)
+{
+    const struct figure *f = w->fig;
+    struct figure_value fv;
+    if ((f->flags & FIG_UPPER) && w->depth >= 2 && w->idx[w->depth - 1] <= w->idx[w->depth - 2])
+        return;
+    memset(&fv, 0, sizeof fv);
+    fv.table = w->t;
+    fv.fig = f;
+    fv.json = v;
+    fv.elem = w->depth ? w->elem[w->depth - 1] : (struct jr){ 0 };
+    snprintf(fv.path, sizeof fv.path, "%s", w->path);
+    fv.value = jr_num(v, NAN);
+    fv.only_failed = f->only && !fig_cond(w, f->only);
+    double x = fv.only_failed ? NAN : fv.value * (f->scale != 0 ? f->scale : 1);
+    if (f->flags & FIG_TICKS_NS)
+        x = x * 1e9 / fig_tick_hz(w->member, w->t);
+    fv.lava_value = x;
+    if (f->lava) {
+        char raw[LAVA_ID_MAX * 2];
+        fig_fill(w, f->lava, raw, sizeof raw);
+        lava_id(fv.id, sizeof fv.id, raw);
+    }
+    fig_fill(w, f->unit, fv.unit, sizeof fv.unit);
+    fig_case(w, &fv);
+    w->fn(w->ctx, &fv);
+}
+
+static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
+{
+    size_t plen = strlen(w->path);
+    if (*rest == '.')
+        rest++;
+    if (!*rest) {
+        fig_emit(w, v);
+        return;
+    }
+    if (!strncmp(rest, "[*]", 3)) {
+        struct jr e;
+        size_t it = 0, i = 0;
+        if (w->depth >= FIG_MAX_WILD)
+            return;
+        while (jr_next(v, &it, NULL, &e)) {
+            w->elem[w->depth] = e;
+            w->idx[w->depth++] = i;
+            snprintf(w->path + plen, sizeof w->path - plen, "[%zu]", i++);
+            fig_step(w, e, rest + 3);
+            w->depth--;
+        }
+        w->path[plen] = 0;
+        return;
+    }
+    if (!strcmp(rest, "*")) {           /* every member (FIG_DETAIL rows) */
+        struct jr key, m;
+        size_t it = 0;
+        char name[64];
+        while (jr_next(v, &it, &key, &m)) {
+            jr_str(key, name, sizeof name);
+            snprintf(w->path + plen, sizeof w->path - plen, "%s%s", plen ? "." : "", name);
+            fig_emit(w, m);
+        }
+        w->path[plen] = 0;
+        return;
+    }
+    char name[64];
+    size_t k = strcspn(rest, ".[");
+    if (k >= sizeof name)
+        return;
+    memcpy(name, rest, k);
+    name[k] = 0;
+    struct jr m = jr_get(v, name);
+    /* absent: a place without its value, unless an array was still to come */
+    if (jr_is_none(m) && strstr(rest + k, "[*]"))
+        return;
+    int cut = rest[k] && (jr_is_none(m) || jr_type(m) == JR_NULL);   /* the leaf's way is not there */
+    snprintf(w->path + plen, sizeof w->path - plen, "%s%s", plen ? "." : "", name);
+    w->cut += cut;
+    fig_step(w, m, rest + k);
+    w->cut -= cut;
+    w->path[plen] = 0;
+}
+
+void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
+                  void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
+{
+    struct fig_walk w;
+    memset(&w, 0, sizeof w);
+    w.doc = doc;
+    w.member = fig_member(doc, t);
+    if (jr_is_none(w.member))
+        return;
+    w.t = t;
+    w.fig = fig;
+    w.fn = fn;
+    w.ctx = ctx;
+    snprintf(w.path, sizeof w.path, "%s", t->member ? t->member : "");
+    fig_step(&w, w.member, fig->path);
+}
+
+/* ---- matching a concrete path ------------------------------------------------- */
+
+/* Pattern p against concrete c: [*] matches [N]; a final "*" matches the
+ * rest, whatever it is. */
+static int fig_match(const char *p, const char *c)
+{
+    for (;;) {
+        if (!strcmp(p, "*"))
+            return *c != 0;
+        if (!*p || !*c)
+            return !*p && !*c;
+        if (!strncmp(p, "[*]", 3) && *c == '[') {
+            const char *e = c + 1;
+            while (*e >= '0' && *e <= '9')
+                e++;
+            if (e == c + 1 || *e != ']')
+                return 0;
+            p += 3;
+            c = e + 1;
+        } else if (*p++ != *c++) {
+            return 0;
+        }
+    }
+}
+
+int figures_path_match(const char *pattern, const char *path) { return fig_match(pattern, path); }
+
+int figures_row_whole(const char *p)
+{
+    size_t n = strlen(p);
+    return n && p[n - 1] == '*' && (n == 1 || p[n - 2] == '.');
+}
+
+int figures_covers(const struct figure_table *t, const char *rel)
+{
+    char below[200];
+    int wild = 0;
+    snprintf(below, sizeof below, "%s%sx", rel, *rel ? "." : "");
+    for (unsigned r = 0; r < t->n; r++) {
+        const char *p = t->rows[r].path;
+        if (figures_row_whole(p)) {
+            wild |= fig_match(p, below);
+            continue;
+        }
+        if (!*rel)
+            return 0;           /* the member itself holds a row of one place */
+        for (size_t i = 1; p[i]; i++) {
+            char prefix[160];
+            if ((p[i] != '.' && p[i] != '[') || i >= sizeof prefix)
+                continue;
+            memcpy(prefix, p, i);
+            prefix[i] = 0;
+            if (fig_match(prefix, rel))
+                return 0;       /* a row of one place lies below */
+        }
+    }
+    return wild;
+}
+
+const struct figure *figures_match(const char *path, const struct figure_table **table)
+{
+    const struct figure_table *t;
+    for (unsigned i = 0; (t = figures_table(i)); i++) {
+        const char *rest = path;
+        if (t->member) {
+            size_t k = strlen(t->member);
+            if (strncmp(path, t->member, k) || (path[k] != '.' && path[k] != '['))
+                continue;
+            rest = path + k + (path[k] == '.');
+        }
+        for (unsigned r = 0; r < t->n; r++)
+            if (fig_match(t->rows[r].path, rest)) {
+                if (table)
+                    *table = t;
+                return &t->rows[r];
+            }
+    }
+    return NULL;
+}
+
+/* An id against a template: each {token} stands for one or more characters. */
+static int fig_id_match(const char *t, const char *id)
+{
+    if (!*t)
+        return !*id;
+    if (*t == '{') {
+        const char *end = strchr(t, '}');
+        if (!end)
+            return 0;
+        for (const char *p = id + 1; p <= id + strlen(id); p++)
+            if (*id && fig_id_match(end + 1, p))
+                return 1;
+        return 0;
+    }
+    return *t == *id && fig_id_match(t + 1, id + 1);
+}
+
+const struct figure *figures_id_row(const char *id)
+{
+    const struct figure_table *t;
+    for (unsigned i = 0; (t = figures_table(i)); i++)
+        for (unsigned r = 0; r < t->n; r++)
+            if (t->rows[r].lava && fig_id_match(t->rows[r].lava, id))
+                return &t->rows[r];
+    return NULL;
+}
+
+/* ---- raw samples ----------------------------------------------------------------- */
+
+size_t figures_samples(struct jr doc, const struct figure_value *v, double *out, size_t cap)
+{
+    const struct figure *f = v->fig;
+    struct jr base = jr_is_none(v->elem) ? fig_member(doc, v->table) : v->elem, s;
+    size_t it = 0, n = 0;
+    if (!f->samples || v->only_failed)
+        return 0;
+    double hz = fig_tick_hz(fig_member(doc, v->table), v->table);
+    double pm = jr_num(jr_get(base, "placeholder_median"), NAN), iters = jr_num(jr_get(base, "iterations"), NAN);
+    int net = f->transform == FIG_SAMPLES_NET || f->transform == FIG_SAMPLES_NET_NS;
+    int ns = f->transform == FIG_SAMPLES_NS || f->transform == FIG_SAMPLES_NET_NS;
+    if ((net && (isnan(pm) || !(iters > 0))) || (ns && isnan(hz)))
+        return 0;
+    struct jr arr = jr_path(base, f->samples);
+    while (n < cap && jr_next(arr, &it, NULL, &s)) {
+        double x = jr_num(s, NAN);
+        if (isnan(x))
+            continue;
+        if (net)
+            x = (x - pm) / iters;
+        if (ns)
+            x = x * 1e9 / hz;
+        out[n++] = x;
+    }
+    return n;
+}
+
+void figures_format(double v, char *out, size_t cap)
+{
+    if (isnan(v)) {
+        snprintf(out, cap, "n/a");
+    } else if (fabs(v) >= 1e5 && fabs(v) < 1e15) {
+        size_t n = (size_t)snprintf(out, cap, "%.1f", v);
+        if (n >= 2 && n < cap && !strcmp(out + n - 2, ".0"))
+            out[n - 2] = 0;
+    } else {
+        snprintf(out, cap, "%.4g", v);
+    }
+}
+
+void figures_format_interval(double lo, double hi, char *out, size_t cap)
+{
+    char a[32], b[32];
+    if (isnan(lo) || isnan(hi)) {
+        snprintf(out, cap, "n/a");
+        return;
+    }
+    figures_format(lo, a, sizeof a);
+    figures_format(hi, b, sizeof b);
+    snprintf(out, cap, "[%s, %s]", a, b);
+}
+
+void figures_format_p(double p, char *out, size_t cap)
+{
+    if (isnan(p))
+        snprintf(out, cap, "p n/a");
+    else if (p < 1e-300)
+        snprintf(out, cap, "p < 1e-300");
+    else if (p < 0.001)
+        snprintf(out, cap, "p = %.1e", p);
+    else
+        snprintf(out, cap, "p = %.3f", p);
+}
+
+/* ---- a section's headline --------------------------------------------------------- */
+
+struct fig_best {
+    double v;
+    char unit[32];
+    int any;
+};
+
+/* Over a row's places: the largest; for a figure with no better side (a
+ * TSC offset, either sign), the largest in size, as that size.  The one
+ * place a headline's value and sign are decided. */
+static void fig_best_of(void *ctx, const struct figure_value *v)
+{
+    struct fig_best *b = ctx;
+    double x = v->fig->kind == FIG_INFO ? fabs(v->lava_value) : v->lava_value;
+    if (isnan(x))
+        return;
+    if (!b->any || x > b->v) {
+        b->v = x;
+        snprintf(b->unit, sizeof b->unit, "%s", v->unit);
+    }
+    b->any = 1;
+}
+
+void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap)
+{
+    size_t o = 0;
+    if (!cap)
+        return;
+    out[0] = 0;
+    for (unsigned r = 0; t && r < t->n; r++) {
+        const struct figure *f = &t->rows[r];
+        struct fig_best b = { 0 };
+        if (!(f->flags & FIG_HEADLINE))
+            continue;
+        figures_each(doc, t, f, fig_best_of, &b);
+        if (!b.any || o + 1 >= cap)
+            continue;
+        char num[32];
+        if (f->headline_unit) {     /* in a person's unit rather than LAVA's */
+            b.v *= f->headline_scale;
+            snprintf(b.unit, sizeof b.unit, "%s", f->headline_unit);
+        }
+        figures_format(b.v, num, sizeof num);
+        o += (size_t)snprintf(out + o, cap - o, "%s%s %s%s%s", o ? ", " : "", f->label ? f->label : f->lava,
+                              num, b.unit[0] && strcmp(b.unit, "%") ? " " : "", b.unit);
+        if (o >= cap)
+            o = cap - 1;
+    }
+}

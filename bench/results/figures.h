@@ -1,0 +1,251 @@
+/*
+ * bench/results/figures.h - every figure a run reports, declared once: one table
+ * per results member (a section's, or the run's own: system, settings,
+ * build), each row naming a JSON path, its LAVA test-case id, its unit and
+ * how it is summarised.  Portable: the image and the host read the same
+ * tables.
+ *
+ * Who reads them:
+ *   - the JSON writer (bench/results/json.h json_fig_*): a figure a row names is
+ *     written through the row, its name the path's last segment, and a
+ *     checker (figures_write.c) holds every number the results document
+ *     is given against the tables as it is written;
+ *   - the LAVA result lines (bench/results/lava.h): made from the tables, not by
+ *     the sections.  When a section ends the image walks its table over
+ *     the member it just wrote (figures_lava): one case per place of each
+ *     row with a LAVA id, its measurement and unit from the row, its
+ *     result by the row's rules (below), printed in one block after the
+ *     section's text;
+ *   - the fleet reader (tools/host/fleet_*.c): every row with a LAVA id
+ *     is a figure it tracks across machines, read from the JSON here;
+ *   - the run summary (bench/results/summary.h): each section's headline is its
+ *     FIG_HEADLINE rows;
+ *   - the tests: every numeric leaf of a real run's JSON must match a row
+ *     (figures_match), and every row must name a path the JSON has.
+ *
+ * A path is relative to the member: "references[*].khz", where [*] is
+ * every element of an array and, for FIG_DETAIL rows only, a last segment
+ * "*" is every member of an object ("firmware.*").  A LAVA id is a
+ * template: {KEY} is the member KEY of the innermost array element that
+ * has it (then the next one out, then a path below the member:
+ * "{tsc.reference_cpu}"), {#} the innermost element's index, {#1} the next
+ * one out.  lava_id() cleans the result as LAVA does.
+ *
+ * A condition (only, none, skip, lost, pass) is clauses joined by " or ":
+ * "KEY=WORD|WORD" (KEY's value is one of the words: a string's text, a
+ * number as in an id, true, false, null; a word may be a template:
+ * "cycle_lines={lines}"), "KEY" (KEY is there and not null or false), and
+ * either with "!" before it for the opposite.  KEY is a path below the
+ * innermost array element that has it, else the next one out, else the
+ * member ("status", "agreement.agree"); "/KEY" is KEY at the document's
+ * top level ("/profile": the profile the run used).
+ *
+ * A place's LAVA case, the first rule that applies:
+ *   1. `none` holds: no case (a CPU against itself);
+ *   2. `skip` holds: skip (the machine lacks it, the settings left it out);
+ *   3. `only` fails: fail, no measurement (the figure did not come out);
+ *   4. an object on the path before the value is absent or null: no case
+ *      (a kernel that ran at no width, no indexes under CUSTOMRUN);
+ *   5. no value (absent, null, not a number): skip, or fail where `lost`
+ *      holds (a reference found that gave no rate, a CPU that failed);
+ *   6. `pass` fails: fail with the measurement (a check the section made
+ *      and recorded: the references disagree, a control's wrong verdict);
+ *   7. pass with the measurement (the JSON's value x scale, in the unit).
+ */
+#ifndef BAREMARK_FIGURES_H
+#define BAREMARK_FIGURES_H
+
+#include <stddef.h>
+
+#include "json_read.h"
+#include "lava.h"
+
+/* How a figure is summarised. */
+enum figure_kind {
+    FIG_LOWER,      /* a time or a cost: lower is better */
+    FIG_HIGHER,     /* a rate, a score, an index: higher is better */
+    FIG_INFO,       /* a measured fact with no better side (a rate, an offset) */
+    FIG_DETAIL,     /* raw samples, counts, settings echoed: kept for checking, not tracked */
+};
+
+/* Row flags. */
+#define FIG_HEADLINE  0x1u  /* in the section's one-line headline */
+#define FIG_TICKS_NS  0x2u  /* the LAVA value is the JSON's ticks in ns, by the table's tick_hz
+                             * (x scale first: 1e-3 gives us) */
+#define FIG_UPPER     0x4u  /* a matrix [*][*]: only cells whose inner index is above the outer one */
+#define FIG_SOMETIMES 0x8u  /* only in some runs (plug-ins loaded, a knee found, VERIFY=T): the
+                             * tests do not ask the full run to have it */
+#define FIG_SIGNED    0x10u /* a lower/higher figure that may be below zero (a net time: the
+                             * timing less the placeholder's); validate refuses others below 0 */
+
+/* How the raw samples beside a value become samples of the figure. */
+enum figure_samples {
+    FIG_SAMPLES_AS_IS,
+    FIG_SAMPLES_NS,         /* ticks -> ns by the table's tick_hz */
+    FIG_SAMPLES_NET,        /* timings -> net per iteration: (t - placeholder_median) / iterations */
+    FIG_SAMPLES_NET_NS,     /* both */
+};
+
+struct figure {
+    const char *path;       /* below the member, with [*] wildcards */
+    const char *lava;       /* LAVA test-case id template; NULL: none (FIG_DETAIL rows) */
+    const char *unit;       /* of the LAVA value ("kHz", "ns/iter"); may be a template ("{unit}") */
+    enum figure_kind kind;
+    unsigned flags;
+    double scale;           /* LAVA value = JSON value x scale (0: 1) */
+    /* Only where the element's member is so: "status=ok", "status=ok|too_short"
+     * (NULL: always).
+     * A place that fails it is a figure of that run that did not come out
+     * (LAVA's fail), not a value. */
+    const char *only;
+    const char *samples;    /* raw samples beside the value, relative to the element; NULL none */
+    enum figure_samples transform;
+    const char *label;      /* headline words before the value ("TSC"); NULL: the LAVA id */
+    /* The headline's unit where a person reads the figure in another unit
+     * than LAVA's (the TSC in MHz as the summary says it, LAVA's in kHz):
+     * the headline shows the LAVA value x headline_scale in headline_unit.
+     * NULL: LAVA's unit and value. */
+    const char *headline_unit;
+    double headline_scale;
+    /* The LAVA case's result (figures_lava, below), conditions as `only`: */
+    const char *none;       /* where it holds: no case at all (the reference CPU against itself) */
+    const char *skip;       /* where it holds: skip (the machine lacks it, the settings switched it off) */
+    const char *lost;       /* where the value is missing and it holds: fail, not skip (a figure that
+                             * should have come out: a reference found that gave no rate) */
+    const char *pass;       /* where it does not hold: fail, with the value (a control's verdict, a
+                             * check the section made: "agree=true", "cycle_lines={lines}") */
+};
+
+struct figure_table {
+    const char *member;     /* the results member: "clock", "comparisons"; NULL: the top level */
+    const struct figure *rows;
+    unsigned n;
+    const char *tick_hz;    /* member path of the tick rate for FIG_TICKS_NS and ns samples */
+};
+
+#define FIGURE_TABLE(var, member, tick_hz, rows) \
+    const struct figure_table var = { member, rows, sizeof rows / sizeof rows[0], tick_hz }
+
+/*
+ * A table and the names its writer uses, from one list: LIST(X) holds one
+ * X(ID, path, LAVA id, unit, kind, flags, .field = ...) per row, the
+ * fields after ID those of struct figure.  FIGURE_IDS makes the enum of
+ * the IDs (in a header the writer includes), FIGURE_LIST the table (in
+ * bench/figures_SECTION.c); the writer names a row by its ID,
+ * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (bench/results/json.h),
+ * and takes its name from the row.  A row's ID is its index in the table.
+ */
+#define FIGURE_ID_(id, ...)  id,
+#define FIGURE_ROW_(id, ...) [id] = { __VA_ARGS__ },
+#define FIGURE_IDS(name, LIST) enum name { LIST(FIGURE_ID_) name##_count }
+#define FIGURE_LIST(var, member, tick_hz, LIST) \
+    static const struct figure var##_rows[] = { LIST(FIGURE_ROW_) }; \
+    FIGURE_TABLE(var, member, tick_hz, var##_rows)
+
+/* Every table: the run's own (figures_run.h), then the sections' in run
+ * order (bench/sections.c).  NULL past the end. */
+const struct figure_table *figures_table(unsigned i);
+/* The table of a results member, NULL when none. */
+const struct figure_table *figures_find(const char *member);
+
+/* One figure found in a document. */
+struct figure_value {
+    const struct figure_table *table;
+    const struct figure *fig;
+    char id[LAVA_ID_MAX + 1];   /* the LAVA id, cleaned; "" when the row has none */
+    char path[160];             /* where: "clock.references[0].khz" */
+    struct jr json;             /* the value (none when absent) */
+    struct jr elem;             /* the innermost array element (none without [*]) */
+    double value;               /* the JSON number; NAN when null, absent or not a number */
+    double lava_value;          /* in the LAVA unit (scaled); NAN when none or `only` fails */
+    int only_failed;            /* the row's `only` condition is not met here */
+    char unit[32];              /* the unit, its template filled in */
+    int lava_case;              /* the place is a LAVA case (figures_lava) */
+    enum lava_result result;    /* ... with this result by the row's rules */
+    double case_value;          /* ... and this measurement (NAN: none) */
+};
+
+/* Call fn for each place row `fig` of table t reaches in the document doc
+ * (the whole results document): once per element of its last [*], once
+ * when it has none.  The member absent: no call. */
+void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
+                  void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+
+/* The LAVA cases of table t's member of the results document doc: for
+ * each row with a LAVA id, in the table's order, each place figures_each
+ * reaches that is a case (lava_case), passed to fn.  The image prints
+ * them when the section ends (figures_lava_print, bench/results/figures_lava.c);
+ * the tests compare them with what a run printed. */
+void figures_lava(struct jr doc, const struct figure_table *t,
+                  void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+/* The same printed with lava_case (bench/results/lava.h). */
+void figures_lava_print(struct jr doc, const struct figure_table *t);
+
+/* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
+ * is declared by a row; returns it (and its table), or NULL. */
+const struct figure *figures_match(const char *path, const struct figure_table **table);
+
+/* Whether a row's path (with [*] and a last "*") reaches a concrete path
+ * below the member ("references[*].khz", "references[2].khz"). */
+int figures_path_match(const char *pattern, const char *path);
+/* Whether a row's path ends in "*": it declares a whole container. */
+int figures_row_whole(const char *path);
+
+/* Whether every number below the container at concrete path `rel` (below
+ * t's member; "" the member itself) is declared by a row whose last
+ * segment is "*", and no row naming one place lies below it: the writer
+ * need not ask about each (figures_write.c). */
+int figures_covers(const struct figure_table *t, const char *rel);
+
+/* The writer's checker (bench/results/json.h's json_check), for a results
+ * document: a number no row declares, a number a row names written
+ * without it, and a row written anywhere but at its path are problems,
+ * counted and the first said in words.  Never refuses to write: the
+ * document holds what was measured, the warning says what is wrong. */
+struct figures_check {
+    unsigned problems;
+    char first[224];
+};
+int figures_json_check(void *ctx, const char *path, const struct figure_table *t,
+                       const struct figure *row, int what);
+/* The problems since the last call: how many (0: none), the first in
+ * words into msg; starts counting again. */
+unsigned figures_check_take(struct figures_check *c, char *msg, size_t cap);
+/* The same as one warning (out_warn), when there were any. */
+void figures_check_warn(struct figures_check *c);
+
+/* The row whose LAVA id template gives this id ("meas_add10_rdtsc_ns" ->
+ * "meas_{target}_{method}_ns"), NULL when none: for a figure known only
+ * by its id (LAVA's recorded results). */
+const struct figure *figures_id_row(const char *id);
+
+/* A section's headline: its FIG_HEADLINE rows as "label value unit" joined
+ * by ", ", each as the run summary states the figure: in its headline unit
+ * (headline_unit, else LAVA's); a row with [*] by its largest value (the
+ * worst time or cost, the best rate or score), a FIG_INFO row, which has
+ * no better side, by its largest size, shown as that size (|offset|, as
+ * "largest TSC offset" reads).  "" when none is in the document. */
+void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap);
+
+/* The raw samples of a figure found, transformed (figure_samples) into
+ * out (at most cap); returns how many. */
+size_t figures_samples(struct jr doc, const struct figure_value *v, double *out, size_t cap);
+
+/* A figure's value for a person: four significant digits, whole numbers
+ * of 10^5 and more with one decimal at most ("2596142.3", "0.169",
+ * "73"); "n/a" for NAN. */
+void figures_format(double v, char *out, size_t cap);
+
+/* An interval for a person, its two ends formatted as figures_format
+ * does: "[4.31, 4.42]" (never "4.31-4.42", which reads as a subtraction
+ * once an end is negative); "n/a" when either end is NAN. */
+void figures_format_interval(double lo, double hi, char *out, size_t cap);
+
+/* A p-value for a person: "p = 0.412", "p = 3.1e-05", "p < 1e-300",
+ * "p n/a". */
+void figures_format_p(double p, char *out, size_t cap);
+
+/* "lower", "higher", "info", "detail". */
+const char *figure_kind_name(enum figure_kind k);
+
+#endif

@@ -1,0 +1,42 @@
+/*
+ * bench/results/figures_run.h - the figure tables of the run's own members (see
+ * figures.h): the document's top level, build, settings and system.  The
+ * sections' tables are in bench/figures_SECTION.c.
+ */
+#ifndef BAREMARK_FIGURES_RUN_H
+#define BAREMARK_FIGURES_RUN_H
+
+#include "figures.h"
+
+#define RUN_FIGURES(X) \
+    /* path        LAVA id        unit      kind        flags */ \
+    X(RUN_SCHEMA,      "schema",    NULL,          "",       FIG_DETAIL, 0) \
+    /* the run_status case is printed by lava_end, after every section */ \
+    X(RUN_STATUS,      "status",    "run_status",  "status", FIG_INFO,   0, .only = "ended")   /* else "interrupted" */ \
+    /* entry to end by the calibrated TSC (boot/results_doc.c); null without \
+     * the clock section's rate, absent before this figure existed */ \
+    X(RUN_DURATION_MS, "duration_ms", NULL,        "ms",     FIG_INFO,   FIG_SOMETIMES, .label = "run took") \
+    /* the profile the run used, "quick" or "full" (a string: bench/config/config.h \
+     * config_profile_settle, once before the sections); absent in older files */ \
+    X(RUN_PROFILE,     "profile",   NULL,          "",       FIG_DETAIL, FIG_SOMETIMES)
+FIGURE_IDS(run_figure, RUN_FIGURES);
+extern const struct figure_table figures_run;
+
+#define BUILD_FIGURES(X) \
+    X(BUILD_ALL, "*", NULL, "", FIG_DETAIL, 0)       /* texts only: version, compiler, flags */
+FIGURE_IDS(build_figure, BUILD_FIGURES);
+extern const struct figure_table figures_build;
+
+#define SETTINGS_FIGURES(X) \
+    X(SETTINGS_ALL, "*", NULL, "", FIG_DETAIL, 0)       /* the settings in effect, echoed */
+FIGURE_IDS(settings_figure, SETTINGS_FIGURES);
+extern const struct figure_table figures_settings;
+
+#define SYSTEM_FIGURES(X) \
+    X(SYSTEM_LOGICAL_CPUS, "logical_cpus", NULL, "CPUs", FIG_INFO,   FIG_HEADLINE, .label = "CPUs") \
+    X(SYSTEM_MEMORY_MIB,   "memory_mib",   NULL, "MiB",  FIG_INFO,   FIG_HEADLINE, .label = "memory") \
+    X(SYSTEM_ALL,          "*",            NULL, "",     FIG_DETAIL, 0)   /* CPUID and firmware numbers, ACPI addresses */
+FIGURE_IDS(system_figure, SYSTEM_FIGURES);
+extern const struct figure_table figures_system;
+
+#endif

@@ -1,0 +1,561 @@
+/*
+ * bench/results/summary.c - the run's summary built from its results document (see
+ * summary.h); the rows of text are summary_text.c's.  Portable: the image
+ * runs it on the JSON it has just written, the host on a file.
+ *
+ * Where a figure comes from (docs/results-schema.md):
+ *   verdict    "status" (0, 2, 3, or "interrupted"), "ended", "errors";
+ *              interrupted during: "interrupted_in" when the run says,
+ *              else the first section of settings.sections with no member
+ *   machine    system.* (the hosted program: host.*)
+ *   clock      clock.chosen_khz, .source, that reference's ppm, the
+ *              agreement of the measured references, the counter's step
+ *              (clock.counter_step.ticks and .ns)
+ *   quiet      clock.quiet (largest gap, gaps over 1 us), quiet_check_phase
+ *   targets    methods.measurements: per target and method the net time
+ *              per iteration, median of (timing - placeholder median) / N
+ *              over the raw samples, with the 95% interval of that median
+ *              from order statistics (ranks n/2 -+ 0.98 sqrt(n), the normal
+ *              approximation of the binomial) widened to the counter's
+ *              resolution (counter_step_ticks / N), never below 0; too
+ *              short or below that resolution: unresolved; the reported
+ *              method is the comparisons' (the vendor-recommended one by
+ *              default)
+ *   A/B        comparisons.comparisons[].ratio: the slower's time over the
+ *              faster's, its 95% interval and Mann-Whitney's p, as the
+ *              run computed them once (stats_ab on a.samples and
+ *              b.samples as stored, already net of the overhead loop);
+ *              an older file without "ratio": stats_ab on those samples
+ *   BYTEmark   bytemark.indexes (original), profile, every kernel certain
+ *   cores      cores.tsc.cpus[].offset_ns, cores.latency.median_ns
+ *   memory     memory.latency[] by the level it fits in, best read bandwidth
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "bytemark/bytemark_report.h"
+#include "config_internal.h"
+#include "figures.h"
+#include "platform.h"
+#include "section.h"
+#include "stats.h"
+#include "summary.h"
+#include "summary_internal.h"
+
+/* z for a two-sided 95% interval. */
+#define SUMMARY_Z95 1.959963984540054
+
+/* ---- small helpers ---------------------------------------------------------- */
+
+static void sum_str(struct jr v, char *out, size_t cap)
+{
+    if (!jr_str(v, out, cap) && jr_type(v) == JR_NUMBER)
+        snprintf(out, cap, "%g", jr_num(v, 0));
+}
+
+/* A JSON array of numbers into a new plat_alloc'd array (NULL when empty). */
+static double *sum_numbers(struct jr arr, size_t *n)
+{
+    size_t cap = jr_count(arr), it = 0;
+    struct jr v;
+    double *x = cap ? plat_alloc(cap * sizeof *x) : NULL;
+    *n = 0;
+    if (!x)
+        return NULL;
+    while (jr_next(arr, &it, NULL, &v) && *n < cap) {
+        double d = jr_num(v, NAN);
+        if (!isnan(d))
+            x[(*n)++] = d;
+    }
+    return x;
+}
+
+/* The median of sorted x and its 95% interval from order statistics. */
+static void sum_median_ci(const double *x, size_t n, double *med, double *lo, double *hi)
+{
+    if (!n) {
+        *med = *lo = *hi = NAN;
+        return;
+    }
+    double half = SUMMARY_Z95 * sqrt((double)n) / 2;
+    long j = (long)floor(n / 2.0 - half), k = (long)ceil(n / 2.0 + half);   /* 1-based ranks */
+    if (j < 1)
+        j = 1;
+    if (k > (long)n)
+        k = (long)n;
+    *med = stats_percentile_sorted_double(x, n, 50);
+    *lo = x[j - 1];
+    *hi = x[k - 1];
+}
+
+/* ---- the run ------------------------------------------------------------------- */
+
+/* The section the run was in when it stopped: the run's own word for it,
+ * else the first enabled section that wrote nothing. */
+static void sum_interrupted_in(struct summary *s, struct jr doc)
+{
+    static const char *const own[] = { "stage", "interrupted_in", "last_section", "section" };
+    struct jr v, name;
+    size_t it = 0;
+    for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
+        if (jr_str(jr_get(doc, own[i]), s->interrupted_in, sizeof s->interrupted_in) && s->interrupted_in[0])
+            return;
+    v = jr_path(doc, "settings.sections");
+    while (jr_next(v, &it, NULL, &name)) {
+        char sec[SUMMARY_NAME_MAX];
+        const struct figure_table *t = NULL;
+        jr_str(name, sec, sizeof sec);
+        for (unsigned k = 0; k < section_count; k++)
+            if (!strcmp(section_table[k].name, sec))
+                t = section_table[k].figures;
+        if (t && t->member && jr_is_none(jr_get(doc, t->member))) {
+            snprintf(s->interrupted_in, sizeof s->interrupted_in, "%s", sec);
+            return;
+        }
+    }
+}
+
+static void sum_run(struct summary *s, struct jr doc)
+{
+    struct jr st = jr_get(doc, "status"), e, errors = jr_get(doc, "errors");
+    char word[32];
+    size_t it = 0;
+    jr_str(jr_get(doc, "name"), s->run, sizeof s->run);
+    s->status = (int)jr_num(st, -1);
+    jr_str(st, word, sizeof word);
+    int interrupted = !strcmp(word, "interrupted") || jr_bool(jr_get(doc, "ended"), 1) == 0;
+    s->warnings = (unsigned)jr_count(errors);
+    s->duration_ms = jr_num(jr_get(doc, "duration_ms"), NAN);
+    while (jr_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
+        jr_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
+    if (interrupted) {
+        s->verdict = SUMMARY_INTERRUPTED;
+        s->status = -1;
+        sum_interrupted_in(s, doc);
+    } else if (s->status == 3) {
+        s->verdict = SUMMARY_FAILED;
+    } else if (s->status == 0) {
+        s->verdict = SUMMARY_COMPLETED;
+    } else {
+        s->verdict = SUMMARY_WARNINGS;
+    }
+    /* the profile the run used: its top-level "profile"; a file older than
+     * that member: a section's, else the one asked for */
+    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
+                                        "settings.profile" };
+    for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !s->profile[0]; i++)
+        jr_str(jr_path(doc, prof[i]), s->profile, sizeof s->profile);
+    if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
+        jr_str(jr_path(doc, "bytemark.platform"), s->platform, sizeof s->platform);
+    s->saved = 1;
+    for (unsigned i = 0; i < s->n_reasons; i++)
+        if (strstr(s->reasons[i], "not saved"))
+            s->saved = 0;
+    if (s->run[0]) {
+        snprintf(s->log_file, sizeof s->log_file, "%.40s.log", s->run);
+        snprintf(s->json_file, sizeof s->json_file, "%.40s.json", s->run);
+    }
+}
+
+static void sum_machine(struct summary *s, struct jr doc)
+{
+    struct jr sys = jr_get(doc, "system");
+    if (jr_is_none(sys))
+        sys = jr_get(doc, "host");
+    sum_str(jr_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
+    sum_str(jr_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
+    sum_str(jr_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
+    s->cpus = (unsigned)jr_num(jr_get(sys, "logical_cpus"), 0);
+    s->memory_mib = jr_num(jr_get(sys, "memory_mib"), NAN);
+    struct jr sb = jr_get(sys, "secure_boot");
+    s->secure_boot = jr_is_none(sb) ? -1 : jr_bool(jr_get(sb, "enabled"), 0);
+    s->shim = jr_bool(jr_get(sb, "shim"), 0);
+    s->image_signed = jr_bool(jr_get(sb, "image_signed"), 0);
+    sum_str(jr_get(sb, "image_sha256"), s->image_sha256, sizeof s->image_sha256);
+}
+
+/* ---- clock and quiet ------------------------------------------------------------------ */
+
+static void sum_clock(struct summary *s, struct jr doc)
+{
+    struct jr c = jr_get(doc, "clock"), r;
+    size_t it = 0;
+    s->tsc_mhz = jr_num(jr_get(c, "chosen_khz"), NAN) / 1000;
+    jr_str(jr_get(c, "source"), s->tsc_source, sizeof s->tsc_source);
+    while (jr_next(jr_get(c, "references"), &it, NULL, &r)) {
+        if (jr_str_eq(jr_get(r, "kind"), "measured") || jr_is_none(jr_get(r, "kind")))
+            s->references++;
+        if (s->tsc_source[0] && jr_str_eq(jr_get(r, "name"), s->tsc_source))
+            s->tsc_ppm = jr_num(jr_get(r, "ppm"), NAN);
+    }
+    s->agreement_ppm = jr_num(jr_path(c, "agreement.max_measured_ppm"), NAN);
+    s->step_ticks = jr_num(jr_path(c, "counter_step.ticks"), NAN);
+    s->step_ns = jr_num(jr_path(c, "counter_step.ns"), NAN);
+    struct jr q = jr_get(c, "quiet");
+    double hz = jr_num(jr_get(q, "tick_hz"), NAN);
+    s->quiet_ms = jr_num(jr_get(q, "ms"), NAN);
+    s->gap_max_us = hz > 0 ? jr_num(jr_get(q, "max_gap_ticks"), NAN) * 1e6 / hz : NAN;
+    s->gaps_over_1us = jr_num(jr_get(q, "gaps_over_1us"), NAN);
+    struct jr ph = jr_get(c, "quiet_check_phase");
+    s->nmis = jr_num(jr_get(ph, "nmis"), NAN);
+    s->smis = jr_num(jr_get(ph, "smis"), NAN);
+}
+
+/* ---- targets --------------------------------------------------------------------------- */
+
+static struct summary_target *sum_target(struct summary *s, const char *name)
+{
+    for (unsigned i = 0; i < s->n_targets; i++)
+        if (!strcmp(s->targets[i].name, name))
+            return &s->targets[i];
+    if (s->n_targets >= SUMMARY_TARGETS_MAX)
+        return NULL;
+    struct summary_target *t = &s->targets[s->n_targets++];
+    snprintf(t->name, sizeof t->name, "%s", name);
+    return t;
+}
+
+/* One measurement (docs/statistics.md, "A routine's time per iteration"):
+ * its net samples' median and 95% interval by order statistics, widened
+ * to the resolution floor r = counter_step_ticks / iterations and kept
+ * at or above 0; unresolved when the run marked it too short or it lies
+ * below r (r unknown: below 0).  In ticks and ns. */
+static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
+{
+    size_t n;
+    char status[32] = "";
+    double pm = jr_num(jr_get(m, "placeholder_median"), NAN), iters = jr_num(jr_get(m, "iterations"), NAN);
+    double step = jr_num(jr_get(m, "counter_step_ticks"), NAN);
+    double *x = sum_numbers(jr_get(m, "samples"), &n);
+    jr_str(jr_get(m, "status"), status, sizeof status);
+    e->ticks = e->ticks_lo = e->ticks_hi = NAN;
+    if (x && !isnan(pm) && iters > 0) {
+        for (size_t i = 0; i < n; i++)
+            x[i] = (x[i] - pm) / iters;
+        stats_sort_double(x, n);
+        sum_median_ci(x, n, &e->ticks, &e->ticks_lo, &e->ticks_hi);
+        e->samples = (unsigned)n;
+    }
+    /* no raw samples (an old or trimmed file): the run's own median, no interval */
+    if (isnan(e->ticks))
+        e->ticks = jr_num(jr_path(m, "net.median"), NAN);
+    plat_free(x);
+    e->floor_ticks = step >= 0 && iters > 0 ? step / iters : NAN;
+    double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks, os_lo = e->ticks_lo, os_hi = e->ticks_hi;
+    e->resolved = strcmp(status, "too_short") && e->ticks >= r ? 1
+                  : strcmp(status, "too_short") && isnan(e->ticks) ? -1 : 0;
+    e->below_ns = NAN;
+    if (e->resolved == 0) {
+        /* X = max(hi, r), of the order statistics' hi (NAN ends ignored) */
+        double below = fmax(os_hi, e->floor_ticks);
+        e->below_ns = fmax(below, 0) * 1e9 / hz;
+    }
+    if (!isnan(os_lo)) {
+        e->ticks_lo = fmax(fmin(os_lo, e->ticks - r), 0);
+        e->ticks_hi = fmax(fmax(os_hi, e->ticks + r), 0);
+        e->at_floor = e->resolved == 1 && r > 0 && (e->ticks - r < os_lo || e->ticks + r > os_hi);
+    }
+    e->ns = e->ticks * 1e9 / hz;
+    e->ns_lo = e->ticks_lo * 1e9 / hz;
+    e->ns_hi = e->ticks_hi * 1e9 / hz;
+    e->floor_ns = e->floor_ticks * 1e9 / hz;
+}
+
+/* An estimate's interval for "methods agree": the widened one; without raw
+ * samples, the estimate -+ r. */
+static void sum_agree_interval(const struct summary_estimate *e, double *lo, double *hi)
+{
+    double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks;
+    *lo = isnan(e->ticks_lo) ? fmax(e->ticks - r, 0) : e->ticks_lo;
+    *hi = isnan(e->ticks_hi) ? fmax(e->ticks + r, 0) : e->ticks_hi;
+}
+
+static int sum_overlap(const struct summary_estimate *a, const struct summary_estimate *b)
+{
+    double alo, ahi, blo, bhi;
+    sum_agree_interval(a, &alo, &ahi);
+    sum_agree_interval(b, &blo, &bhi);
+    return alo <= bhi && blo <= ahi;
+}
+
+/* The reported estimate, and "k of m": of the m resolved estimates, the k
+ * whose interval meets the reported one's. */
+static void sum_choose(struct summary_target *t, const char *method)
+{
+    t->chosen = 0;
+    snprintf(t->why, sizeof t->why, "first method that measured it");
+    for (unsigned i = 0; i < t->n_est; i++)
+        if (!strcmp(t->est[i].method, method)) {
+            t->chosen = i;
+            snprintf(t->why, sizeof t->why, "the comparisons' method");
+        }
+    t->est[t->chosen].chosen = 1;
+    t->agree = t->resolved = 0;
+    for (unsigned i = 0; i < t->n_est; i++) {
+        t->est[i].agrees = t->est[i].resolved == 1 && sum_overlap(&t->est[i], &t->est[t->chosen]);
+        t->agree += (unsigned)t->est[i].agrees;
+        t->resolved += t->est[i].resolved == 1;
+    }
+}
+
+static void sum_targets(struct summary *s, struct jr doc)
+{
+    struct jr methods = jr_get(doc, "methods"), m;
+    char target[SUMMARY_NAME_MAX], method[SUMMARY_NAME_MAX], status[32];
+    double hz = jr_num(jr_get(methods, "tick_hz"), NAN);
+    size_t it = 0;
+    if (!(hz > 0))
+        hz = NAN;
+    while (jr_next(jr_get(methods, "measurements"), &it, NULL, &m)) {
+        jr_str(jr_get(m, "target"), target, sizeof target);
+        jr_str(jr_get(m, "method"), method, sizeof method);
+        jr_str(jr_get(m, "status"), status, sizeof status);
+        /* a measurement that did not come out is no estimate (the section said why) */
+        if (!target[0] || (strcmp(status, "ok") && strcmp(status, "too_short") && strcmp(status, "inconclusive")))
+            continue;
+        struct summary_target *t = sum_target(s, target);
+        if (!t || t->n_est >= SUMMARY_METHODS_MAX)
+            continue;
+        struct summary_estimate *e = &t->est[t->n_est++];
+        snprintf(e->method, sizeof e->method, "%s", method);
+        sum_estimate(e, m, hz);
+    }
+    char run_method[SUMMARY_NAME_MAX] = "sdm-recommended";
+    jr_str(jr_path(doc, "comparisons.method"), run_method, sizeof run_method);
+    for (unsigned i = 0; i < s->n_targets; i++)
+        sum_choose(&s->targets[i], run_method);
+}
+
+/* ---- comparisons ------------------------------------------------------------------------ */
+
+/* The pair's figures as the run wrote them ("ratio"), else stats_ab on the
+ * stored samples (an older file): the same function either way. */
+static void sum_ab_figures(struct summary_ab *ab, struct jr c)
+{
+    struct jr r = jr_get(c, "ratio");
+    char side[8] = "";
+    if (jr_str(jr_get(r, "faster"), side, sizeof side)) {
+        ab->side = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
+        ab->ratio = jr_num(jr_get(r, "estimate"), NAN);
+        ab->ratio_lo = jr_num(jr_get(r, "lo"), NAN);
+        ab->ratio_hi = jr_num(jr_get(r, "hi"), NAN);
+        ab->p = jr_num(jr_get(r, "p"), NAN);
+        return;
+    }
+    size_t na, nb;
+    double *xa = sum_numbers(jr_path(c, "a.samples"), &na), *xb = sum_numbers(jr_path(c, "b.samples"), &nb);
+    double *work = xa && xb ? plat_alloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
+    struct stats_ab st;
+    stats_ab(xa, na, xb, nb, work, &st);
+    ab->side = (int)st.faster;
+    ab->ratio = st.estimate;
+    ab->ratio_lo = st.lo;
+    ab->ratio_hi = st.hi;
+    ab->p = st.p;
+    plat_free(work);
+    plat_free(xa);
+    plat_free(xb);
+}
+
+/* What the pair is: the run's "check", else (an older file) from what it
+ * expects, its order and its two routines. */
+static void sum_ab_check(struct summary_ab *ab, struct jr c)
+{
+    char expect[32] = "", order[16] = "", kind[SUMMARY_NAME_MAX] = "";
+    int same = !strcmp(ab->a, ab->b);
+    jr_str(jr_get(c, "expect"), expect, sizeof expect);
+    jr_str(jr_get(c, "order"), order, sizeof order);
+    jr_str(jr_get(c, "kind"), kind, sizeof kind);
+    ab->abab = !strcmp(order, "alternate");
+    if (!jr_str(jr_get(c, "check"), ab->check, sizeof ab->check))
+        snprintf(ab->check, sizeof ab->check, "%s",
+                 !strncmp(kind, "order check", 11) || (same && ab->abab) ? "order check"
+                 : !strncmp(kind, "placement check", 15) || strstr(kind, "identical copy") ? "placement check"
+                 : same && !strcmp(expect, "no difference") ? "a/a control" : "a/b");
+    ab->control = !strcmp(ab->check, "a/a control");
+    const char *how = ab->as_expected == 0 ? ": NOT as expected" : ab->as_expected == 1 ? ", as expected" : "";
+    if (ab->control)
+        snprintf(ab->note, sizeof ab->note, " (A/A control%s)", how);
+    else if (!strcmp(ab->check, "order check"))
+        snprintf(ab->note, sizeof ab->note, " (order check, ABAB%s)", how);
+    else if (!strcmp(ab->check, "placement check"))
+        snprintf(ab->note, sizeof ab->note, " (placement check)");
+    else if (ab->abab)
+        snprintf(ab->note, sizeof ab->note, " (ABAB order%s)", ab->as_expected == 0 ? ", NOT as expected" : "");
+    else if (ab->as_expected == 0)
+        snprintf(ab->note, sizeof ab->note, " (not what the run expected)");
+}
+
+static void sum_one_ab(struct summary_ab *ab, struct jr c)
+{
+    char verdict[32] = "";
+    jr_str(jr_get(c, "name"), ab->name, sizeof ab->name);
+    jr_str(jr_path(c, "a.name"), ab->a, sizeof ab->a);
+    jr_str(jr_path(c, "b.name"), ab->b, sizeof ab->b);
+    jr_str(jr_get(c, "verdict"), verdict, sizeof verdict);
+    ab->detected = verdict[0] && strcmp(verdict, "no difference");
+    if (!jr_str(jr_get(c, "status"), ab->status, sizeof ab->status))
+        snprintf(ab->status, sizeof ab->status, "ok");
+    ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
+    sum_ab_check(ab, c);
+    sum_ab_figures(ab, c);
+    int b_faster = ab->side == STATS_AB_B;
+    memcpy(ab->faster, b_faster ? ab->b : ab->a, sizeof ab->faster);
+    memcpy(ab->slower, b_faster ? ab->a : ab->b, sizeof ab->slower);
+}
+
+static void sum_comparisons(struct summary *s, struct jr doc)
+{
+    struct jr c;
+    size_t it = 0;
+    while (jr_next(jr_path(doc, "comparisons.comparisons"), &it, NULL, &c) && s->n_ab < SUMMARY_AB_MAX) {
+        struct summary_ab *ab = &s->ab[s->n_ab++];
+        sum_one_ab(ab, c);
+        summary_ab_text(ab);
+    }
+}
+
+/* ---- BYTEmark, cores, memory ---------------------------------------------------------------- */
+
+/* An index is shown only when the document's tests[] shows every test of it
+ * with status "ok" (bm_index_groups, the rule the run itself now follows).
+ * An older image gave an index made from fewer tests under the same root,
+ * and a document without tests[] does not show which ran: neither index can
+ * be told from its tests, so it reads n/a rather than the number stored. */
+static struct bm_index_groups sum_bytemark_groups(struct jr bm)
+{
+    int ran[BM_NTESTS] = { 0 };
+    struct jr t;
+    size_t it = 0;
+    char key[32];
+    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t)) {
+        if (!jr_str_eq(jr_get(t, "status"), "ok") || !jr_str(jr_get(t, "key"), key, sizeof key))
+            continue;
+        for (int i = 0; i < BM_NTESTS; i++)
+            if (!strcmp(key, cfg_test_keys[i]))
+                ran[i] = 1;
+    }
+    return bm_index_groups(ran);
+}
+
+static void sum_bytemark(struct summary *s, struct jr doc)
+{
+    struct jr bm = jr_get(doc, "bytemark"), t;
+    struct bm_index_groups g = sum_bytemark_groups(bm);
+    size_t it = 0;
+    s->index_integer = g.orig_int ? jr_num(jr_path(bm, "indexes.original_integer"), NAN) : NAN;
+    s->index_fp = g.fp ? jr_num(jr_path(bm, "indexes.original_fp"), NAN) : NAN;
+    if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
+        jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
+    s->bytemark_ran = !jr_is_none(bm);
+    s->bytemark_certain = s->bytemark_ran;
+    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
+        if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))
+            s->bytemark_certain = 0;
+}
+
+static void sum_cores(struct summary *s, struct jr doc)
+{
+    struct jr c = jr_get(doc, "cores"), e, row, cell;
+    size_t it = 0, ir = 0;
+    s->cores_cpus = (unsigned)jr_count(jr_path(c, "tsc.cpus"));
+    while (jr_next(jr_path(c, "tsc.cpus"), &it, NULL, &e)) {
+        double o = fabs(jr_num(jr_get(e, "offset_ns"), NAN));
+        if (!isnan(o) && !(o <= s->cores_offset_ns))
+            s->cores_offset_ns = o;
+    }
+    while (jr_next(jr_path(c, "latency.median_ns"), &ir, NULL, &row)) {
+        size_t ic = 0;
+        while (jr_next(row, &ic, NULL, &cell)) {
+            double v = jr_num(cell, NAN);
+            if (!isnan(v) && !(v <= s->cores_c2c_ns))
+                s->cores_c2c_ns = v;
+        }
+    }
+}
+
+/* Each level's latency: the middle one of the sizes that fit in it. */
+static void sum_memory(struct summary *s, struct jr doc)
+{
+    struct jr lat = jr_path(doc, "memory.latency"), e;
+    size_t it = 0;
+    char fits[SUMMARY_NAME_MAX];
+    unsigned first[SUMMARY_LEVELS_MAX], count[SUMMARY_LEVELS_MAX], i = 0;
+    while (jr_next(lat, &it, NULL, &e)) {
+        jr_str(jr_get(e, "fits"), fits, sizeof fits);
+        if (!fits[0])
+            snprintf(fits, sizeof fits, "memory");
+        unsigned k = s->n_levels;
+        if (!k || strcmp(s->levels[k - 1].name, fits)) {
+            if (k >= SUMMARY_LEVELS_MAX)
+                break;
+            snprintf(s->levels[k].name, sizeof s->levels[k].name, "%s", fits);
+            first[k] = i;
+            count[k] = 0;
+            s->n_levels++;
+        }
+        count[s->n_levels - 1]++;
+        i++;
+    }
+    for (unsigned k = 0; k < s->n_levels; k++) {
+        struct jr mid = jr_at(lat, first[k] + (count[k] - 1) / 2);
+        s->levels[k].bytes = jr_num(jr_get(mid, "size_bytes"), NAN);
+        s->levels[k].ns = jr_num(jr_get(mid, "ns_median"), NAN);
+    }
+    it = 0;
+    while (jr_next(jr_path(doc, "memory.bandwidth"), &it, NULL, &e)) {
+        double r = jr_num(jr_path(e, "read.best_bytes_per_s"), NAN) / 1e9;
+        if (!isnan(r) && !(r <= s->read_gbps))
+            s->read_gbps = r;
+    }
+}
+
+/* ---- sections' headlines ---------------------------------------------------------------------- */
+
+static void sum_sections(struct summary *s, struct jr doc)
+{
+    for (unsigned k = 0; k < section_count && s->n_sections < SUMMARY_SECTIONS_MAX; k++) {
+        const struct figure_table *t = section_table[k].figures;
+        if (!t || !t->member || jr_is_none(jr_get(doc, t->member)))
+            continue;
+        struct summary_section *sec = &s->sections[s->n_sections++];
+        snprintf(sec->name, sizeof sec->name, "%s", t->member);
+        figures_headline(doc, t, sec->headline, sizeof sec->headline);
+    }
+}
+
+/* ---- the whole ------------------------------------------------------------------------------ */
+
+static void sum_init(struct summary *s)
+{
+    memset(s, 0, sizeof *s);
+    s->status = -1;
+    s->saved = -1;
+    s->secure_boot = -1;
+    s->memory_mib = s->tsc_mhz = s->tsc_ppm = s->agreement_ppm = NAN;
+    s->quiet_ms = s->gap_max_us = s->gaps_over_1us = s->nmis = s->smis = NAN;
+    s->index_integer = s->index_fp = NAN;
+    s->cores_offset_ns = s->cores_c2c_ns = s->read_gbps = NAN;
+}
+
+int summary_build(struct summary *s, const char *json, size_t len)
+{
+    struct jr doc = jr_doc(json, len);
+    sum_init(s);
+    if (jr_type(doc) != JR_OBJECT || jr_type(jr_get(doc, "schema")) != JR_NUMBER) {
+        summary_rows_unreadable(s);
+        return -1;
+    }
+    sum_run(s, doc);
+    sum_machine(s, doc);
+    sum_clock(s, doc);
+    sum_targets(s, doc);
+    sum_comparisons(s, doc);
+    sum_bytemark(s, doc);
+    sum_cores(s, doc);
+    sum_memory(s, doc);
+    sum_sections(s, doc);
+    summary_rows(s);
+    return 0;
+}
