@@ -17,7 +17,11 @@
  * 3. Recurse into both sides, then re-test every change against its
  *    neighbours (from the change before it to the change after it) until
  *    none is dropped: a change found early in a long segment must still
- *    hold between its actual neighbours.
+ *    hold between its actual neighbours.  With par->alpha_split the
+ *    splitting pass keeps splits at that weaker p and the re-test, at
+ *    alpha, drops the weakest first (Hunter's split and merge): a step
+ *    that comes back is then found, though its first split compares one
+ *    level with a mixture of both.
  *
  * Pure and freestanding like the rest of stats/: no I/O, no allocation
  * (the caller's scratch).
@@ -129,6 +133,10 @@ size_t stats_changepoints(const double *x, const double *hw, size_t n, const str
     size_t *cps = scratch, ncp = 0, *stack = scratch + n + 1, top = 0;
     size_t min = par->min_size ? par->min_size : 1;
     double p;
+    struct stats_cp_params split = *par;
+    int weak = par->alpha_split > par->alpha;
+    if (weak)
+        split.alpha = par->alpha_split;
     if (n < 2 * min)
         return 0;
     stack[top++] = 0;
@@ -136,7 +144,7 @@ size_t stats_changepoints(const double *x, const double *hw, size_t n, const str
     while (top) {
         size_t b = stack[--top], a = stack[--top];
         size_t m = cp_best_split(x, a, b, min);
-        if (!m || !cp_is_change(x, hw, a, m, b, par, &p))
+        if (!m || !cp_is_change(x, hw, a, m, b, &split, &p))
             continue;
         cp_insert(cps, &ncp, m);
         stack[top++] = a;
@@ -144,18 +152,27 @@ size_t stats_changepoints(const double *x, const double *hw, size_t n, const str
         stack[top++] = m;
         stack[top++] = b;
     }
-    /* Re-test each change between its neighbours until none drops. */
+    /* Re-test each change between its neighbours until none drops: the
+     * first that fails, or with a weaker splitting pass the one with the
+     * largest p among those that fail (its neighbours then change). */
     for (int dropped = 1; dropped;) {
+        size_t drop = ncp;
+        double worst = -1;
         dropped = 0;
         for (size_t i = 0; i < ncp; i++) {
             size_t a = i ? cps[i - 1] : 0, b = i + 1 < ncp ? cps[i + 1] : n;
-            if (!cp_is_change(x, hw, a, cps[i], b, par, &p)) {
-                for (size_t j = i; j + 1 < ncp; j++)
-                    cps[j] = cps[j + 1];
-                ncp--;
-                dropped = 1;
-                break;
+            if (!cp_is_change(x, hw, a, cps[i], b, par, &p) && p > worst) {
+                worst = p;
+                drop = i;
+                if (!weak)
+                    break;
             }
+        }
+        if (drop < ncp) {
+            for (size_t j = drop; j + 1 < ncp; j++)
+                cps[j] = cps[j + 1];
+            ncp--;
+            dropped = 1;
         }
     }
     size_t k = 0;

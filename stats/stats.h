@@ -433,6 +433,10 @@ struct stats_cp_params {
     double alpha;           /* a split is a change when Welch's p < alpha (e.g. 0.001) */
     double alpha_strong;    /* ... and a strong one below this (e.g. 1e-5) */
     size_t min_size;        /* at least this many points on each side (0: 1) */
+    double alpha_split;     /* 0, or a weaker p (above alpha) for the splitting pass: every
+                             * split it keeps is then re-tested between its neighbours at
+                             * alpha, weakest first (Hunter's split and merge): a step that
+                             * comes back, whose first split mixes both levels, is found */
 };
 
 struct stats_change {

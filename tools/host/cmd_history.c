@@ -9,6 +9,7 @@
  *   history export [--db DB] --csv | --bmf [--run NAME] [-o FILE]
  *   history html [--db DB] [--machine M] [--since REF] [--all] -o FILE
  *   history bench [--runs N] [--figures N] [--db FRESH-DB]
+ *   history bench --corpus DIR [--series-csv FILE] [-v]   (history_corpus.c)
  *   history serve --listen ADDR:PORT --key-file FILE [--db DB] ...  (history_serve.c)
  *
  * DB is a SQLite file (default $BAREMARK_HISTORY, else
@@ -42,7 +43,7 @@
  * parser below and `history --help` both read it.  A new verb's option is
  * a row here and a case in ch_parse. */
 enum { CH_DB = 1, CH_MACHINE, CH_SINCE, CH_ALPHA_OPT, CH_THRESHOLD_OPT, CH_ALL, CH_IDS, CH_DETAILS, CH_CSV, CH_BMF,
-       CH_RUN, CH_OUT, CH_QUIET, CH_LAVA, CH_DEVICE_TYPE, CH_DEVICE, CH_LAST, CH_JOBS, CH_TOKEN, CH_RUNS, CH_FIGURES };
+       CH_RUN, CH_OUT, CH_QUIET, CH_LAVA, CH_DEVICE_TYPE, CH_DEVICE, CH_LAST, CH_JOBS, CH_TOKEN, CH_RUNS, CH_FIGURES, CH_CORPUS, CH_SERIES_CSV };
 static const struct cli_opt ch_opts[] = {
     { CH_DB, "--db", "DB", "a SQLite file (default $BAREMARK_HISTORY, else baremark-history.db) or a "
                            "PostgreSQL connection string; only add makes a new store" },
@@ -66,6 +67,9 @@ static const struct cli_opt ch_opts[] = {
     { CH_TOKEN, "--token", "T", "add --lava: the server's API token" },
     { CH_RUNS, "--runs", "N", "bench: runs in the simulated store (10 to 1000000)" },
     { CH_FIGURES, "--figures", "N", "bench: figures per run (10 to 1000000)" },
+    { CH_CORPUS, "--corpus", "DIR", "bench: score the detection on a labelled corpus of real runs "
+                                    "(tools/bench/history-corpus.sh); -v: each series" },
+    { CH_SERIES_CSV, "--series-csv", "FILE", "bench --corpus: write every series put together as CSV" },
     { 0 },
 };
 const struct cli_cmd cli_cmd_history = {
@@ -77,6 +81,7 @@ const struct cli_cmd cli_cmd_history = {
     "export [--db DB] (--csv | --bmf [--run NAME]) [-o FILE]\n"
     "html [--db DB] [--machine M] [--since REF] [--all] [--ids] -o FILE\n"
     "bench [--runs N] [--figures N] [--db DB]\n"
+    "bench --corpus DIR [--series-csv FILE] [-v]\n"
     "serve --listen ADDR:PORT --key-file FILE [--db DB] [--max-bytes N] [--timeout S] (history serve --help)",
     "every run kept per machine, change points per series", ch_opts,
     "A series is named as \"ROUTINE, METHOD, UNIT\" (\"hist:k, cpuid+rdtsc, ticks/iter\"); changes of one\n"
@@ -88,7 +93,7 @@ const struct cli_cmd cli_cmd_history = {
 };
 
 struct ch_opts {
-    const char *db, *machine, *since, *out, *run, *verb;
+    const char *db, *machine, *since, *out, *run, *verb, *corpus, *series_csv;
     const char *lava[12];       /* fetch-results' options, in pairs */
     int nlava;
     double alpha, threshold;
@@ -123,6 +128,8 @@ static int ch_parse(int argc, char **argv, struct ch_opts *o)
         case CH_SINCE: o->since = it.val; break;
         case CH_OUT: o->out = it.val; break;
         case CH_RUN: o->run = it.val; break;
+        case CH_CORPUS: o->corpus = it.val; break;
+        case CH_SERIES_CSV: o->series_csv = it.val; break;
         case CH_LAVA: case CH_DEVICE_TYPE: case CH_DEVICE: case CH_LAST: case CH_JOBS: case CH_TOKEN:
             if (o->nlava + 2 > 12)
                 return ch_bad("too many LAVA options");
@@ -352,8 +359,12 @@ int cmd_history(int argc, char **argv)
     }
     struct history_filter f = { o.machine, o.since, o.alpha, CH_ALPHA_STRONG, CH_MIN_SIZE, o.details || o.ids, o.ids };
     if (!strcmp(verb, "bench")) {
-        /* its own temporary SQLite file unless --db names a fresh store */
-        rc = history_bench_run(o.db_given ? o.db : NULL, o.runs, o.figures);
+        if (o.corpus)
+            rc = history_corpus_bench(o.corpus, o.series_csv, o.details, stdout);
+        else if (o.series_csv)
+            rc = ch_bad("--series-csv goes with --corpus DIR");
+        else    /* its own temporary SQLite file unless --db names a fresh store */
+            rc = history_bench_run(o.db_given ? o.db : NULL, o.runs, o.figures);
         free(o.args);
         return rc;
     }

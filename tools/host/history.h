@@ -92,7 +92,7 @@ void history_series_label(const struct figure_value *v, char *out, size_t cap);
 struct history_run {
     long id;
     char name[40], started[40], build[64], image[80], plugins[200], settings[80];
-    char firmware[96], microcode[40], secure_boot[24], status[24];
+    char firmware[96], microcode[40], secure_boot[24], status[24], memory[24];
 };
 
 struct history_change {
@@ -104,6 +104,11 @@ struct history_change {
     struct history_run before, after;   /* the last run before, the first run after */
     size_t nruns;
 };
+
+/* The splitting pass keeps splits at HISTORY_SPLIT times the p asked for;
+ * each is then re-tested at that p between its neighbours (stats.h,
+ * alpha_split; Hunter's first pass uses 10 times its p as well). */
+#define HISTORY_SPLIT 10
 
 struct history_filter {
     const char *machine;        /* a machine's name or key; NULL all */
@@ -133,6 +138,25 @@ int history_since(struct hdb *db, const char *since, const struct history_run *a
 /* REF's start time into at (40 bytes); 0 when REF names no stored run,
  * no date and no build of a stored run. */
 int history_since_at(struct hdb *db, const char *since, char *at);
+
+/* A stored run's provenance by its id (all empty when there is none). */
+void history_run_get(struct hdb *db, long id, struct history_run *r);
+/* What differs between two runs' provenance, for a person: "firmware
+ * "A" -> "B"; plug-ins ..." or, when nothing recorded differs,
+ * "unexplained: the machine or the noise (nothing baremark records
+ * differs)".  Returns how many fields differ. */
+int history_differs(const struct history_run *before, const struct history_run *after, char *out, size_t cap);
+/* The smallest step x[0..n) could have shown at run `at` (a fraction of
+ * the level; NAN when it cannot be said): the step a Welch test at p <
+ * alpha finds 80% of the time with the runs either side of `at`, given the
+ * series' own run-to-run noise (from the median successive difference, so
+ * a step or a drift does not inflate it); never below the runs' own mean interval
+ * half-width (hw, may be NULL), which the detection requires a step to
+ * exceed. */
+double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha);
+
+/* history bench --corpus DIR (history_corpus.c) */
+int history_corpus_bench(const char *dir, const char *series_csv, int verbose, FILE *out);
 
 /* ---- output (history_out.c) ------------------------------------------------------------ */
 

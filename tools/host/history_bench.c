@@ -74,9 +74,9 @@ static void hb_detection(void)
 {
     static const size_t lengths[] = { 20, 50, 200 };
     static const double steps[] = { 0.5, 1, 1.5, 2, 3, 4 };
-    struct stats_cp_params par = { 0.001, 1e-5, 3 };
-    printf("detection (noise sd 1, %d series a cell, Welch p < %g, at least %zu runs a side)\n", HB_SERIES,
-           par.alpha, par.min_size);
+    struct stats_cp_params par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001 };
+    printf("detection (noise sd 1, %d series a cell, splits at Welch p < %g re-tested at p < %g, at least %zu runs a side)\n",
+           HB_SERIES, par.alpha_split, par.alpha, par.min_size);
     printf("  runs  false alarms");
     for (size_t j = 0; j < sizeof steps / sizeof steps[0]; j++)
         printf("  step %.1f", steps[j]);

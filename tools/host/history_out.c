@@ -61,28 +61,11 @@ static void ho_num(char *b, size_t n, double v)
 /* What differs between the last run before and the first run after. */
 static void ho_differs(FILE *out, const struct history_change *c)
 {
-    static const struct { const char *what; size_t off; } fields[] = {
-        { "build", offsetof(struct history_run, build) },
-        { "image", offsetof(struct history_run, image) },
-        { "plug-ins", offsetof(struct history_run, plugins) },
-        { "settings", offsetof(struct history_run, settings) },
-        { "firmware", offsetof(struct history_run, firmware) },
-        { "microcode", offsetof(struct history_run, microcode) },
-        { "Secure Boot", offsetof(struct history_run, secure_boot) },
-    };
-    int any = 0;
-    fputs("      differs:", out);
-    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
-        const char *a = (const char *)&c->before + fields[i].off, *b = (const char *)&c->after + fields[i].off;
-        if (strcmp(a, b)) {
-            fprintf(out, "%s %s ", any ? ";" : "", fields[i].what);
-            rj_term(out, a, 40);
-            fputs(" -> ", out);
-            rj_term(out, b, 40);
-            any = 1;
-        }
-    }
-    fputs(any ? "\n" : " nothing baremark records (the change came from elsewhere, or chance)\n", out);
+    char why[1024];
+    history_differs(&c->before, &c->after, why, sizeof why);
+    fputs("      differs: ", out);
+    rj_term(out, why, sizeof why);
+    fputc('\n', out);
 }
 
 static void ho_change(FILE *out, const struct history_change *c)

@@ -9,6 +9,7 @@
  * ordered by series, so one series is in memory at a time.
  */
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -28,8 +29,8 @@ static const char HS_ONE[] =
     " JOIN figures f ON f.id = p.figure_id WHERE m.name = $1 OR m.key = $1"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
 static const char HS_RUN[] =
-    "SELECT id, name, started, build, image_sha256, plugins, settings, firmware, microcode, secure_boot, status"
-    " FROM runs WHERE id = $1";
+    "SELECT id, name, started, build, image_sha256, plugins, settings, firmware, microcode, secure_boot, status,"
+    " memory_mib FROM runs WHERE id = $1";
 
 struct hs_ctx {
     struct hdb *db;
@@ -62,11 +63,13 @@ static int hs_run_row(void *ctx, int n, const char *const *v)
     HS_COPY(microcode, 8);
     HS_COPY(secure_boot, 9);
     HS_COPY(status, 10);
+    if (n > 11 && v[11])
+        snprintf(r->memory, sizeof r->memory, "%s MiB", v[11]);
 #undef HS_COPY
     return 1;
 }
 
-static void hs_run(struct hdb *db, long id, struct history_run *r)
+void history_run_get(struct hdb *db, long id, struct history_run *r)
 {
     char num[24];
     const char *p[1] = { num };
@@ -79,7 +82,7 @@ static void hs_run(struct hdb *db, long id, struct history_run *r)
 static void hs_flush(struct hs_ctx *c)
 {
     struct stats_change cps[HS_MAX_CHANGES];
-    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size };
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha };
     if (!c->n)
         return;
     c->series++;
@@ -100,8 +103,8 @@ static void hs_flush(struct hs_ctx *c)
         h.rel = cps[i].before != 0 ? (cps[i].after - cps[i].before) / fabs(cps[i].before) : NAN;
         h.regression = (!strcmp(c->kind, "lower") && cps[i].after > cps[i].before) ||
                        (!strcmp(c->kind, "higher") && cps[i].after < cps[i].before);
-        hs_run(c->db, c->pts[cps[i].at - 1].run, &h.before);
-        hs_run(c->db, c->pts[cps[i].at].run, &h.after);
+        history_run_get(c->db, c->pts[cps[i].at - 1].run, &h.before);
+        history_run_get(c->db, c->pts[cps[i].at].run, &h.after);
         if (history_since(c->db, c->f->since, &h.after))
             c->fn(c->ctx, &h);
     }
@@ -178,6 +181,85 @@ long history_changes(struct hdb *db, const struct history_filter *f, history_cha
     free(c.hw);
     free(c.scratch);
     return rc || c.failed ? -1 : c.series;
+}
+
+/* ---- what differed, and what could have been seen ---------------------------------------------------------- */
+
+int history_differs(const struct history_run *before, const struct history_run *after, char *out, size_t cap)
+{
+    static const struct { const char *what; size_t off; } fields[] = {
+        { "build", offsetof(struct history_run, build) },
+        { "image", offsetof(struct history_run, image) },
+        { "plug-ins", offsetof(struct history_run, plugins) },
+        { "settings", offsetof(struct history_run, settings) },
+        { "firmware", offsetof(struct history_run, firmware) },
+        { "microcode", offsetof(struct history_run, microcode) },
+        { "Secure Boot", offsetof(struct history_run, secure_boot) },
+        { "memory", offsetof(struct history_run, memory) },
+    };
+    int any = 0;
+    size_t len = 0;
+    out[0] = 0;
+    for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
+        const char *a = (const char *)before + fields[i].off, *b = (const char *)after + fields[i].off;
+        if (strcmp(a, b) && len < cap) {
+            len += (size_t)snprintf(out + len, cap - len, "%s%s %.40s -> %.40s", any ? "; " : "",
+                                    fields[i].what, a, b);
+            any++;
+        }
+    }
+    if (!any)
+        snprintf(out, cap, "unexplained: the machine or the noise (nothing baremark records differs)");
+    return any;
+}
+
+/* Student's t quantile: the t with two-sided p (bisection on the p). */
+static double hs_t_quantile(double p, double df)
+{
+    double lo = 0, hi = 1e3;
+    for (int i = 0; i < 200; i++) {
+        double mid = (lo + hi) / 2;
+        if (stats_t_p_two_sided(mid, df) > p)
+            lo = mid;
+        else
+            hi = mid;
+    }
+    return (lo + hi) / 2;
+}
+
+double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha)
+{
+    double sum = 0, hws = 0, *d = malloc(n * sizeof *d);
+    size_t nd = 0, nhw = 0;
+    if (!d || n < 4 || at < 2 || at + 2 > n) {
+        free(d);
+        return NAN;
+    }
+    for (size_t i = 0; i < n; i++) {
+        sum += x[i];
+        if (i && !isnan(x[i]) && !isnan(x[i - 1]))
+            d[nd++] = fabs(x[i] - x[i - 1]);
+        if (hw && !isnan(hw[i])) {
+            hws += hw[i];
+            nhw++;
+        }
+    }
+    double level = fabs(sum / n);
+    if (!nd || !(level > 0)) {
+        free(d);
+        return NAN;
+    }
+    /* the run-to-run sd from the median successive difference (a step or a
+     * drift moves few differences, so it does not inflate it): for normal
+     * noise |x_i - x_i-1| has median 0.6745 sqrt(2) sd */
+    stats_sort_double(d, nd);
+    double med = nd % 2 ? d[nd / 2] : (d[nd / 2 - 1] + d[nd / 2]) / 2;
+    free(d);
+    double sd = med / (0.674489750196082 * sqrt(2.0)), a = (double)at, b = (double)(n - at), df = a + b - 2;
+    double step = (hs_t_quantile(alpha, df) + hs_t_quantile(0.4, df)) * sd * sqrt(1 / a + 1 / b);
+    if (nhw && hws / nhw > step)
+        step = hws / nhw;
+    return step / level;
 }
 
 /* ---- --since REF ------------------------------------------------------------------------------ */
