@@ -69,7 +69,7 @@ static int cores_ap_collect(struct cores *c, uint32_t n, uint64_t timeout, struc
         if (plat_worker_state(n) == PLAT_W_HALTED) {
             char t[120];
             cores_fault_text(&f, t, sizeof t);
-            snprintf(fail->why, sizeof fail->why, "CPU halted after a fault outside its work: %s", t);
+            snprintf(fail->why, sizeof fail->why, "CPU halted after a fault outside its work: %.110s", t);
         } else {
             snprintf(fail->why, sizeof fail->why, "no answer within %llu s: CPU left alone",
                      (unsigned long long)(timeout / c->hz));

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot test: the clock section (kernel/clock_section.c).
+# Boot test: the clock section (bench/clock/clock_section.c).
 #  1. QEMU -icount shift=0: one instruction per ns, so the guest TSC runs at
 #     exactly 1 GHz and every timer QEMU emulates counts on the same virtual
 #     clock: each reference present must give 1,000,000 kHz within 1 ppm.

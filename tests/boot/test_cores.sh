@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot test: the cores section (kernel/cores_section.c, bench/cores_report.c, bench/cores_json.c, boot/mp.c).
+# Boot test: the cores section (bench/cores/cores_section.c, bench/cores/cores_report.c, bench/cores/cores_json.c, boot/mp.c).
 #  1. QEMU -icount shift=0 with 2 CPUs as 1 core x 2 threads: QEMU runs the
 #     virtual CPUs in turn on one virtual clock, so what is exact is asserted:
 #     the CPU list (APIC IDs 0 and 1), the firmware's package/core/thread

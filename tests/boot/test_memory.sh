@@ -11,7 +11,7 @@
 #    the AVX kernels and puts both back (read back and said), AVX-512 is
 #    named and skipped, the pages behind the buffer come from the page
 #    tables, and every figure is an instruction count, derived from
-#    bench/memory.asm and the lfence+rdtsc bracket (bench/methods.asm: a
+#    bench/memory/memory.asm and the lfence+rdtsc bracket (bench/methods/methods.asm: a
 #    bracketed routine of F + k*P instructions takes F + k*P + 8 ticks):
 #      latency and both TLB chases: F 5, P 18 per 16 loads
 #      bandwidth (B = 256 / vector bytes, v = 1 with vzeroupper (avx)):

@@ -3,7 +3,7 @@
 #
 # 1. QEMU -icount shift=0, -cpu max (has rdtscp): every instruction advances
 #    the TSC by exactly one tick, so figures are exact.  Measured here (and
-#    derived from bench/methods.asm): the difference of two counter reads is
+#    derived from bench/methods/methods.asm): the difference of two counter reads is
 #    the number of instructions from the first read up to, not including, the
 #    second.  So a method's back-to-back overhead is
 #        after + 3 + before + 1

@@ -1,6 +1,6 @@
 #!/bin/bash
-# Boot test: your own routines as plug-ins in the image (bench/plugins_section.c,
-# bench/plugins.c), built here with tools/baremark-plugin and copied onto an
+# Boot test: your own routines as plug-ins in the image (bench/plugins/plugins_section.c,
+# bench/plugins/plugins.c), built here with tools/baremark-plugin and copied onto an
 # image copy with mcopy into ::/baremark/plugins.
 #
 # 1. QEMU -icount shift=0 (one instruction = one tick; see test_methods.sh for

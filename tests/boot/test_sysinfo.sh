@@ -45,7 +45,7 @@ json=$(echo "$files" | grep -E '^[0-9]{8}-[0-9]{6}\.json$')
 if [ -n "$log" ]; then
     esp_cat "$img" "baremark/$log" | tr -d '\r' > "$TEST_TMP/sysinfo.esp.log"
     # The log holds the same text as serial from the banner on (but the
-    # LAVA result lines, which go to serial only: bench/lava.h).
+    # LAVA result lines, which go to serial only: bench/results/lava.h).
     sed -n '/^baremark [^ ]* - bare-metal/,$p' "$BOOT_LOG" | grep -v '^baremark: run ended' |
         grep -v '^BAREMARK-LAVA ' > "$TEST_TMP/sysinfo.serial.part"
     if diff -q <(grep -v '^\s*$' "$TEST_TMP/sysinfo.serial.part") <(grep -v '^\s*$' "$TEST_TMP/sysinfo.esp.log" | grep -v '^baremark: run ended') >/dev/null; then

@@ -1,7 +1,7 @@
 /*
  * tools/host/fleet.h - `baremark fleet` inside (tools/host/cmd_fleet.c says
  * what it does): the machines, the figures and their cells, read by
- * fleet_runs.c (results JSON through the figure tables, bench/figures.h;
+ * fleet_runs.c (results JSON through the figure tables, bench/results/figures.h;
  * files and folders) and fleet_lava.c (LAVA's recorded results), analysed
  * and written by fleet_out.c.  Host-only.
  */
@@ -25,7 +25,7 @@ struct fl_machine {
     char name[FL_NAME_MAX];
     char what[FL_NAME_MAX];   /* CPU brand, or "LAVA results" */
     size_t runs;
-    size_t interrupted;       /* runs that never ended (bench/run_status.h) */
+    size_t interrupted;       /* runs that never ended (bench/results/run_status.h) */
     char cut[64];             /* the last one in words: "interrupted during memory" */
 };
 
@@ -75,11 +75,11 @@ size_t fl_machine_index(struct fleet *F, const char *name);
 void fl_add(struct fleet *F, size_t machine, const char *id, const char *label, const char *unit, double value,
             const double *samples, size_t ns, int sense);
 void fl_machine_what(struct fleet *F, size_t m, const char *what);
-/* Which way is better for a figure of this kind (bench/figures.h). */
+/* Which way is better for a figure of this kind (bench/results/figures.h). */
 enum fl_sense fl_kind_sense(enum figure_kind k);
 
 /* fleet_runs.c */
-/* A results JSON: every figure its tables' rows give (bench/figures.h). */
+/* A results JSON: every figure its tables' rows give (bench/results/figures.h). */
 int fl_read_json(struct fleet *F, const char *path, const char *machine);
 /* One file or every results file below a folder (machine: the folder
  * below the top, NULL at the top); 0 read, -1 named on stderr and skipped. */

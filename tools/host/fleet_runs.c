@@ -1,6 +1,6 @@
 /*
  * tools/host/fleet_runs.c - `baremark fleet`: the results JSON read through
- * the figure tables (every row with a LAVA id is a figure, bench/figures.h),
+ * the figure tables (every row with a LAVA id is a figure, bench/results/figures.h),
  * and the files and folders it is given, each handed to its reader (LAVA's
  * results: fleet_lava.c); the figures go into the store (fleet_store.c).
  */
@@ -53,7 +53,7 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
         json_t *j = rj_load(path, err, sizeof err);
         if (j) {
             json_decref(j);
-            snprintf(err, sizeof err, "%s: not JSON as bench/json_read.c reads it", path);
+            snprintf(err, sizeof err, "%s: not JSON as bench/results/json_read.c reads it", path);
         }
         fprintf(stderr, "baremark fleet: %s; skipped\n", err);
         free(text);

@@ -6,7 +6,7 @@
  *                     (a connection string), one SQL dialect, versioned
  *                     migrations
  *   history_add.c     a run's identity, provenance and figures (through the
- *                     figure tables, bench/figures.h) into the store
+ *                     figure tables, bench/results/figures.h) into the store
  *   history_series.c  the series (one figure of one machine under one
  *                     profile), their change points (stats/changepoint.c)
  *                     and what differed between the runs either side

@@ -16,7 +16,7 @@
  * microcode, memory and the Secure Boot state: what `history show` lists
  * as differing on either side of a change.
  *
- * Figures.  Every figure the tables declare (bench/figures.h) with a LAVA
+ * Figures.  Every figure the tables declare (bench/results/figures.h) with a LAVA
  * id and a better side or an INFO kind: its value in the LAVA unit, and
  * where the file has the raw samples, the 95% interval of their median.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """tests/vectors/cacert/make_vectors.py - the expected TlsCaCertificate
-value for tests/unit/test_upload_proto.c (bench/upload_proto.c's
+value for tests/unit/test_upload_proto.c (bench/upload/upload_proto.c's
 upload_ca_list), written to vectors.h.
 
 Input: ca.pem and server.pem here (a test CA and a certificate it signed,
