@@ -253,7 +253,7 @@ void net_down(void)
     net_sb = NULL;
 }
 
-/* ---- one exchange ---------------------------------------------------------------- */
+/* ---- a token's wait (TCP4 here, the HTTP protocol in net_http.c) ---------- */
 
 static VOID EFIAPI net_done(EFI_EVENT ev, VOID *ctx)
 {
@@ -261,59 +261,72 @@ static VOID EFIAPI net_done(EFI_EVENT ev, VOID *ctx)
     *(volatile int *)ctx = 1;
 }
 
-/* One request at a time is outstanding, and its token, data and event
- * live here, not on the stack: a token given up after a timeout is only
- * completed (by the firmware, which writes its status) when the instance is
- * reset, after the function that issued it has returned. */
-static struct {
-    EFI_EVENT ev;
-    volatile int done;
-} net_w;
-static EFI_TCP4_CONNECTION_TOKEN net_ct;
-static EFI_TCP4_IO_TOKEN net_tok;
-static EFI_TCP4_TRANSMIT_DATA net_tx;
-static EFI_TCP4_RECEIVE_DATA net_rx;
-static EFI_TCP4_CLOSE_TOKEN net_close;
-
-static void net_wait_close(void)
+void net_token_close(struct net_token *t)
 {
-    if (net_w.ev)
-        BS->CloseEvent(net_w.ev);
-    net_w.ev = NULL;
+    if (t->ev)
+        BS->CloseEvent(t->ev);
+    t->ev = NULL;
 }
 
-static EFI_STATUS net_wait_new(void)
+EFI_STATUS net_token_new(struct net_token *t)
 {
-    net_wait_close();
-    net_w.done = 0;
-    return BS->CreateEvent(EVT_NOTIFY_SIGNAL, TPL_CALLBACK, net_done, (VOID *)&net_w.done, &net_w.ev);
+    net_token_close(t);
+    t->done = 0;
+    return BS->CreateEvent(EVT_NOTIFY_SIGNAL, TPL_CALLBACK, net_done, (VOID *)&t->done, &t->ev);
 }
 
-/* Wait for the outstanding token at most `ms`; 1 when it completed (its
- * event is then closed; otherwise it stays for the reset). */
-static int net_wait(EFI_TCP4 *tcp, uint64_t ms)
+int net_token_wait(struct net_token *t, void (*poll)(void *), void *proto, uint64_t ms)
 {
     struct net_clock c;
     net_clock_start(&c);
-    while (!net_w.done && net_clock_ms(&c) < ms) {
-        tcp->Poll(tcp);
-        if (!net_w.done)
+    while (!t->done && net_clock_ms(&c) < ms) {
+        poll(proto);
+        if (!t->done)
             net_step(&c);
     }
-    if (net_w.done)
-        net_wait_close();
-    return net_w.done;
+    if (t->done)
+        net_token_close(t);
+    return t->done;
 }
 
-static const char *net_tcp_status(EFI_STATUS s)
+const char *net_status_text(EFI_STATUS s)
 {
+    static char buf[40];
     if (s == EFI_CONNECTION_REFUSED)
         return "connection refused";
     if (s == EFI_CONNECTION_RESET)
         return "connection reset";
     if (s == EFI_CONNECTION_FIN)
         return "connection closed by the server";
-    return fw_status_name(s);
+    if (s == EFI_TIMEOUT)
+        return "EFI_TIMEOUT";
+    if (s == EFI_NO_MAPPING)
+        return "EFI_NO_MAPPING: no IPv4 address";
+    if (s == NET_HTTP_ERROR)
+        return "EFI_HTTP_ERROR";
+    if (strcmp(fw_status_name(s), "EFI error"))
+        return fw_status_name(s);
+    snprintf(buf, sizeof buf, "EFI status %s%llu", (s >> 63) ? "error " : "",
+             (unsigned long long)(s & ~(1ull << 63)));
+    return buf;
+}
+
+/* ---- one exchange ---------------------------------------------------------------- */
+
+/* One request at a time is outstanding, and its token, data and event
+ * live here, not on the stack: a token given up after a timeout is only
+ * completed (by the firmware, which writes its status) when the instance is
+ * reset, after the function that issued it has returned. */
+static struct net_token net_w;
+static EFI_TCP4_CONNECTION_TOKEN net_ct;
+static EFI_TCP4_IO_TOKEN net_tok;
+static EFI_TCP4_TRANSMIT_DATA net_tx;
+static EFI_TCP4_RECEIVE_DATA net_rx;
+static EFI_TCP4_CLOSE_TOKEN net_close;
+
+static void net_tcp_poll(void *tcp)
+{
+    ((EFI_TCP4 *)tcp)->Poll(tcp);
 }
 
 static int net_send(EFI_TCP4 *tcp, const void *data, size_t len, char *why, size_t n)
@@ -323,7 +336,7 @@ static int net_send(EFI_TCP4 *tcp, const void *data, size_t len, char *why, size
         size_t part = len < 65536 ? len : 65536;
         memset(&net_tx, 0, sizeof net_tx);
         memset(&net_tok, 0, sizeof net_tok);
-        if (net_wait_new() != EFI_SUCCESS) {
+        if (net_token_new(&net_w) != EFI_SUCCESS) {
             snprintf(why, n, "no event for sending");
             return -1;
         }
@@ -336,11 +349,11 @@ static int net_send(EFI_TCP4 *tcp, const void *data, size_t len, char *why, size
         net_tok.Packet.TxData = &net_tx;
         EFI_STATUS s = tcp->Transmit(tcp, &net_tok);
         if (s != EFI_SUCCESS)
-            net_wait_close();
-        int ok = s == EFI_SUCCESS && net_wait(tcp, NET_IO_SECONDS * 1000ull);
+            net_token_close(&net_w);
+        int ok = s == EFI_SUCCESS && net_token_wait(&net_w, net_tcp_poll, tcp, NET_IO_SECONDS * 1000ull);
         if (s != EFI_SUCCESS || !ok || net_tok.CompletionToken.Status != EFI_SUCCESS) {
-            snprintf(why, n, "sending failed (%s)", s != EFI_SUCCESS ? net_tcp_status(s)
-                     : !ok ? "timed out" : net_tcp_status(net_tok.CompletionToken.Status));
+            snprintf(why, n, "sending failed (%s)", s != EFI_SUCCESS ? net_status_text(s)
+                     : !ok ? "timed out" : net_status_text(net_tok.CompletionToken.Status));
             return -1;
         }
         p += part;
@@ -366,7 +379,7 @@ static int net_receive(EFI_TCP4 *tcp, char *answer, size_t size, size_t *got,
         }
         memset(&net_rx, 0, sizeof net_rx);
         memset(&net_tok, 0, sizeof net_tok);
-        if (net_wait_new() != EFI_SUCCESS) {
+        if (net_token_new(&net_w) != EFI_SUCCESS) {
             snprintf(why, n, "no event for receiving");
             return -1;
         }
@@ -378,13 +391,13 @@ static int net_receive(EFI_TCP4 *tcp, char *answer, size_t size, size_t *got,
         net_tok.Packet.RxData = &net_rx;
         EFI_STATUS s = tcp->Receive(tcp, &net_tok);
         if (s != EFI_SUCCESS)
-            net_wait_close();
-        int ok = s == EFI_SUCCESS && net_wait(tcp, left - spent);
+            net_token_close(&net_w);
+        int ok = s == EFI_SUCCESS && net_token_wait(&net_w, net_tcp_poll, tcp, left - spent);
         if (s == EFI_CONNECTION_FIN || (ok && net_tok.CompletionToken.Status == EFI_CONNECTION_FIN))
             break;                      /* the server closed: what came is the answer */
         if (s != EFI_SUCCESS || !ok || net_tok.CompletionToken.Status != EFI_SUCCESS) {
-            snprintf(why, n, "receiving failed (%s)", s != EFI_SUCCESS ? net_tcp_status(s)
-                     : !ok ? "timed out" : net_tcp_status(net_tok.CompletionToken.Status));
+            snprintf(why, n, "receiving failed (%s)", s != EFI_SUCCESS ? net_status_text(s)
+                     : !ok ? "timed out" : net_status_text(net_tok.CompletionToken.Status));
             return -1;
         }
         *got += net_rx.DataLength;
@@ -433,21 +446,21 @@ int net_exchange(const uint8_t ip[4], uint16_t port, const void *head, size_t he
         goto out;
     }
     memset(&net_ct, 0, sizeof net_ct);
-    if (net_wait_new() != EFI_SUCCESS) {
+    if (net_token_new(&net_w) != EFI_SUCCESS) {
         snprintf(why, n, "no event for connecting");
         goto reset;
     }
     net_ct.CompletionToken.Event = net_w.ev;
     s = tcp->Connect(tcp, &net_ct);
     if (s != EFI_SUCCESS)
-        net_wait_close();
-    int ok = s == EFI_SUCCESS && net_wait(tcp, NET_CONNECT_SECONDS * 1000ull);
+        net_token_close(&net_w);
+    int ok = s == EFI_SUCCESS && net_token_wait(&net_w, net_tcp_poll, tcp, NET_CONNECT_SECONDS * 1000ull);
     if (s != EFI_SUCCESS || !ok || net_ct.CompletionToken.Status != EFI_SUCCESS) {
         if (s == EFI_SUCCESS && !ok)
             snprintf(why, n, "TCP connect timed out after %d s", NET_CONNECT_SECONDS);
         else
             snprintf(why, n, "TCP connect failed: %s",
-                     net_tcp_status(s != EFI_SUCCESS ? s : net_ct.CompletionToken.Status));
+                     net_status_text(s != EFI_SUCCESS ? s : net_ct.CompletionToken.Status));
         goto reset;
     }
     if (net_send(tcp, head, head_len, why, n) || (body_len && net_send(tcp, body, body_len, why, n)))
@@ -457,16 +470,16 @@ int net_exchange(const uint8_t ip[4], uint16_t port, const void *head, size_t he
     rc = 0;
     /* A graceful close, briefly; the reset below ends it either way. */
     memset(&net_close, 0, sizeof net_close);
-    if (net_wait_new() == EFI_SUCCESS) {
+    if (net_token_new(&net_w) == EFI_SUCCESS) {
         net_close.CompletionToken.Event = net_w.ev;
         if (tcp->Close(tcp, &net_close) == EFI_SUCCESS)
-            net_wait(tcp, 1000);
+            net_token_wait(&net_w, net_tcp_poll, tcp, 1000);
         else
-            net_wait_close();
+            net_token_close(&net_w);
     }
 reset:
     tcp->Configure(tcp, NULL);          /* aborts what is still outstanding */
-    net_wait_close();
+    net_token_close(&net_w);
 out:
     net_sb->DestroyChild(net_sb, child);
     return rc;

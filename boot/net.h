@@ -51,6 +51,19 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
  * firmware's Stall (*estimated then 1). */
 uint64_t net_tsc_hz(int *estimated);
 
+/* A completion token's event, shared by the TCP4 and HTTP paths: new
+ * (done = 0, event created), wait (poll the protocol, at most `ms`; 1
+ * when the firmware completed it, and the event is closed then; a token
+ * given up stays open until the instance is reset), close. */
+struct net_token { EFI_EVENT ev; volatile int done; };
+EFI_STATUS net_token_new(struct net_token *t);
+int net_token_wait(struct net_token *t, void (*poll)(void *), void *proto, uint64_t ms);
+void net_token_close(struct net_token *t);
+
+#define NET_HTTP_ERROR EFIERR(35)      /* EFI_HTTP_ERROR: an answer with an error status */
+/* A network status as a reader knows it ("connection refused"), else its name or number. */
+const char *net_status_text(EFI_STATUS s);
+
 /* Release what net_up took (nothing stays configured but the card's policy). */
 void net_down(void);
 

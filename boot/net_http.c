@@ -24,7 +24,6 @@
 
 #define NET_HTTP_SB_GUID2 { 0xbdc8e6af, 0xd9bc, 0x4379, { 0xa7, 0x2a, 0xe0, 0xc4, 0xe7, 0x5d, 0xae, 0x1c } }
 #define NET_HTTP_GUID     { 0x7a59b29b, 0x910b, 0x4171, { 0x82, 0x42, 0xa8, 0x5a, 0x0d, 0xf2, 0x5b, 0x5b } }
-#define NET_HTTP_ERROR    EFIERR(35)        /* EFI_HTTP_ERROR: an answer with an error status */
 
 /* ---- the protocol's types (GNU-EFI has none) ---------------------------------- */
 
@@ -88,66 +87,15 @@ static EFI_GUID net_http_guid = NET_HTTP_GUID;
 
 /* As in net.c: the tokens and their event live here, since one given up
  * after a timeout is completed by the firmware only at the reset. */
-static struct { EFI_EVENT ev; volatile int done; } nh_w;
+static struct net_token nh_w;
 static NET_HTTP_TOKEN nh_tok;
 static NET_HTTP_MESSAGE nh_msg;
 static NET_HTTP_REQUEST_DATA nh_req;
 static NET_HTTP_RESPONSE_DATA nh_resp;
 
-static VOID EFIAPI nh_done(EFI_EVENT ev, VOID *ctx)
+static void nh_poll(void *http)
 {
-    (void)ev;
-    *(volatile int *)ctx = 1;
-}
-
-static void nh_wait_close(void)
-{
-    if (nh_w.ev)
-        BS->CloseEvent(nh_w.ev);
-    nh_w.ev = NULL;
-}
-
-static EFI_STATUS nh_wait_new(void)
-{
-    nh_wait_close();
-    nh_w.done = 0;
-    return BS->CreateEvent(EVT_NOTIFY_SIGNAL, TPL_CALLBACK, nh_done, (VOID *)&nh_w.done, &nh_w.ev);
-}
-
-static int nh_wait(NET_HTTP *http, uint64_t ms)
-{
-    uint64_t hz = net_tsc_hz(NULL), t0 = cpu_rdtsc();
-    while (!nh_w.done && (cpu_rdtsc() - t0) * 1000 / hz < ms) {
-        http->Poll(http);
-        if (!nh_w.done)
-            BS->Stall(10000);
-    }
-    if (nh_w.done)
-        nh_wait_close();
-    return nh_w.done;
-}
-
-/* The statuses a network exchange meets, by name; others by number. */
-static const char *nh_status(EFI_STATUS s)
-{
-    static char buf[40];
-    if (s == EFI_CONNECTION_REFUSED)
-        return "connection refused";
-    if (s == EFI_CONNECTION_RESET)
-        return "connection reset";
-    if (s == EFI_CONNECTION_FIN)
-        return "connection closed by the server";
-    if (s == EFI_TIMEOUT)
-        return "EFI_TIMEOUT";
-    if (s == EFI_NO_MAPPING)
-        return "EFI_NO_MAPPING: no IPv4 address";
-    if (s == NET_HTTP_ERROR)
-        return "EFI_HTTP_ERROR";
-    if (strcmp(fw_status_name(s), "EFI error"))
-        return fw_status_name(s);
-    snprintf(buf, sizeof buf, "EFI status %s%llu", (s >> 63) ? "error " : "",
-             (unsigned long long)(s & ~(1ull << 63)));
-    return buf;
+    ((NET_HTTP *)http)->Poll(http);
 }
 
 /* ---- one POST ----------------------------------------------------------------------- */
@@ -208,7 +156,7 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
     if (s == EFI_SUCCESS)
         http = fw_handle_protocol(child, &net_http_guid);
     if (!http) {
-        snprintf(why, n, "no HTTP instance (%s)", nh_status(s));
+        snprintf(why, n, "no HTTP instance (%s)", net_status_text(s));
         if (child)
             sb->DestroyChild(sb, child);
         return NET_HTTP_REFUSED;
@@ -223,7 +171,7 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
     cd.AccessPoint.IPv4Node = &ap;
     s = http->Configure(http, &cd);
     if (s != EFI_SUCCESS) {
-        snprintf(why, n, "the HTTP protocol's configuration failed (%s)", nh_status(s));
+        snprintf(why, n, "the HTTP protocol's configuration failed (%s)", net_status_text(s));
         goto out;
     }
     for (size_t i = 0; i == 0 || url[i - 1]; i++)
@@ -243,7 +191,7 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
     nh_msg.BodyLength = len;
     nh_msg.Body = (void *)body;
     nh_tok.Message = &nh_msg;
-    if (nh_wait_new() != EFI_SUCCESS) {
+    if (net_token_new(&nh_w) != EFI_SUCCESS) {
         snprintf(why, n, "no event for the request");
         rc = -1;
         goto reset;
@@ -251,17 +199,17 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
     nh_tok.Event = nh_w.ev;
     s = http->Request(http, &nh_tok);
     if (s != EFI_SUCCESS) {
-        nh_wait_close();
+        net_token_close(&nh_w);
         /* Refusals of the request itself (http:// not allowed by the
          * firmware's policy, POST not supported): nothing was sent. */
         if (s == EFI_ACCESS_DENIED || s == EFI_UNSUPPORTED || s == EFI_INVALID_PARAMETER) {
-            snprintf(why, n, "the HTTP protocol refused the request (%s)", nh_status(s));
+            snprintf(why, n, "the HTTP protocol refused the request (%s)", net_status_text(s));
             rc = NET_HTTP_REFUSED;
         } else {
             /* EDK II's HttpDxe answers a failed TLS handshake (a certificate
              * that TlsCaCertificate does not vouch for, a wrong name) with
              * EFI_ABORTED and says no more. */
-            snprintf(why, n, "the firmware's HTTP request failed (%s%s)", nh_status(s),
+            snprintf(why, n, "the firmware's HTTP request failed (%s%s)", net_status_text(s),
                      s == EFI_ABORTED && !strncmp(url, "https:", 6)
                          ? ": the TLS handshake failed; is the server's certificate signed by a CA in RESULTS_CA, "
                            "for this address?" : "");
@@ -270,12 +218,12 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
         goto reset;
     }
     rc = -1;
-    if (!nh_wait(http, NET_IO_SECONDS * 1000ull)) {
+    if (!net_token_wait(&nh_w, nh_poll, http, NET_IO_SECONDS * 1000ull)) {
         snprintf(why, n, "sending timed out after %d s", NET_IO_SECONDS);
         goto reset;
     }
     if (nh_tok.Status != EFI_SUCCESS) {
-        snprintf(why, n, "sending failed (%s)", nh_status(nh_tok.Status));
+        snprintf(why, n, "sending failed (%s)", net_status_text(nh_tok.Status));
         goto reset;
     }
     /* the answer: its head with the first part of the body, then the rest */
@@ -289,20 +237,20 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
         nh_msg.BodyLength = size - 1 - *got;
         nh_msg.Body = answer + *got;
         nh_tok.Message = &nh_msg;
-        if (nh_wait_new() != EFI_SUCCESS) {
+        if (net_token_new(&nh_w) != EFI_SUCCESS) {
             snprintf(why, n, "no event for the answer");
             goto reset;
         }
         nh_tok.Event = nh_w.ev;
         s = http->Response(http, &nh_tok);
         if (s != EFI_SUCCESS) {
-            nh_wait_close();
+            net_token_close(&nh_w);
             if (!first && s == EFI_CONNECTION_FIN)
                 break;
-            snprintf(why, n, "receiving failed (%s)", nh_status(s));
+            snprintf(why, n, "receiving failed (%s)", net_status_text(s));
             goto reset;
         }
-        if (!nh_wait(http, NET_IO_SECONDS * 1000ull)) {
+        if (!net_token_wait(&nh_w, nh_poll, http, NET_IO_SECONDS * 1000ull)) {
             snprintf(why, n, "no complete answer within %d s", NET_IO_SECONDS);
             goto reset;
         }
@@ -310,7 +258,7 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
             nh_free_headers(&nh_msg);
             if (!first && nh_tok.Status == EFI_CONNECTION_FIN)
                 break;
-            snprintf(why, n, "receiving failed (%s)", nh_status(nh_tok.Status));
+            snprintf(why, n, "receiving failed (%s)", net_status_text(nh_tok.Status));
             goto reset;
         }
         if (first) {
@@ -335,7 +283,7 @@ int net_http_post(const char *url, const char *const (*hdr)[2], size_t nhdr, con
     rc = 0;
 reset:
     http->Configure(http, NULL);          /* closes the connection, aborts what is outstanding */
-    nh_wait_close();
+    net_token_close(&nh_w);
 out:
     sb->DestroyChild(sb, child);
     return rc;
