@@ -5,7 +5,11 @@
  * new and the rest old or cut short.  Writing PATH.new first, then
  * deleting PATH and renaming PATH.new means that PATH itself is only ever
  * the old complete text, absent (between the delete and the rename: two
- * directory entries, written in one flush each), or the new complete text.
+ * directory entries, written in one flush each), or the new complete text;
+ * or, for the instant PATH is overwritten with zeros before its delete
+ * (fw_file_scrub: the clusters it frees then hold none of its text), a
+ * file with NUL bytes in it, which the next boot replaces with the whole
+ * PATH.new.
  */
 #include <efi.h>
 #include <efilib.h>
@@ -63,7 +67,7 @@ static EFI_STATUS replace_rename(EFI_FILE_HANDLE f, const char *leaf)
 EFI_STATUS replace_whole(const char *path, const void *buf, size_t n, replace_step_fn step)
 {
     char tmp[REPLACE_PATH_MAX];
-    EFI_FILE_HANDLE f;
+    EFI_FILE_HANDLE f, old;
     EFI_STATUS s;
 
     snprintf(tmp, sizeof tmp, "%s" REPLACE_SUFFIX, path);
@@ -74,18 +78,26 @@ EFI_STATUS replace_whole(const char *path, const void *buf, size_t n, replace_st
         return s;
     s = fw_file_rewrite(f, buf, n);          /* written and flushed */
     if (s != EFI_SUCCESS) {
-        f->Delete(f);                        /* a partial copy: the old PATH stays */
+        fw_file_delete(f);                   /* a partial copy: the old PATH stays */
         return s;
     }
     if (step)
         step("written");
-    s = fw_esp_delete(path);
+    s = fw_esp_open_rw(path, &old);
+    if (s == EFI_NOT_FOUND) {
+        s = EFI_SUCCESS;
+    } else if (s == EFI_SUCCESS) {
+        fw_file_scrub(old);
+        if (step)
+            step("scrubbed");
+        s = old->Delete(old) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
+    }
     if (s == EFI_SUCCESS && step)
         step("deleted");
     if (s == EFI_SUCCESS)
         s = replace_rename(f, replace_leaf(path));
     if (s != EFI_SUCCESS) {
-        f->Delete(f);
+        fw_file_delete(f);
         return s;
     }
     f->Close(f);
@@ -113,13 +125,15 @@ static void replace_collect(const char *name, uint64_t size, void *ctx)
 }
 
 /* NAME absent: rename NAME.new into place when it is one whole JSON value
- * (it was complete and flushed before the old NAME was deleted). */
-static int replace_finish(const char *tmp, const char *leaf)
+ * (it was complete and flushed before the old NAME was deleted); `known`:
+ * whole whatever it holds (NAME was being scrubbed, which begins only once
+ * NAME.new is written and flushed). */
+static int replace_finish(const char *tmp, const char *leaf, int known)
 {
     size_t len = 0;
     EFI_FILE_HANDLE f;
-    char *text = fw_save_read(tmp, &len, NULL);
-    int whole = text && len && !jr_is_none(jr_doc(text, len));
+    char *text = known ? NULL : fw_save_read(tmp, &len, NULL);
+    int whole = known || (text && len && !jr_is_none(jr_doc(text, len)));
     if (text)
         FreePool(text);
     if (!whole || fw_esp_open_rw(tmp, &f) != EFI_SUCCESS)
@@ -127,6 +141,18 @@ static int replace_finish(const char *tmp, const char *leaf)
     EFI_STATUS s = replace_rename(f, leaf);
     f->Close(f);
     return s == EFI_SUCCESS;
+}
+
+/* Does PATH hold a NUL byte?  Our files are text: a NUL is the scrub before
+ * its delete (replace_whole), cut short. */
+static int replace_scrubbed(const char *path)
+{
+    size_t len = 0;
+    char *text = fw_save_read(path, &len, NULL);
+    int nul = text && memchr(text, 0, len) != NULL;
+    if (text)
+        FreePool(text);
+    return nul;
 }
 
 static void replace_one(const char *dir, const char *name)
@@ -137,11 +163,18 @@ static void replace_one(const char *dir, const char *name)
     snprintf(leaf, sizeof leaf, "%.*s", (int)k, name);
     snprintf(tmp, sizeof tmp, "%s\\%s", dir, name);
     snprintf(path, sizeof path, "%s\\%s", dir, leaf);
-    if (fw_esp_exists(path)) {
+    if (fw_esp_exists(path) && replace_scrubbed(path)) {
+        if (fw_esp_delete(path) == EFI_SUCCESS && replace_finish(tmp, leaf, 1))
+            out_printf("files: %s\\%s renamed to %s: a power cut came while the old %s was cleared "
+                       "for it, once it was written whole\n", dir, name, leaf, leaf);
+        else
+            out_printf("files: %s\\%s could not take the place of %s, which a power cut left half "
+                       "cleared; what is left is kept for the next boot\n", dir, name, leaf);
+    } else if (fw_esp_exists(path)) {
         EFI_STATUS s = fw_esp_delete(tmp);
         out_printf("files: %s %s\\%s, left by a power cut while it was written; %s is the last "
                    "complete version\n", s == EFI_SUCCESS ? "removed" : "could not remove", dir, name, leaf);
-    } else if (replace_finish(tmp, leaf)) {
+    } else if (replace_finish(tmp, leaf, 0)) {
         out_printf("files: %s\\%s renamed to %s: a power cut came after it was written whole, "
                    "before the rename\n", dir, name, leaf);
     } else {

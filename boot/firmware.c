@@ -503,6 +503,42 @@ EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out)
     return fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0, out);
 }
 
+/* Zeros over the whole length of an open file, flushed, so that the
+ * clusters a delete frees hold none of our text.  EDK II's FAT driver
+ * writes its FAT cache before its data cache (FatPkg DiskCache.c,
+ * FatVolumeFlushCache), so a directory that grows links a freed cluster
+ * into its chain before the zeros it writes there reach the disk; a power
+ * cut between the two leaves whatever the cluster held to be read as
+ * directory entries (fsck.fat: "has a large number of bad entries").
+ * Zeros read as the directory's end. */
+EFI_STATUS fw_file_scrub(EFI_FILE_HANDLE f)
+{
+    static const UINT8 zeros[16384];
+    EFI_FILE_INFO *info = LibFileInfo(f);
+    EFI_STATUS s = EFI_SUCCESS;
+    UINT64 size;
+
+    if (!info)
+        return EFI_DEVICE_ERROR;
+    size = info->FileSize;
+    FreePool(info);
+    for (UINT64 at = 0; at < size && s == EFI_SUCCESS; at += sizeof zeros) {
+        UINTN n = size - at < sizeof zeros ? (UINTN)(size - at) : sizeof zeros;
+        s = f->SetPosition(f, at);
+        if (s == EFI_SUCCESS)
+            s = f->Write(f, &n, (void *)zeros);
+    }
+    if (s == EFI_SUCCESS)
+        s = f->Flush(f);
+    return s;
+}
+
+EFI_STATUS fw_file_delete(EFI_FILE_HANDLE f)
+{
+    fw_file_scrub(f);          /* a file the scrub fails on is deleted all the same */
+    return f->Delete(f) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
+}
+
 EFI_STATUS fw_esp_delete(const char *path)
 {
     EFI_FILE_HANDLE f;
@@ -511,7 +547,7 @@ EFI_STATUS fw_esp_delete(const char *path)
         return EFI_SUCCESS;
     if (s != EFI_SUCCESS)
         return s;
-    return f->Delete(f) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
+    return fw_file_delete(f);
 }
 
 /* ---- variables and the running image ---------------------------------------------- */

@@ -95,8 +95,13 @@ EFI_STATUS fw_save_list(const char *dir, void (*fn)(const char *name, uint64_t s
 /* Open an existing file of the results volume for writing (no create). */
 EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out);
 /* A whole file replaced: boot/file_replace.h (crash-safe, through NAME.new). */
-/* Delete a file; EFI_SUCCESS also when it was not there. */
+/* Delete a file, its text first overwritten with zeros (fw_file_scrub);
+ * EFI_SUCCESS also when it was not there. */
 EFI_STATUS fw_esp_delete(const char *path);
+/* Zeros over an open file's whole length, flushed (why: firmware.c). */
+EFI_STATUS fw_file_scrub(EFI_FILE_HANDLE f);
+/* Scrub, then delete (the handle is closed either way). */
+EFI_STATUS fw_file_delete(EFI_FILE_HANDLE f);
 
 /* ---- variables and the running image ------------------------------------------------ */
 /* GetVariable: *size in, bytes read out; EFI_NOT_FOUND when absent,

@@ -227,8 +227,10 @@ void platform_efi_fault_check(void)
     if (strncmp(run_inject_where, "files:", 6))
         out_warn("INJECTIN=%s named no test that ran: no %s fault was injected",
                  run_inject_where, run_inject_kind);
-    else if (strcmp(run_inject_where, "files:end-written") && strcmp(run_inject_where, "files:end-deleted"))
-        out_warn("INJECTIN=%s is no point of the final write (files:end-written, files:end-deleted): "
+    else if (strcmp(run_inject_where, "files:end-written") && strcmp(run_inject_where, "files:end-scrubbed") &&
+             strcmp(run_inject_where, "files:end-deleted"))
+        out_warn("INJECTIN=%s is no point of the final write (files:end-written, files:end-scrubbed, "
+                 "files:end-deleted): "
                  "no %s fault will be injected", run_inject_where, run_inject_kind);
 }
 

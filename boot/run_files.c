@@ -160,7 +160,7 @@ void run_files_open(void)
     run_saving_failed("finding a free file name", EFI_ACCESS_DENIED);
 }
 
-/* INJECTFAULT=hang INJECTIN=files:end-written (or end-deleted): the run
+/* INJECTFAULT=hang INJECTIN=files:end-written (end-scrubbed, end-deleted): the run
  * stops between two steps of its final JSON write, so the power-cord test
  * can cut there (tests/boot/test_powercut.sh). */
 static void run_json_step(const char *step)
@@ -201,7 +201,7 @@ void run_flush(void)
     if (s != EFI_SUCCESS) {
         /* Nothing of ours reached the ESP yet: leave no empty log behind. */
         if (run_file_done == 0) {
-            run_log_file->Delete(run_log_file);
+            fw_file_delete(run_log_file);
             run_log_file = NULL;
         }
         run_saving_failed("writing the log", s);

@@ -1,6 +1,6 @@
 #!/bin/bash
 # Boot test: the power cord.  QEMU is killed with SIGKILL (the machine loses
-# power: nothing more reaches the disk) at six chosen points of six runs
+# power: nothing more reaches the disk) at seven chosen points of seven runs
 # on one stick, one after another:
 #   0. while the final NAME.json.new is being written: the stick's writes
 #      are slowed to 64 KiB/s (QEMU's block_set_io_throttle through its
@@ -13,6 +13,9 @@
 #      INJECTFAULT=hang INJECTIN=files:end-deleted; boot/file_replace.c);
 #   2. inside the final JSON write, once NAME.json.new is written and
 #      flushed, before the old NAME.json is deleted (files:end-written);
+#   2b. the same, once the old NAME.json is overwritten with zeros and
+#      flushed, before its delete (files:end-scrubbed: so the clusters the
+#      delete frees hold none of its text; boot/firmware.c fw_file_scrub);
 #   3. during the clock section (on its "calibrating" line; the calibration
 #      that follows lasts 375 ms of guest time),
 #   4. during a BYTEmark kernel (on the suite's table header: NUMERIC SORT
@@ -33,7 +36,8 @@
 # *.new as left by a cut, never as a run.  Then the next boot: the .new of
 # cuts 0 and 2 (beside their NAME.json) are removed; the .new of cut 1 (its
 # NAME.json absent, the .new whole) is renamed into place and is the run's
-# ended document.
+# ended document; the .new of cut 2b (beside a NAME.json of zeros) takes
+# its place.
 . "$(dirname "$0")/lib.sh"
 export BOOT_TIMEOUT=${BOOT_TIMEOUT:-240}
 B=$BUILD/host/baremark
@@ -126,42 +130,58 @@ serial_as_log() {
 # The cut run's name, from its "results:" line.
 cut_run() { sed -n 's/^results: \\baremark\\\([^ ]*\)\.log and .*/\1/p' "$BOOT_LOG"; }
 
-# fsck_check WHAT: fsck.fat on the ESP finds nothing, or nothing but what
-# FAT cannot help after a cut inside a write: clusters the write had
-# allocated and not yet linked to its file (lost: fsck would reclaim them;
-# at most 64 KiB, the final files' size) and the free-cluster hint that
-# counted them.  Any other finding (a cross-link, a bad entry, a size that
-# does not match its chain) is a damaged disk.
+# fsck_check WHAT RUN: fsck.fat on the ESP finds nothing, or nothing but what
+# FAT cannot help after a cut inside a write.  OVMF's FAT driver writes its
+# FAT (both copies, one after the other) before the directory entries, so a
+# cut inside a write can leave: clusters the write had allocated and not
+# yet linked to its file (lost: fsck would reclaim them; at most 64 KiB,
+# the final files' size) and the free-cluster hint that counted them; the
+# two FAT copies differing (the second not yet written, the first intact);
+# a file of the cut run (its log, NAME.json.new or OUTFILE's COPY.LOG)
+# whose chain has grown past the size its entry still records (an append
+# cut before the entry's new size: fsck truncates the chain to that size,
+# and that text is the file as it was).  Any other finding (a cross-link, a
+# bad entry, a chain shorter than its size, another file's chain) is a
+# damaged disk.
 fsck_check() {
-    local what=$1 f=$T/$1.fsck others lost
+    local what=$1 run=$2 f=$T/$1.fsck others lost
     if fsck.fat -n "$T/esp.part" > "$f" 2>&1; then
         pass "$what: fsck.fat finds the FAT clean"
         return
     fi
-    others=$(grep -vE '^fsck\.fat |^$|^Leaving filesystem unchanged\.$|: [0-9]+ files, [0-9]+/[0-9]+ clusters$|^Reclaimed [0-9]+ unused clusters \([0-9]+ bytes\)\.$|^Free cluster summary wrong \([0-9]+ vs\. really [0-9]+\)$|^  Auto-correcting\.$' "$f")
+    others=$(grep -vE '^fsck\.fat |^$|^Leaving filesystem unchanged\.$|: [0-9]+ files, [0-9]+/[0-9]+ clusters$|^Reclaimed [0-9]+ unused clusters \([0-9]+ bytes\)\.$|^Free cluster summary wrong \([0-9]+ vs\. really [0-9]+\)$|^  Auto-correcting\.$|^FATs differ but appear to be intact\.$|^  Using first FAT\.$' "$f" |
+        awk -v own="^/baremark/(${run:-none}[.](log|json[.]new)|copy[.]log)$" '
+            tolower($0) ~ own { held = $0; grown = 0; next }
+            held != "" && /^  File size is [0-9]+ bytes, cluster chain length is > [0-9]+ bytes\.$/ { grown = 1; next }
+            held != "" && grown && /^  Truncating file to [0-9]+ bytes\.$/ { held = ""; next }
+            { if (held != "") print held; held = ""; print }
+            END { if (held != "") print held }')
     lost=$(sed -n 's/^Reclaimed [0-9]* unused clusters (\([0-9]*\) bytes)\.$/\1/p' "$f")
-    if [ -z "$others" ] && [ -n "$lost" ] && [ "$lost" -le 65536 ]; then
-        pass "$what: fsck.fat finds no damage: only $lost bytes a write cut short had allocated are lost (fsck reclaims them)"
+    if [ -z "$others" ] && [ "${lost:-0}" -le 65536 ]; then
+        pass "$what: fsck.fat finds no damage: only what a write cut short leaves ($(grep -cE '^  (Truncating|Using first)' "$f") chain or FAT-copy finding(s) on the cut run's files, ${lost:-0} bytes of lost clusters)"
     else
         fail "$what: fsck.fat clean, or only a cut write's lost clusters" "$(grep -v '^fsck.fat' "$f" | head -4 | tr '\n' '|')"
     fi
 }
 
-# check WHAT STAGE: the assertions after a cut in section STAGE.
+# check WHAT STAGE [zeroed]: the assertions after a cut in section STAGE
+# ("zeroed": the cut run's JSON is being overwritten with zeros before its
+# delete; checked by the caller).
 check() {
-    local what=$1 stage=$2 before=$T/$1.before after=$T/$1.after name f changed=""
+    local what=$1 stage=$2 zeroed=${3:-} before=$T/$1.before after=$T/$1.after name f changed=""
     expect_rc 137 "$what: QEMU was cut (SIGKILL) at the chosen line"
     snap "$after"
     for f in "$before"/*; do
         [ -e "$f" ] || continue
         case $f in *.new) continue ;; esac    # the next boot's to handle: checked by name
+        [ -s "$f" ] && [ -z "$(tr -d '\000' < "$f" | head -c 1)" ] && continue   # zeroed by cut 2b: likewise
         cmp -s "$f" "$after/$(basename "$f")" || changed="$changed $(basename "$f")"
     done
     [ -z "$changed" ] && pass "$what: the $(ls "$before" | wc -l) earlier files are byte for byte unchanged" ||
         fail "$what: earlier files unchanged" "changed:$changed"
     dd if="$img" of="$T/esp.part" bs=1M skip=1 status=none
-    fsck_check "$what"
     name=$(cut_run)
+    fsck_check "$what" "$name"
     if [ -z "$name" ]; then
         fail "$what: the run named its files before the cut" "no results: line"
         return
@@ -176,7 +196,9 @@ check() {
     fi
     results "$what"
     f=$after/$name.json
-    if [ ! -e "$f" ]; then
+    if [ -n "$zeroed" ]; then
+        :
+    elif [ ! -e "$f" ]; then
         pass "$what: the cut run left no JSON"
     elif "$B" validate "$f" > "$T/$what.validate" 2>&1 &&
          jq -e --arg s "$stage" '(.status == "interrupted" and .stage == $s and .ended == false)
@@ -229,13 +251,32 @@ grep -qF "files: \\baremark\\$r1.json.new renamed to $r1.json: a power cut came 
     pass "written: the next boot renamed cut 1's whole $r1.json.new into place, byte for byte, valid" ||
     fail "written: cut 1's leftover renamed into place" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
 
+# 2b: once the old NAME.json is overwritten with zeros, before its delete.
+snap "$T/scrubbed.before"
+cut powercut-scrubbed '^fault injection: hang in files:end-scrubbed' \
+    "sections=none injectfault=hang injectin=files:end-scrubbed"
+check scrubbed end zeroed
+r3=$(cut_run)
+[ -s "$T/scrubbed.after/$r3.json" ] && ! tr -d '\000' < "$T/scrubbed.after/$r3.json" | grep -q . &&
+    jq -e '.ended == true and .status == 0' "$T/scrubbed.after/$r3.json.new" >/dev/null 2>&1 &&
+    pass "scrubbed: $r3.json is $(wc -c < "$T/scrubbed.after/$r3.json") zero bytes (its text overwritten before the delete), $r3.json.new the ended one" ||
+    fail "scrubbed: the state before the zeroed file is deleted" "$(od -c "$T/scrubbed.after/$r3.json" | head -2 | tr '\n' '|')"
+cmp -s "$T/scrubbed.copied/$r3.json" "$T/scrubbed.after/$r3.json.new" && grep -q "^baremark-results: took $r3.json.new for $r3.json: " "$T/scrubbed.results" &&
+    pass "scrubbed: baremark-results takes the whole $r3.json.new for the zeroed $r3.json, and says so" ||
+    fail "scrubbed: baremark-results takes the .new for the zeroed file" "$(grep -v '^20' "$T/scrubbed.results" | tr '\n' '|' | head -c 300)"
+grep -qF "files: removed \\baremark\\$r2.json.new, left by a power cut while it was written; $r2.json is the last complete version" "$BOOT_LOG" &&
+    [ ! -e "$T/scrubbed.after/$r2.json.new" ] && cmp -s "$T/written.after/$r2.json" "$T/scrubbed.after/$r2.json" &&
+    pass "scrubbed: the next boot removed cut 2's $r2.json.new, its $r2.json byte for byte as it was" ||
+    fail "scrubbed: cut 2's leftover removed" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
+
 snap "$T/clock.before"
 cut powercut-clock '^clock: calibrating the TSC' "sections=clock"
 check clock clock
-grep -qF "files: removed \\baremark\\$r2.json.new, left by a power cut while it was written; $r2.json is the last complete version" "$BOOT_LOG" &&
-    [ ! -e "$T/clock.after/$r2.json.new" ] && cmp -s "$T/written.after/$r2.json" "$T/clock.after/$r2.json" &&
-    pass "clock: the next boot removed cut 2's $r2.json.new, its $r2.json byte for byte as it was" ||
-    fail "clock: cut 2's leftover removed" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
+grep -qF "files: \\baremark\\$r3.json.new renamed to $r3.json: a power cut came while the old $r3.json was cleared for it, once it was written whole" "$BOOT_LOG" &&
+    [ ! -e "$T/clock.after/$r3.json.new" ] && cmp -s "$T/scrubbed.after/$r3.json.new" "$T/clock.after/$r3.json" &&
+    "$B" validate "$T/clock.after/$r3.json" >/dev/null 2>&1 &&
+    pass "clock: the next boot put cut 2b's whole $r3.json.new in the place of the zeroed $r3.json, byte for byte, valid" ||
+    fail "clock: cut 2b's leftover renamed over the zeroed file" "$(grep '^files:' "$BOOT_LOG" | tr '\n' '|')"
 
 snap "$T/kernel.before"
 cut powercut-kernel '^TEST +: Iterations/sec\.' \
@@ -246,5 +287,5 @@ snap "$T/write.before"
 cut powercut-write '^saved: yes$' "sections=none outfile=COPY.LOG"
 check write end
 n=$(ls "$T/write.after" | wc -l)
-[ "$n" -ge 14 ] && pass "write: the stick holds the 4 earlier files and the 6 cut runs' files ($n)" ||
+[ "$n" -ge 16 ] && pass "write: the stick holds the 4 earlier files and the 7 cut runs' files ($n)" ||
     fail "write: every run's files are on the stick" "$(ls "$T/write.after" | tr '\n' ' ')"

@@ -121,6 +121,6 @@ expect_line '^warning: results not saved: EFI_UNSUPPORTED while opening the ESP;
 img=$(fresh_image watchdog-typo)
 boot watchdog-typo "$img" --options "sections=clock quietms=50 injectfault=hang injectin=files:end-writen"
 expect_rc 2 "misspelt files: point: the run ends, status 2"
-expect_line '^warning: INJECTIN=files:end-writen is no point of the final write \(files:end-written, files:end-deleted\): no hang fault will be injected$' \
+expect_line '^warning: INJECTIN=files:end-writen is no point of the final write \(files:end-written, files:end-scrubbed, files:end-deleted\): no hang fault will be injected$' \
     "misspelt files: point: one warning naming the two points"
 expect_line '^baremark: run ended, status 2' "misspelt files: point: no stop inside the final write"

@@ -66,6 +66,23 @@ check "ESP folder: same listing as the image" $(diff "$T/list1" "$T/list3" | gre
 "$R" "$T/esp/baremark" "$T/out4" > /dev/null 2>&1
 check "baremark folder itself: runs copied" $(same_files "$T/out4"; echo $?)
 
+# A cut while the image zeroed an old NAME.json before its delete (its new
+# version whole in NAME.json.new beside it): the .new is taken for the run;
+# a zeroed NAME.json with no whole .new is skipped, named.  A folder source.
+mkdir -p "$T/zeroed/baremark"
+cp "$F/20260101-120000.json" "$T/zeroed/baremark/20260101-120000.json.new"
+head -c 3000 /dev/zero > "$T/zeroed/baremark/20260101-120000.json"
+{ head -c 200 "$F/20260101-120500.json"; head -c 800 /dev/zero; } > "$T/zeroed/baremark/20260101-120500.json"
+"$R" "$T/zeroed" "$T/out8" > "$T/list8" 2>&1; rc=$?
+check "zeroed NAME.json beside a whole .new: the .new copied as the run, said in one line" \
+    $(cmp -s "$F/20260101-120000.json" "$T/out8/20260101-120000.json" &&
+      grep -q '^baremark-results: took 20260101-120000.json.new for 20260101-120000.json: ' "$T/list8" &&
+      [ ! -e "$T/out8/20260101-120000.json.new" ]; echo $?) "$(tr '\n' '|' < "$T/list8")"
+check "half-zeroed NAME.json with no .new: skipped and named, not copied, exit 2" \
+    $([ $rc = 2 ] && [ ! -e "$T/out8/20260101-120500.json" ] &&
+      grep -q '^baremark-results: skipped 20260101-120500.json: holds NUL bytes' "$T/list8" &&
+      grep -q '^1 run(s) copied' "$T/list8"; echo $?) "$(tr '\n' '|' < "$T/list8")"
+
 # No runs, no such source, an image with no FAT.
 sh tools/mkimage.sh "$T/stub.efi" "$T/stub.cfg" "$T/empty.img" --size 40 >/dev/null 2>&1
 mrd -i "$T/empty.img@@1M" ::/baremark 2>/dev/null
