@@ -89,12 +89,27 @@ else
 fi
 
 # An add killed half-way: every run stored is whole (as many points as
-# the same run added alone).
+# the same run added alone).  The kill comes once the store holds its
+# first run (polled, not after a fixed sleep: on a busy machine the add
+# may not have begun, on an idle one it may be done).
 D3=$W/cut.db
 "$B" history add --db "$D3" --quiet "$W/runs" > /dev/null 2>&1 &
 pid=$!
-sleep 0.3
-kill -9 $pid 2>/dev/null
+python3 - "$D3" "$pid" <<'PY'
+import os, signal, sqlite3, sys, time
+end = time.time() + 30
+while time.time() < end:
+    try:
+        db = sqlite3.connect("file:%s?mode=ro" % sys.argv[1], uri=True, timeout=0.05)
+        n = db.execute("select count(*) from runs").fetchone()[0]
+        db.close()
+        if n >= 1:
+            break
+    except sqlite3.Error:
+        pass
+    time.sleep(0.005)
+os.kill(int(sys.argv[2]), signal.SIGKILL)
+PY
 wait $pid 2>/dev/null
 bad=$(python3 - "$D3" "$DB" <<'PY'
 import sqlite3, sys
