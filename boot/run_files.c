@@ -102,7 +102,9 @@ static int run_name_taken(const char *base)
     return 0;
 }
 
-void run_files_open(void)
+/* Find the run's name and create its files; 1 once the name is in the
+ * document (the files' own, with a suffix if the stamp was taken). */
+static int run_files_create(void)
 {
     char stamp[24], base[32];
     EFI_STATUS s;
@@ -119,7 +121,7 @@ void run_files_open(void)
         s = fw_esp_mkdir(RUN_DIR);
     if (s != EFI_SUCCESS) {
         run_saving_failed(what, s);
-        return;
+        return 0;
     }
     replace_leftovers(RUN_DIR);            /* what a cut during a write left */
     /* Never open an earlier run's file: find a free name, then create. */
@@ -139,7 +141,7 @@ void run_files_open(void)
         if (s == EFI_WRITE_PROTECTED && !fw_save_moved() && run_move_results("creating the result files", s)) {
             if ((s = fw_esp_mkdir(RUN_DIR)) != EFI_SUCCESS) {
                 run_saving_failed("creating \\baremark", s);
-                return;
+                return 0;
             }
             replace_leftovers(RUN_DIR);
             k = 0;
@@ -147,7 +149,7 @@ void run_files_open(void)
         }
         if (s != EFI_SUCCESS) {
             run_saving_failed("creating the result files", s);
-            return;
+            return 0;
         }
         snprintf(run_name_buf, sizeof run_name_buf, "%s", base);
         run_saving = 1;
@@ -155,9 +157,19 @@ void run_files_open(void)
                  fw_save_moved() ? "volume named above" : "ESP");
         results_doc_name(base);
         run_flush();
-        return;
+        return 1;
     }
     run_saving_failed("finding a free file name", EFI_ACCESS_DENIED);
+    return 0;
+}
+
+/* With no file (a diskless network boot, a read-only stick), the document
+ * still carries the name the run would have had: the server it is sent to
+ * lists it by that name. */
+void run_files_open(void)
+{
+    if (!run_files_create())
+        results_doc_name(run_name_buf);
 }
 
 /* INJECTFAULT=hang INJECTIN=files:end-written (end-scrubbed, end-deleted): the run

@@ -124,10 +124,11 @@ figure upload-a
 use upload-pxe
 expect_rc 2 "(b) diskless: run-qemu exit 2 (no volume for the files: status 2, as test_netboot's)"
 expect_line '^network: address [0-9.]+ \(configured already\)|^network: address [0-9.]+ from DHCP' "(b) diskless: an address"
-# no files, so no run name in its JSON (the name comes with the files)
+# no files, but its JSON carries the name they would have had: the server lists it by that name
 pxe=$(sed -n 's/^results: run [0-9-]* stored by .* (201, sha256 \([0-9a-f]\{64\}\)), log sent$/\1/p' "$BOOT_LOG")
-if [ -n "$pxe" ] && has_sha "$p1" "$pxe"; then
-    pass "(b) diskless: the run, from memory, stored and listed by the server"
+pxe_name=$(sed -n 's/^results: run \([0-9]\{8\}-[0-9]\{6\}\) stored by .*/\1/p' "$BOOT_LOG")
+if [ -n "$pxe" ] && [ -n "$pxe_name" ] && has_sha "$p1" "$pxe" "$pxe_name"; then
+    pass "(b) diskless: the run, from memory, stored and listed by the server under its name $pxe_name"
 else
     fail "(b) diskless: the run stored" "$(grep '^results:' "$BOOT_LOG" | tr '\n' '|')"
 fi
