@@ -13,8 +13,8 @@
  * one (boot/net_http.c), else (or with RESULTS_VIA=tcp) it is the image's
  * own HTTP/1.1 over EFI_TCP4 below (see docs/results-upload.md).
  *
- * Waiting: the firmware's events run while the image stalls in 10 ms steps
- * with EFI_TCP4.Poll between them; the TSC (calibrated by the clock
+ * Waiting: the firmware's events run while the image waits in 10 ms steps
+ * (halted on a timer event, net_step) with EFI_TCP4.Poll between them; the TSC (calibrated by the clock
  * section, else estimated against 50 ms of the firmware's Stall) measures
  * the time.
  */
@@ -94,9 +94,23 @@ static uint64_t net_clock_ms(const struct net_clock *c)
     return c->steps * (NET_STEP_US / 1000);
 }
 
+/* One step: the CPU halts (WaitForEvent on a 10 ms timer) rather than
+ * spinning in the firmware's Stall, so the firmware's network timers and
+ * the host's packets get the time.  Under QEMU's -icount a Stall polls the
+ * ACPI PM timer, each poll leaving QEMU's CPU loop: 30 virtual seconds of
+ * DHCP wait took tens of real minutes, and the card never got an address;
+ * a halt lets virtual time pass as real time (or jump ahead, sleep=off).
+ * Stall stays the way when the timer cannot be had (TPL above
+ * TPL_APPLICATION, no event). */
 static void net_step(struct net_clock *c)
 {
-    BS->Stall(NET_STEP_US);
+    static EFI_EVENT tick;
+    UINTN which;
+    if (!tick && BS->CreateEvent(EVT_TIMER, 0, NULL, NULL, &tick) != EFI_SUCCESS)
+        tick = NULL;
+    if (!tick || BS->SetTimer(tick, TimerRelative, NET_STEP_US * 10) != EFI_SUCCESS ||
+        BS->WaitForEvent(1, &tick, &which) != EFI_SUCCESS)
+        BS->Stall(NET_STEP_US);
     c->steps++;
 }
 

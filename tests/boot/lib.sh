@@ -40,6 +40,8 @@
 # does not have, which under --icount costs 60-200 s of real time).  A test
 # that sets OVMF_CODE, or passes --firmware, boots what it names;
 # BAREMARK_STOCK_OVMF=1 boots Debian's file everywhere.
+# `ovmf_copy NAME --no-http` prints the path of a copy without EDK II's
+# HTTP driver (TCP4 only), made the same way (test_upload boots it).
 set -u
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
@@ -48,20 +50,28 @@ TEST_TMP=${TEST_TMP:-$BUILD/tests/boot}
 export MTOOLS_SKIP_CHECK=1
 mkdir -p "$TEST_TMP"
 
-# The firmware the boots use unless a test names one (see above): made once
-# per build directory (flock: two tests start at once), the stock file if
-# the patch does not apply to this OVMF (one line on stderr says so).
-ovmf_notpm() {
-    local stock=/usr/share/OVMF/OVMF_CODE_4M.fd out="$BUILD/ovmf/OVMF_CODE_4M.notpm.fd"
-    [ -f "$stock" ] || return
+# A patched copy of Debian's OVMF_CODE_4M.fd (tests/boot/ovmf_notpm.py):
+# made once per build directory (flock: two tests start at once); prints
+# its path, or nothing when the patch does not apply to this OVMF (one line
+# on stderr says so).  ovmf_copy NAME [--no-http]
+ovmf_copy() {
+    local stock=/usr/share/OVMF/OVMF_CODE_4M.fd out="$BUILD/ovmf/$1"
+    shift
+    [ -f "$stock" ] || return 1
     mkdir -p "$BUILD/ovmf"
     if [ ! -f "$out" ] || [ "$stock" -nt "$out" ] || [ "$TOP/tests/boot/ovmf_notpm.py" -nt "$out" ]; then
         flock "$BUILD/ovmf/.lock" sh -c '
             [ -f "$2" ] && [ ! "$1" -nt "$2" ] && [ ! "$3" -nt "$2" ] && exit 0
-            python3 "$3" "$1" "$2.tmp.$$" >/dev/null && mv -f "$2.tmp.$$" "$2"
-            rm -f "$2.tmp.$$"' sh "$stock" "$out" "$TOP/tests/boot/ovmf_notpm.py"
+            python3 "$3" $4 "$1" "$2.tmp.$$" >/dev/null && mv -f "$2.tmp.$$" "$2"
+            rm -f "$2.tmp.$$"' sh "$stock" "$out" "$TOP/tests/boot/ovmf_notpm.py" "$*"
     fi
-    [ -f "$out" ] && export OVMF_CODE="$out"
+    [ -f "$out" ] && echo "$out"
+}
+# The firmware the boots use unless a test names one (see above); the
+# stock file if the patch does not apply.
+ovmf_notpm() {
+    local f
+    f=$(ovmf_copy OVMF_CODE_4M.notpm.fd) && export OVMF_CODE="$f"
 }
 [ -z "${OVMF_CODE:-}" ] && [ "${BAREMARK_STOCK_OVMF:-}" != 1 ] && ovmf_notpm
 

@@ -1,6 +1,7 @@
 #!/usr/bin/env python3
-"""tests/boot/ovmf_notpm.py CODE.fd OUT.fd - a copy of an OVMF code image
-whose PEI phase gives up on an absent TPM after one poll instead of 750 ms.
+"""tests/boot/ovmf_notpm.py [--no-http] CODE.fd OUT.fd - a copy of an OVMF
+code image whose PEI phase gives up on an absent TPM after one poll instead
+of 750 ms.
 
 Why: QEMU without a TPM device reads 0 (not 0xFF) at the TPM's MMIO address
 0xFED40000, so OVMF's TPM drivers in PEI take the TPM for present and wait
@@ -17,6 +18,14 @@ The outcome is the same as the stock firmware's on a machine without a TPM
 (the probe fails, no TPM is reported); a machine WITH a TPM device must
 not boot this copy (its TPM gets no time to answer).  Nothing else changes.
 
+--no-http also takes EDK II's HTTP driver out (HttpDxe, file GUID
+2366c20f-e15a-11e3-8bf1-e4115b28bc50): its file in the DXE volume becomes
+a pad file (type 0xF0, header checksum adjusted), which the DXE core skips,
+so the firmware has TCP4 (and TLS) but no EFI_HTTP_SERVICE_BINDING on its
+cards, as a board whose HTTP boot is off or an OVMF built without
+NETWORK_HTTP_BOOT_ENABLE.  Debian's OVMF builds all carry HttpDxe; the
+upload test boots this copy to see the image fall back to TCP4 by itself.
+
 Exit status: 0 written; 1 the firmware is not laid out as expected (the
 caller then boots the stock firmware); 2 usage.
 """
@@ -32,6 +41,8 @@ LZMA_GUID = bytes.fromhex("98584eee143959429d6edc7bd79403cf")  # EE4E5898-3914-4
 PATTERN = re.compile(rb"(\x6a[\x01\x02](?:\x53|\x68\x00\x00\xd4\xfe|\x68\x08\x00\xd4\xfe)\xe8[\x00-\xff]{4}\xc7\x04\x24)"
                      rb"\xb0\x71\x0b\x00", re.S)
 ONE_POLL = struct.pack("<I", 30)
+HTTP_DXE = bytes.fromhex("0fc266235ae1e3118bf1e4115b28bc50")  # 2366C20F-E15A-11E3-8BF1-E4115B28BC50
+FFS_DRIVER, FFS_PAD = 0x07, 0xF0
 
 
 def die(msg):
@@ -48,9 +59,14 @@ def put24(b, o, v):
 
 
 def main():
-    if len(sys.argv) != 3:
-        print("usage: ovmf_notpm.py CODE.fd OUT.fd", file=sys.stderr)
+    args = sys.argv[1:]
+    no_http = args[:1] == ["--no-http"]
+    if no_http:
+        args = args[1:]
+    if len(args) != 2:
+        print("usage: ovmf_notpm.py [--no-http] CODE.fd OUT.fd", file=sys.stderr)
         sys.exit(2)
+    sys.argv[1:] = args
     fd = bytearray(open(sys.argv[1], "rb").read())
     if fd[40:44] != b"_FVH":
         die("%s: no firmware volume at its start" % sys.argv[1])
@@ -83,6 +99,15 @@ def main():
     for h in hits:
         m = PATTERN.match(plain, h)
         plain[m.end(1):m.end(1) + 4] = ONE_POLL
+    if no_http:
+        # the FFS header: GUID, header checksum, file checksum, type, ...;
+        # files start 8-aligned in the volume
+        at = [i for i in range(0, len(plain) - 24, 8) if plain[i:i + 16] == HTTP_DXE]
+        if len(at) != 1 or plain[at[0] + 18] != FFS_DRIVER:
+            die("%s: not one HttpDxe driver file (found %d)" % (sys.argv[1], len(at)))
+        h = at[0]
+        plain[h + 18] = FFS_PAD
+        plain[h + 16] = (plain[h + 16] - (FFS_PAD - FFS_DRIVER)) & 0xFF
     packed = lzma.compress(bytes(plain), lzma.FORMAT_RAW,
                            filters=[dict(filt[0], preset=6)])
     # edk2's LZMA header: the 5 property bytes, then the size as 8 bytes.
@@ -113,7 +138,8 @@ def main():
     hdr[17] = 0
     fd[off + 16] = (-sum(hdr)) & 0xFF
     open(sys.argv[2], "wb").write(fd)
-    print("ovmf_notpm: %s -> %s: %d TPM RequestUse waits cut to one poll" % (sys.argv[1], sys.argv[2], len(hits)))
+    print("ovmf_notpm: %s -> %s: %d TPM RequestUse waits cut to one poll%s" %
+          (sys.argv[1], sys.argv[2], len(hits), "; HttpDxe made a pad file" if no_http else ""))
 
 
 main()

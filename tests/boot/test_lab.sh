@@ -16,8 +16,15 @@
 # -icount one instruction is one ns, and two on the slow device); the
 # injected fault a failing case with the run's status 2 while the job stays
 # Complete (the lab's infrastructure worked); `baremark fleet --lava`
-# names the slow device and no other.  Last, `lab down` leaves nothing
-# listening and no lab process.  The lab's cost is printed.
+# names the slow device and no other.  One of the 3 jobs also names the
+# lab's results server (make-job --results http://10.0.2.2:PORT/
+# --results-key-file): a `baremark history serve` the test starts on a free
+# loopback port with a SQLite store in the test's directory (the worker's
+# QEMU reaches it as 10.0.2.2); the run it stored is the one the job's log
+# names (its SHA-256), and `baremark fleet` (the JSON the server serves
+# back) and `baremark history show` (the server's store) read it.  Last,
+# `lab down` leaves nothing listening and no lab process, and the results
+# server is stopped (also on failure).  The lab's cost is printed.
 . "$(dirname "$0")/lib.sh"
 export PATH=/usr/bin:/bin:/usr/sbin:/sbin:$PATH    # Debian's python3 for LAVA
 W=$TEST_TMP/lab
@@ -44,7 +51,8 @@ if ! "$TOP/tools/baremark-stick" add-plugin "$img" "$BUILD/plugins/chain.efi" > 
 fi
 
 lab() { "$TOP/tools/lava/lab" "$@" --state "$STATE"; }
-cleanup() { lab down > "$W/down-trap.log" 2>&1; }
+spid=""
+cleanup() { [ -z "$spid" ] || kill "$spid" 2>/dev/null; lab down > "$W/down-trap.log" 2>&1; }
 trap cleanup EXIT
 
 if lab up > "$W/up.log" 2>&1; then
@@ -98,17 +106,31 @@ opts="sections=clock,cores,plugins,methods,bytemark,memory quietms=50 methoditer
 opts="$opts pluginroutines=chain smp=tsc,latency $off"
 mk() { "$TOP/tools/lava/make-job" --device qemu --device-type baremark-qemu --image "file://$img" \
        --timeout-factor 4 "$@"; }
+# The lab's results server (docs/results-server.md), on a free loopback
+# port: the first job sends its run there.
+get() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' "$1" 2>/dev/null; }
+printf 'lab-results-key-34\n' > "$W/results.key"
+port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
+"$BUILD/host/baremark" history serve --listen "127.0.0.1:$port" --db "$W/home.sqlite" --key-file "$W/results.key" \
+    > "$W/serve.out" 2> "$W/serve.err" &
+spid=$!
+for _ in $(seq 50); do get "http://127.0.0.1:$port/" >/dev/null && break; sleep 0.2; done
 mk --options "$opts" --name "baremark lab" > "$W/job.yaml" &&
+    mk --options "$opts" --name "baremark lab results" --results "http://10.0.2.2:$port/" \
+        --results-key-file "$W/results.key" > "$W/home.yaml" &&
     mk --options "$opts injectfault=divide injectin=numsort" --name "baremark lab fault" > "$W/fault.yaml" ||
     { fail "make-job writes the lab's jobs" "exit $?"; exit 0; }
 
-jobs=""
+jobs="" home=""
 for i in 1 2 3; do
-    id=$(lavacli --uri "$URI" jobs submit "$W/job.yaml" 2>>"$W/submit.log") && jobs="$jobs $id"
+    y=$W/job.yaml
+    [ $i = 1 ] && y=$W/home.yaml
+    id=$(lavacli --uri "$URI" jobs submit "$y" 2>>"$W/submit.log") && jobs="$jobs $id"
+    [ $i = 1 ] && home=$id
 done
 fault=$(lavacli --uri "$URI" jobs submit "$W/fault.yaml" 2>>"$W/submit.log")
 if [ "$(echo $jobs | wc -w)" = 3 ] && [ -n "$fault" ]; then
-    pass "lavacli submits 4 jobs to device type baremark-qemu (jobs$jobs, fault job $fault)"
+    pass "lavacli submits 4 jobs to device type baremark-qemu (jobs$jobs, fault job $fault; job $home names the results server)"
 else
     fail "lavacli submits 4 jobs to device type baremark-qemu" "$(tail -2 "$W/submit.log")"
     exit 0
@@ -259,6 +281,58 @@ if grep -q '^history: 3 runs added, 0 already stored, 0 skipped' "$W/history.txt
     pass "baremark history add --lava: the 3 jobs stored as runs of their devices"
 else
     fail "baremark history add --lava" "$(cat "$W/history.txt" "$W/history.err" | tail -3 | tr '\n' '|')"
+fi
+
+# The run that came home: job $home's log names what the server stored.
+hdev=$(jq -r '.actual_device // empty' "$W/job-$home.json" 2>/dev/null)
+slow=1; case $hdev in *-slow) slow=2 ;; esac
+sha=$(grep -o "results: run [0-9-]* stored by http://10\.0\.2\.2:$port/ (201, sha256 [0-9a-f]\{64\}), log sent" "$W/log-$home.txt" |
+    sed -n 's/.*sha256 \([0-9a-f]*\)).*/\1/p' | head -1)
+hname=$(grep -o "results: run [0-9-]* stored by http://10\.0\.2\.2:$port/" "$W/log-$home.txt" | head -1 | cut -d' ' -f3)
+if [ -n "$sha" ]; then pass "job $home on $hdev: the run says the lab's results server stored it (201, its SHA-256)"
+else fail "job $home: the run says the lab's results server stored it" "$(grep -o 'results: [^"]*' "$W/log-$home.txt" | head -4 | tr '\n' '|')"; fi
+get "http://127.0.0.1:$port/api/runs" > "$W/home-runs.json"
+if python3 -c 'import json, sys; l = json.load(open(sys.argv[1])); sys.exit(0 if len(l) == 1 and l[0]["sha256"] == sys.argv[2] and l[0]["name"] == sys.argv[3] else 1)' \
+        "$W/home-runs.json" "$sha" "$hname" 2>/dev/null; then
+    pass "GET /api/runs: the results server holds that run ($hname), and only it"
+else
+    fail "GET /api/runs: the results server holds that run" "$(head -c 300 "$W/home-runs.json")"
+fi
+mkdir -p "$W/home"
+get "http://127.0.0.1:$port/api/runs/$sha" > "$W/home/$hdev.json"
+if [ -n "$sha" ] && [ "$(sha256sum < "$W/home/$hdev.json" | cut -d' ' -f1)" = "$sha" ]; then
+    pass "GET /api/runs/SHA: the stored JSON's SHA-256 is the one the job's log names"
+else
+    fail "GET /api/runs/SHA: the stored JSON's SHA-256 is the one the job's log names" "$(head -c 200 "$W/home/$hdev.json")"
+fi
+# fleet reads the run that arrived: the figures -icount defines (one
+# instruction per ns, 2 on the slow device; the TSC at 1 GHz), and the
+# run's status as LAVA recorded it for this job.
+"$BUILD/host/baremark" fleet --csv "$W/home" > "$W/home-fleet.csv" 2> "$W/home-fleet.err"
+st=$(jq -r '.results[] | select(.name == "run_status") | .measurement' "$W/tests-$home.json" 2>/dev/null | head -1)
+chk=$(python3 - "$W/home-fleet.csv" "$hdev" "$slow" "$st" 2>&1 <<'PY'
+import csv, sys
+rows = {r["figure"]: r for r in csv.DictReader(open(sys.argv[1])) if r["machine"] == sys.argv[2]}
+slow, st = int(sys.argv[3]), sys.argv[4]
+want = {"method_rdtscp_overhead_ticks": 4 * slow, "meas_chain_add1000_rdtscp_ticks": 1002.4 * slow,
+        "run_status": float(st) if st not in ("", "null") else None}
+bad = [f"{k}: {rows[k]['value'] if k in rows else 'absent'}, want {v}" for k, v in want.items()
+       if v is None or k not in rows or abs(float(rows[k]["value"]) - v) > 1e-6 * max(1, v)]
+print("; ".join(bad) if bad else "run_status %g" % want["run_status"])
+sys.exit(1 if bad else 0)
+PY
+)
+if [ $? = 0 ]; then
+    pass "baremark fleet reads the run that arrived: rdtscp overhead $((4 * slow)) ticks, chain add1000 $slow x 1002.4 ticks/iter, $chk as LAVA recorded it"
+else
+    fail "baremark fleet reads the run that arrived" "$chk; $(head -c 200 "$W/home-fleet.err")"
+fi
+kill "$spid" 2>/dev/null; wait "$spid" 2>/dev/null; spid=""
+"$BUILD/host/baremark" history show --db "$W/home.sqlite" > "$W/home-show.txt" 2> "$W/home-show.err"
+if grep -q '^==== baremark history: 1 machine, 1 run, ' "$W/home-show.txt"; then
+    pass "baremark history show reads the results server's store (1 machine, 1 run)"
+else
+    fail "baremark history show reads the results server's store" "$(head -3 "$W/home-show.txt" "$W/home-show.err" | tr '\n' '|')"
 fi
 
 trap - EXIT

@@ -4,7 +4,8 @@
 # 127.0.0.1 as 10.0.2.2).  The test starts `baremark history serve` on two
 # free loopback ports (stopped by the trap) and boots, two at a time:
 #  Rounds 1 and 2 go by the firmware's HTTP protocol where the card has
-#  one (OVMF's HttpDxe), round 3 by TCP4 (RESULTS_VIA=tcp).
+#  one (OVMF's HttpDxe), round 3 by TCP4 (RESULTS_VIA=tcp, and (f): a
+#  firmware without the HTTP protocol, RESULTS_VIA=auto).
 #  round 1  (a) a stick with a network card: the run is stored (the server
 #           lists the SHA-256 of the stick's JSON file), uploaded.txt names
 #           it with that SHA;  (b) at the same time a diskless PXE boot (no
@@ -18,7 +19,12 @@
 #  round 3  (c2) the same stick, second server up, RESULTS_VIA=tcp (the
 #           image's own client over TCP4): both runs are sent;
 #           `baremark-results upload` with uploaded.txt removed then gets
-#           409 for both: nothing is stored twice.
+#           409 for both: nothing is stored twice.  At the same time (f) a
+#           firmware without the HTTP protocol (Debian's OVMF with its
+#           HttpDxe made a pad file: tests/boot/ovmf_notpm.py --no-http),
+#           RESULTS_VIA=auto, under -icount: the image finds no HTTP
+#           service binding, says it goes by TCP4 in one line, and the run
+#           is stored (the first server lists its SHA-256).
 # The upload's cost after the summary (the image's own TSC figure) is
 # printed as a "figure:" line.  UPLOAD_SERVER overrides the server program
 # (default build/host/baremark).
@@ -177,7 +183,27 @@ else fail "(e) the server logged the refusal" "$(tail -2 "$T/one.err" | tr '\n' 
 
 # ---- round 3: (c2) the server up: both runs sent, never twice --------------------------------
 serve "$p2" two
+F=$(fresh_image upload-f)
+nohttp=$(ovmf_copy OVMF_CODE_4M.nohttp.fd --no-http)
+[ -n "$nohttp" ] || fail "(f) a copy of OVMF without HttpDxe (tests/boot/ovmf_notpm.py --no-http)" "not made"
+OVMF_CODE=$nohttp bg_boot upload-f "$F" --icount-nosleep --lean --net \
+    --options "$OPTS results=$URL1 results_key=lab-secret-34" &
+b1=$!
 bg_boot upload-c2 "$C" --net --options "$OPTS results=$URL2 results_key=lab-secret-34 results_via=tcp"
+wait "$b1"
+use upload-f
+expect_rc 0 "(f) firmware without the HTTP protocol: run-qemu exit 0"
+expect_line '^network: TCP4 only \(no HTTP protocol\); TLS present$' \
+    "(f) the firmware's network line: TCP4 only (HttpDxe taken out), TLS still there"
+expect_line "^results: by TCP4 with baremark's own HTTP/1.1 client \\(the card has no HTTP protocol\\)\$" \
+    "(f) RESULTS_VIA=auto fell back to TCP4 by itself (one line says so)"
+f=$(run_of upload-f)
+fsha=$(esp_sha "$F" "$f")
+expect_line "^results: run $f stored by http://10\\.0\\.2\\.2:$p1/ \\(201, sha256 $fsha\\), log sent\$" \
+    "(f) the run stored (201) with the SHA-256 of the stick's JSON file"
+if has_sha "$p1" "$fsha" "$f"; then pass "(f) the server lists $f with that SHA-256"
+else fail "(f) the server lists $f with that SHA-256" "$(runs "$p1" | head -c 300)"; fi
+figure upload-f
 use upload-c2
 expect_rc 0 "(c) next boot: run-qemu exit 0"
 expect_line "^results: by TCP4 with baremark's own HTTP/1.1 client \\(RESULTS_VIA=tcp\\)$" \

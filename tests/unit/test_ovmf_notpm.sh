@@ -5,7 +5,8 @@
 # here with Python's lzma (not the patcher's code), differs from the stock
 # one only in four 32-bit timeouts, each 750000 us (TIS_TIMEOUT_A) in the
 # stock file and 30 us in the copy.  A file that is no OVMF volume is
-# refused with exit 1 and one line.
+# refused with exit 1 and one line.  --no-http changes HttpDxe's file
+# header and nothing else.
 cd "$(dirname "$0")/../.." || exit 1
 T=$(mktemp -d)
 trap 'rm -rf "$T"' EXIT
@@ -58,6 +59,48 @@ ok = len(fields) == 4 and all(struct.unpack("<I", va[f:f + 4])[0] == 750000 and
 print("%s: ovmf_notpm: the volumes differ in 4 timeouts only, 750000 us -> 30 us (found %d changed fields at %s)"
       % ("PASS" if ok else "FAIL", len(fields), ", ".join(hex(f) for f in fields)))
 PY
+# --no-http: the copy differs from the plain one only in HttpDxe's file
+# header (type DRIVER 0x07 -> PAD 0xF0, its header checksum kept valid),
+# and the firmware then has no other file of that GUID.
+if python3 tests/boot/ovmf_notpm.py --no-http "$STOCK" "$T/nohttp.fd" > "$T/out" 2>&1; then
+    python3 - "$T/notpm.fd" "$T/nohttp.fd" <<'PY'
+import lzma, struct, sys, uuid
+def main_volume(path):
+    d = open(path, "rb").read()
+    ext = struct.unpack("<H", d[52:54])[0]
+    off = (ext + struct.unpack("<I", d[ext + 16:ext + 20])[0] + 7) & ~7
+    sec = off + 24
+    size = d[sec] | d[sec + 1] << 8 | d[sec + 2] << 16
+    data = d[sec + struct.unpack("<H", d[sec + 20:sec + 22])[0]:sec + size]
+    props = data[0]
+    filt = [{"id": lzma.FILTER_LZMA1, "dict_size": struct.unpack("<I", data[1:5])[0],
+             "lc": props % 9, "lp": props // 9 % 5, "pb": props // 45}]
+    return lzma.LZMADecompressor(lzma.FORMAT_RAW, filters=filt).decompress(
+        data[13:], max_length=struct.unpack("<Q", data[5:13])[0])
+va, vb = main_volume(sys.argv[1]), main_volume(sys.argv[2])
+guid = uuid.UUID("2366c20f-e15a-11e3-8bf1-e4115b28bc50").bytes_le
+hits, i = [], va.find(guid)
+while i >= 0:                  # FFS files start 8-aligned
+    if i % 8 == 0:
+        hits.append(i)
+    i = va.find(guid, i + 1)
+diff = None
+if len(va) == len(vb):         # the changed bytes, block by block
+    diff = [i for k in range(0, len(va), 4096) if va[k:k + 4096] != vb[k:k + 4096]
+            for i in range(k, min(k + 4096, len(va))) if va[i] != vb[i]]
+def header_ok(v, h):           # PI spec: the 24 header bytes sum to 0, file checksum and state as 0
+    b = bytearray(v[h:h + 24]); b[17] = b[23] = 0
+    return sum(b) % 256 == 0
+h = hits[0] if len(hits) == 1 else -1
+ok = (h >= 0 and diff is not None and sorted(diff) == [h + 16, h + 18] and va[h + 18] == 0x07 and
+      vb[h + 18] == 0xF0 and header_ok(va, h) and header_ok(vb, h))
+print("%s: ovmf_notpm --no-http: only HttpDxe's header changes, DRIVER -> PAD, its checksum valid "
+      "(HttpDxe files %d, changed bytes %s)" % ("PASS" if ok else "FAIL", len(hits),
+                                                 diff if diff is None or len(diff) < 6 else len(diff)))
+PY
+else
+    echo "FAIL: ovmf_notpm --no-http: writes a copy ($(head -2 "$T/out" | tr '\n' ' '))"
+fi
 printf 'not a firmware' > "$T/bad.fd"
 python3 tests/boot/ovmf_notpm.py "$T/bad.fd" "$T/bad.out" > "$T/badmsg" 2>&1
 rc=$?
