@@ -642,7 +642,6 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
                      p->precision == COMPARE_PRECISION_AUTO ? COMPARE_PRECISION : p->precision);
         json_bool(w, "precision_grown", p->precision == COMPARE_PRECISION_AUTO);
         json_fig_u64(w, &figures_compare, COMPARE_PLAN_ACCURACY, p->accuracy);
-        json_str(w, "profile", p->quick ? "quick" : "full");
         json_fig_double(w, &figures_compare, COMPARE_PLAN_NOISE, COMPARE_NOISE);
         json_fig_u64(w, &figures_compare, COMPARE_PLAN_SEED, p->seed);
         json_fig_u64(w, &figures_compare, COMPARE_TICK_HZ, hz);
