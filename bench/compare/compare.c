@@ -508,7 +508,7 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
     p->precision = COMPARE_PRECISION_AUTO;
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
     p->seed = COMPARE_SEED;
-    p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
+    p->interrupts_maskable = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
     p->user_pairs = cfg->compare;
     p->user_order = cfg->compare_order == BM_ORDER_ABAB ? COMPARE_ALTERNATE : COMPARE_RANDOM;
 }

@@ -474,7 +474,7 @@ static const struct pmu_msr_ops pmu_plat_ops = { pmu_plat_read, pmu_plat_write, 
 /* The port's MSRs, or NULL where there are none. */
 static const struct pmu_msr_ops *pmu_platform_msr(void)
 {
-    return plat_msr_access() ? &pmu_plat_ops : NULL;
+    return (plat_caps() & PLAT_CAP_MSR) ? &pmu_plat_ops : NULL;
 }
 
 int pmu_session_probe(void)
