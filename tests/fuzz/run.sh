@@ -84,7 +84,7 @@ for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
             bench/results/lava.c stats/*.c tools/host/platform_host.c &&
             fuzz json_read tests/fuzz/corpus_json 16384 || status=1 ;;
     pe_image)
-        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/plugins/sha256.c &&
+        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/digest/sha256.c &&
             fuzz pe_image tests/fuzz/pe_corpus "${FUZZ_PE_MAX_LEN:-65536}" || status=1 ;;
     *) echo "FAIL: fuzz: no target '$t' (config, json_read, pe_image)"; status=1 ;;
     esac
