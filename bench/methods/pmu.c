@@ -435,7 +435,7 @@ const struct pmu_info *pmu_session(void)
 }
 
 /* Work for the functional check: 100 x 100 dependent adds (10,200
- * instructions by bench/methods/targets.h's counts, 10,000 of them adds). */
+ * instructions by bench/targets/targets.h's counts, 10,000 of them adds). */
 #define PMU_CHECK_ITERS 100
 static void pmu_check_work(void *arg)
 {
