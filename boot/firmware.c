@@ -191,22 +191,31 @@ void fw_vendor(char *buf, size_t n) { fw_ascii(buf, n, fw_st->FirmwareVendor, 25
 uint32_t fw_revision(void) { return fw_st->FirmwareRevision; }
 uint32_t fw_uefi_revision(void) { return fw_st->Hdr.Revision; }
 
-uint64_t fw_conventional_memory(void)
+int fw_memory_map_each(void (*fn)(const EFI_MEMORY_DESCRIPTOR *d, void *ctx), void *ctx)
 {
     UINTN entries, key, desc_size;
     UINT32 desc_version;
     EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&entries, &key, &desc_size, &desc_version);
-    uint64_t bytes = 0;
 
     if (!map)
-        return 0;
-    for (UINTN i = 0; i < entries; i++) {
-        EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((char *)map + i * desc_size);
-        if (d->Type == EfiConventionalMemory || d->Type == EfiBootServicesCode ||
-            d->Type == EfiBootServicesData || d->Type == EfiLoaderCode || d->Type == EfiLoaderData)
-            bytes += d->NumberOfPages * 4096;
-    }
+        return -1;
+    for (UINTN i = 0; i < entries; i++)
+        fn((const EFI_MEMORY_DESCRIPTOR *)((const char *)map + i * desc_size), ctx);
     FreePool(map);
+    return 0;
+}
+
+static void fw_count_usable(const EFI_MEMORY_DESCRIPTOR *d, void *ctx)
+{
+    if (d->Type == EfiConventionalMemory || d->Type == EfiBootServicesCode ||
+        d->Type == EfiBootServicesData || d->Type == EfiLoaderCode || d->Type == EfiLoaderData)
+        *(uint64_t *)ctx += d->NumberOfPages * 4096;
+}
+
+uint64_t fw_conventional_memory(void)
+{
+    uint64_t bytes = 0;
+    fw_memory_map_each(fw_count_usable, &bytes);
     return bytes;
 }
 

@@ -45,6 +45,10 @@ uint32_t fw_uefi_revision(void);
 
 /* Conventional memory in bytes, from the memory map. */
 uint64_t fw_conventional_memory(void);
+/* Call fn for every descriptor of the firmware's memory map (a copy read
+ * now, freed after): the one walk of the map.  Returns 0, or -1 when the
+ * map could not be read (fn is then never called). */
+int fw_memory_map_each(void (*fn)(const EFI_MEMORY_DESCRIPTOR *d, void *ctx), void *ctx);
 
 /* The EFI configuration table entry with this GUID, or NULL. */
 void *fw_config_table(EFI_GUID *guid);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "firmware.h"
 #include "memory.h"
 #include "methods.h"
 #include "platform.h"
@@ -36,29 +37,28 @@ void *plat_pages_alloc(uint64_t bytes)
  * large-page boundary, as the firmware's own choice usually does). */
 #define MEMORY_4GIB  (1ull << 32)
 #define MEMORY_ALIGN (2ull << 20)
+struct memory_high_pick {
+    uint64_t size, best;
+};
+
+static void memory_pick_high(const EFI_MEMORY_DESCRIPTOR *d, void *ctx)
+{
+    struct memory_high_pick *k = ctx;
+    uint64_t lo = d->PhysicalStart, hi = lo + d->NumberOfPages * MEMORY_PAGE;
+    if (d->Type != EfiConventionalMemory || hi <= MEMORY_4GIB || hi - MEMORY_4GIB < k->size)
+        return;
+    lo = lo < MEMORY_4GIB ? MEMORY_4GIB : lo;
+    uint64_t at = (hi - k->size) & ~(MEMORY_ALIGN - 1);
+    if (at >= lo && at > k->best)
+        k->best = at;
+}
+
 void *plat_pages_alloc_high(uint64_t bytes)
 {
-    UINTN entries, key, desc_size;
-    UINT32 desc_version;
-    EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&entries, &key, &desc_size, &desc_version);
-    uint64_t size = memory_pages(bytes) * MEMORY_PAGE, best = 0;
-
-    if (!map)
+    struct memory_high_pick k = { memory_pages(bytes) * MEMORY_PAGE, 0 };
+    if (fw_memory_map_each(memory_pick_high, &k) || !k.best)
         return NULL;
-    for (UINTN i = 0; i < entries; i++) {
-        EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((char *)map + i * desc_size);
-        uint64_t lo = d->PhysicalStart, hi = lo + d->NumberOfPages * MEMORY_PAGE;
-        if (d->Type != EfiConventionalMemory || hi <= MEMORY_4GIB || hi - MEMORY_4GIB < size)
-            continue;
-        lo = lo < MEMORY_4GIB ? MEMORY_4GIB : lo;
-        uint64_t at = (hi - size) & ~(MEMORY_ALIGN - 1);
-        if (at >= lo && at > best)
-            best = at;
-    }
-    FreePool(map);
-    if (!best)
-        return NULL;
-    EFI_PHYSICAL_ADDRESS a = best;
+    EFI_PHYSICAL_ADDRESS a = k.best;
     EFI_STATUS s = uefi_call_wrapper(BS->AllocatePages, 4, AllocateAddress, EfiLoaderData, memory_pages(bytes), &a);
     return s == EFI_SUCCESS ? (void *)(uintptr_t)a : NULL;
 }
@@ -71,22 +71,16 @@ void plat_pages_free(void *p, uint64_t bytes)
 
 /* Free memory: the EfiConventionalMemory ranges of the memory map (the
  * section asks for one contiguous range and steps down when it is refused). */
+static void memory_count_free(const EFI_MEMORY_DESCRIPTOR *d, void *ctx)
+{
+    if (d->Type == EfiConventionalMemory)
+        *(uint64_t *)ctx += d->NumberOfPages * MEMORY_PAGE;
+}
+
 uint64_t plat_free_bytes(void)
 {
-    UINTN entries, key, desc_size;
-    UINT32 desc_version;
-    EFI_MEMORY_DESCRIPTOR *map = LibMemoryMap(&entries, &key, &desc_size, &desc_version);
     uint64_t total = 0;
-
-    if (!map)
-        return 0;
-    for (UINTN i = 0; i < entries; i++) {
-        EFI_MEMORY_DESCRIPTOR *d = (EFI_MEMORY_DESCRIPTOR *)((char *)map + i * desc_size);
-        if (d->Type != EfiConventionalMemory)
-            continue;
-        total += d->NumberOfPages * MEMORY_PAGE;
-    }
-    FreePool(map);
+    fw_memory_map_each(memory_count_free, &total);
     return total;
 }
 

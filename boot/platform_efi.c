@@ -47,7 +47,7 @@ void plat_set_tick_step(uint64_t ticks) { run_tick_step = ticks; }
 
 /* MSRs through kernel/trap.h: a #GP from a register the CPU or the
  * hypervisor does not have is caught and reported as a refusal. */
-int plat_msr_access(void) { return 1; }
+unsigned plat_caps(void) { return PLAT_CAP_IRQ_MASK | PLAT_CAP_MSR | PLAT_CAP_PHYS; }
 int plat_rdmsr(uint32_t msr, uint64_t *value) { return cpu_rdmsr_safe(msr, value); }
 int plat_wrmsr(uint32_t msr, uint64_t value) { return cpu_wrmsr_safe(msr, value); }
 unsigned long plat_irq_off(void) { return cpu_irq_save(); }

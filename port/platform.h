@@ -76,16 +76,24 @@ void plat_set_tick_hz(uint64_t hz);
 uint64_t plat_tick_step(void);
 void plat_set_tick_step(uint64_t ticks);
 
-/* Model-specific registers.  plat_msr_access: nonzero where they can be
- * read at all (the image, in ring 0; not a Linux process).  Read and write
- * never crash: 0, or -1 when the CPU refused (#GP from a register it or
- * the hypervisor does not have). */
-int plat_msr_access(void);
+/* What the place can do, decided by the port, never by its name: code
+ * asks `plat_caps() & PLAT_CAP_...`.  The image has both; the hosted Linux
+ * program neither. */
+#define PLAT_CAP_IRQ_MASK 0x1u  /* plat_irq_off really masks interrupts (no interrupt or
+                                   context switch inside a timing) */
+#define PLAT_CAP_MSR      0x2u  /* MSRs can be read at all (ring 0) */
+#define PLAT_CAP_PHYS     0x4u  /* page buffers are physical memory (identity-mapped):
+                                   plat_pages_alloc_high can place one above 4 GiB */
+unsigned plat_caps(void);
+
+/* Model-specific registers (where plat_caps has PLAT_CAP_MSR).  Read and
+ * write never crash: 0, or -1 when the CPU refused (#GP from a register it
+ * or the hypervisor does not have). */
 int plat_rdmsr(uint32_t msr, uint64_t *value);
 int plat_wrmsr(uint32_t msr, uint64_t value);
 
 /* Interrupt masking around timed work.  plat_irq_off returns a token for
- * plat_irq_restore; on the host both are no-ops. */
+ * plat_irq_restore; without PLAT_CAP_IRQ_MASK (the host) both are no-ops. */
 unsigned long plat_irq_off(void);
 void plat_irq_restore(unsigned long token);
 
@@ -306,7 +314,8 @@ int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t b
 /* Free the arenas again (with interrupts enabled, on the BSP). */
 void plat_arena_release(void);
 
-/* Name of the place the code runs in, e.g. "uefi" or "linux". */
+/* Name of the place the code runs in, e.g. "uefi" or "linux": for text and
+ * the results ("platform"); what it can do is plat_caps. */
 const char *plat_name(void);
 
 #endif

@@ -508,7 +508,7 @@ void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *
     p->precision = COMPARE_PRECISION_AUTO;
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
     p->seed = COMPARE_SEED;
-    p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
+    p->interrupts_maskable = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
     p->user_pairs = cfg->compare;
     p->user_order = cfg->compare_order == BM_ORDER_ABAB ? COMPARE_ALTERNATE : COMPARE_RANDOM;
 }
@@ -642,7 +642,6 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
                      p->precision == COMPARE_PRECISION_AUTO ? COMPARE_PRECISION : p->precision);
         json_bool(w, "precision_grown", p->precision == COMPARE_PRECISION_AUTO);
         json_fig_u64(w, &figures_compare, COMPARE_PLAN_ACCURACY, p->accuracy);
-        json_str(w, "profile", p->quick ? "quick" : "full");
         json_fig_double(w, &figures_compare, COMPARE_PLAN_NOISE, COMPARE_NOISE);
         json_fig_u64(w, &figures_compare, COMPARE_PLAN_SEED, p->seed);
         json_fig_u64(w, &figures_compare, COMPARE_TICK_HZ, hz);

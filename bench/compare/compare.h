@@ -43,7 +43,7 @@ struct section_ctx;
 enum compare_order { COMPARE_ALTERNATE = 0, COMPARE_RANDOM = 1 };
 
 /* Karsh's GatherTimes: Precision 100, Accuracy 1000. */
-#define COMPARE_PRECISION      100
+#define COMPARE_PRECISION      TARGET_CALLS_START
 #define COMPARE_ACCURACY_FULL  1000
 #define COMPARE_ACCURACY_QUICK 200
 /* precision 0 (COMPARE_PRECISION_AUTO): start at COMPARE_PRECISION calls

@@ -302,4 +302,13 @@ const char *config_fault_name(int fault);
 const char *config_order_name(int order);   /* "random", "abab" */
 const char *config_via_name(int via);       /* "auto", "http", "tcp" */
 
+/* ---- the CORES setting (bench/config/config_cores.c) ---------------------------
+ * "all", or a comma list of processor numbers and ranges: "0,2-5".  Sets
+ * sel[i] = 1 for each number below n (sel has n entries; NULL: only check).  Returns 0, or -1
+ * with *why set (a bad word; numbers at or past n are reported by the
+ * caller, see cores_list_max). */
+int cores_list_parse(const char *s, uint8_t *sel, uint32_t n, const char **why);
+/* The largest number in a well-formed list (0 for "all"). */
+uint32_t cores_list_max(const char *s);
+
 #endif

@@ -12,7 +12,6 @@
 #include <string.h>
 
 #include "config_internal.h"
-#include "cores_math.h"
 #include "section.h"
 
 /* ---- diagnostics --------------------------------------------------------------- */

@@ -201,13 +201,7 @@ void cores_rate_compare(const struct cores_rate_fit *a, const struct cores_rate_
 /* Sorts v (n > 0) and returns the median (mean of the middle two for even n). */
 double cores_median_u64(uint64_t *v, size_t n);
 
-/* ---- the CORES setting ----------------------------------------------------------
- * "all", or a comma list of processor numbers and ranges: "0,2-5".  Sets
- * sel[i] = 1 for each number below n (sel has n entries; NULL: only check).  Returns 0, or -1
- * with *why set (a bad word; numbers at or past n are reported by the
- * caller, see cores_list_max). */
-int cores_list_parse(const char *s, uint8_t *sel, uint32_t n, const char **why);
-/* The largest number in a well-formed list (0 for "all"). */
-uint32_t cores_list_max(const char *s);
+/* The CORES setting's grammar (cores_list_parse, cores_list_max) is the
+ * settings' own: bench/config/config.h. */
 
 #endif

@@ -1,5 +1,5 @@
 ; bench/memory/memory.asm - the memory section's kernels, with the driver signature
-; of bench/methods/targets.h: void f(uint64_t iterations, void *data).
+; of bench/targets/targets.h: void f(uint64_t iterations, void *data).
 ;
 ; bm_mem_chase: data points at a pointer p; iterations x 16 dependent loads
 ;   p = *p, then p is stored back.  Instructions: 5 fixed (mov, test, jz,

@@ -143,8 +143,8 @@ static void *memory_alloc(struct memory_plan *p, uint64_t *got)
         if (b)
             return b;
         out_printf("memory: MEMORYHIGH: no free memory at or above 4 GiB (%s): the buffer is where %s puts it\n",
-                   strcmp(plat_pages_name(), "mmap") ? "the machine has none, or the firmware uses it"
-                                                    : "mmap has no physical placement",
+                   (plat_caps() & PLAT_CAP_PHYS) ? "the machine has none, or the firmware uses it"
+                                                 : "mmap has no physical placement",
                    plat_pages_name());
     }
     return memory_alloc_by(p, got, plat_pages_alloc);
@@ -240,7 +240,7 @@ static int memory_latency_sweep(void *buf, struct memory_plan *p, struct memory_
     int bad = 0;
     out_printf("memory: latency = dependent loads around a random cycle of %u-byte lines (%u timings, median "
                "and min); %s, %s\n", MEMORY_LINE, p->samples, methods_table[MEMORY_METHOD].name,
-               strcmp(plat_name(), "linux") ? "interrupts masked for each timing"
+               (plat_caps() & PLAT_CAP_IRQ_MASK) ? "interrupts masked for each timing"
                                             : "interrupts and the scheduler on (Linux): a timing may include them");
     if (plat_tick_hz())
         out_printf("  %9s %9s %8s %8s   %s\n", "size", "loads", "ns min", "ns med", "fits in");

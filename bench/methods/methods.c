@@ -194,7 +194,7 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
 
 void methods_cpu_probe(struct methods_cpu *c)
 {
-    struct methods_cpu_source src = { bm_cpuid, plat_msr_access() ? plat_rdmsr : NULL };
+    struct methods_cpu_source src = { bm_cpuid, (plat_caps() & PLAT_CAP_MSR) ? plat_rdmsr : NULL };
     methods_cpu_probe_from(c, &src);
 }
 

@@ -140,7 +140,7 @@ struct methods_cpu {
      * bit 2 set ("always serializing") yes; MSR 0xC0011029 bit 1 read
      * through plat_rdmsr: under a hypervisor not known whatever it
      * reads (the hypervisor may emulate the MSR), else its bit; no MSR
-     * access (plat_msr_access) or #GP: not known.  lfence_why says which rule decided. */
+     * access (plat_caps: PLAT_CAP_MSR) or #GP: not known.  lfence_why says which rule decided. */
     int lfence_serializing;
     int amd_cpuid_lfence;        /* -1 leaf absent, else the bit */
     int amd_msr_lfence;          /* -1 not read (no hook, or #GP), else the bit */

@@ -553,7 +553,7 @@ void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *
     p->paoloni_ensembles = p->quick ? METHODS_QUICK_PAOLONI_ENS : METHODS_FULL_PAOLONI_ENS;
     p->paoloni_ensemble_size = p->quick ? METHODS_QUICK_PAOLONI_ENS_SIZE : METHODS_FULL_PAOLONI_ENS_SIZE;
     p->paoloni_sizes = p->quick ? METHODS_QUICK_PAOLONI_SIZES : METHODS_FULL_PAOLONI_SIZES;
-    p->interrupts_maskable = strcmp(plat_name(), "linux") != 0;
+    p->interrupts_maskable = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
 }
 
 int methods_section(const struct methods_plan *p, struct json_writer *w)

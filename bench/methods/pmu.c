@@ -435,7 +435,7 @@ const struct pmu_info *pmu_session(void)
 }
 
 /* Work for the functional check: 100 x 100 dependent adds (10,200
- * instructions by bench/methods/targets.h's counts, 10,000 of them adds). */
+ * instructions by bench/targets/targets.h's counts, 10,000 of them adds). */
 #define PMU_CHECK_ITERS 100
 static void pmu_check_work(void *arg)
 {
@@ -474,7 +474,7 @@ static const struct pmu_msr_ops pmu_plat_ops = { pmu_plat_read, pmu_plat_write, 
 /* The port's MSRs, or NULL where there are none. */
 static const struct pmu_msr_ops *pmu_platform_msr(void)
 {
-    return plat_msr_access() ? &pmu_plat_ops : NULL;
+    return (plat_caps() & PLAT_CAP_MSR) ? &pmu_plat_ops : NULL;
 }
 
 int pmu_session_probe(void)

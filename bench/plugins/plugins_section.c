@@ -8,7 +8,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "compare.h"
 #include "config.h"
 #include "json.h"
 #include "platform.h"
@@ -267,8 +266,8 @@ int plugins_run(const struct section_ctx *ctx)
     uint64_t n = cfg->methods_iterations, it = 2 * n;
     if (it < n + 2)
         it = n + 2;
-    if (it < COMPARE_PRECISION)
-        it = COMPARE_PRECISION;
+    if (it < TARGET_CALLS_START)
+        it = TARGET_CALLS_START;
     struct plugins_section_opts o = { cfg->plugin_routines, cfg->plugin_probe_seconds, it, cfg->watchdog_seconds };
     return plugins_section_load(&o);
 }

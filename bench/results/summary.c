@@ -38,6 +38,7 @@
 #include "config_internal.h"
 #include "figures.h"
 #include "platform.h"
+#include "run_profile.h"
 #include "section.h"
 #include "stats.h"
 #include "summary.h"
@@ -140,12 +141,8 @@ static void sum_run(struct summary *s, struct jr doc)
     } else {
         s->verdict = SUMMARY_WARNINGS;
     }
-    /* the profile the run used: its top-level "profile"; a file older than
-     * that member: a section's, else the one asked for */
-    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
-                                        "settings.profile" };
-    for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !s->profile[0]; i++)
-        jr_str(jr_path(doc, prof[i]), s->profile, sizeof s->profile);
+    /* the profile the run used (run_profile.h: older files mapped there) */
+    run_profile_read_jr(doc, s->profile, sizeof s->profile);
     if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
         jr_str(jr_path(doc, "bytemark.platform"), s->platform, sizeof s->platform);
     s->saved = 1;
@@ -446,8 +443,7 @@ static void sum_bytemark(struct summary *s, struct jr doc)
     size_t it = 0;
     s->index_integer = g.orig_int ? jr_num(jr_path(bm, "indexes.original_integer"), NAN) : NAN;
     s->index_fp = g.fp ? jr_num(jr_path(bm, "indexes.original_fp"), NAN) : NAN;
-    if (!jr_str(jr_get(doc, "profile"), s->bytemark_profile, sizeof s->bytemark_profile))   /* older files: bytemark's */
-        jr_str(jr_get(bm, "profile"), s->bytemark_profile, sizeof s->bytemark_profile);
+    run_profile_read_jr(doc, s->bytemark_profile, sizeof s->bytemark_profile);     /* the run's */
     s->bytemark_ran = !jr_is_none(bm);
     s->bytemark_certain = s->bytemark_ran;
     while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))

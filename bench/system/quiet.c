@@ -65,8 +65,7 @@ int quiet_check(uint32_t ms, uint64_t tick_hz, struct quiet_result *r)
         prev = now;
     } while (now < end);
     plat_irq_restore(irq);
-    /* plat_irq_off masks everywhere but in the hosted program (platform.h). */
-    r->masked = strcmp(plat_name(), "linux") != 0;
+    r->masked = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
     r->elapsed_ticks = prev - t0;
     quiet_finish(r);
     return 0;
@@ -150,9 +149,9 @@ void quiet_phase_totals_print(const char *section, const struct quiet_phase_tota
 {
     if (!t->phases)
         return;
-    if (!strcmp(plat_name(), "linux")) {
-        out_printf("%s: %u measuring phases under linux: %s, interrupts not masked\n", section,
-                   (unsigned)t->phases, t->timer_note);
+    if (!(plat_caps() & PLAT_CAP_IRQ_MASK)) {
+        out_printf("%s: %u measuring phases under %s: %s, interrupts not masked\n", section,
+                   (unsigned)t->phases, plat_name(), t->timer_note);
         return;
     }
     if (t->timer_stopped == t->phases)

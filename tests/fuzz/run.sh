@@ -75,7 +75,7 @@ for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
     config)
         build config tests/fuzz/fuzz_config.c bench/config/config_parse.c bench/config/config_values.c \
             bench/config/config_params.c bench/config/config_write.c \
-            bench/sections.c bench/*/figures_[a-z]*.c bench/results/json.c bench/cores/cores_math.c \
+            bench/sections.c bench/*/figures_[a-z]*.c bench/results/json.c bench/config/config_cores.c \
             tools/host/platform_host.c &&
             fuzz config tests/fuzz/corpus "${FUZZ_MAX_LEN:-4096}" -dict=tests/fuzz/config.dict || status=1 ;;
     json_read)
@@ -84,7 +84,7 @@ for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
             bench/results/lava.c stats/*.c tools/host/platform_host.c &&
             fuzz json_read tests/fuzz/corpus_json 16384 || status=1 ;;
     pe_image)
-        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/plugins/sha256.c &&
+        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/digest/sha256.c &&
             fuzz pe_image tests/fuzz/pe_corpus "${FUZZ_PE_MAX_LEN:-65536}" || status=1 ;;
     *) echo "FAIL: fuzz: no target '$t' (config, json_read, pe_image)"; status=1 ;;
     esac

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "config.h"
 #include "cores_math.h"
 #include "check.h"
 

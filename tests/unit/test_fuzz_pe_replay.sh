@@ -10,7 +10,7 @@ C=tests/fuzz/pe_corpus
 BIN=build/fuzz/replay_pe_image
 mkdir -p build/fuzz
 if ! ${CC_FUZZ:-clang} -g -O1 -std=gnu11 -DBAREMARK_HOST -fsanitize=fuzzer,address,undefined \
-        -fno-sanitize-recover=all -I. -Iport -Ibench -Ibench/plugins tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/plugins/sha256.c -o "$BIN" 2> "$BIN.err"; then
+        -fno-sanitize-recover=all -I. -Iport -Ibench -Ibench/plugins -Ibench/digest tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/digest/sha256.c -o "$BIN" 2> "$BIN.err"; then
     echo "FAIL: build the PE fuzz target with clang -fsanitize=fuzzer ($(head -2 "$BIN.err" | tr '\n' ' '))"
     exit 1
 fi

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_hmac_sha256.c - bench/upload/hmac_sha256.c against RFC 4231's
+ * tests/unit/test_hmac_sha256.c - bench/digest/hmac_sha256.c against RFC 4231's
  * HMAC-SHA256 test cases 1, 2, 6 and 7 and against Python's hmac/hashlib on
  * 72 generated key/message pairs (tests/vectors/hmac/make_vectors.py: keys
  * around the 64-byte block, messages around SHA-256's padding boundaries),

@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_sha256.c - bench/plugins/sha256.c against the FIPS 180-2 example
+ * tests/unit/test_sha256.c - bench/digest/sha256.c against the FIPS 180-2 example
  * messages (appendix B: "abc", the 448-bit message, one million 'a'), the
  * empty message and the 896-bit message of the NIST examples, every split
  * of a message into two updates, and coreutils' sha256sum at the padding

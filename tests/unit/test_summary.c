@@ -353,12 +353,19 @@ static void test_profile(void)
         "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"methods\":{\"profile\":\"quick\"},"
         "\"errors\":[],\"status\":0,\"ended\":true}",
         "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"clock\":{},\"errors\":[],\"status\":0,\"ended\":true}",
+        /* older files whose only copy is the comparisons' or the cores' scores' */
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"compare\":{\"profile\":\"full\"},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
+        "{\"schema\":1,\"settings\":{\"profile\":\"auto\"},\"cores\":{\"scores\":{\"profile\":\"quick\"}},"
+        "\"errors\":[],\"status\":0,\"ended\":true}",
     };
     static const char *const want[] = {
         "completed, 0 warnings; profile quick",
         "completed, 0 warnings; profile full",
         "completed, 0 warnings; profile quick",
         "completed, 0 warnings; profile auto",
+        "completed, 0 warnings; profile full",
+        "completed, 0 warnings; profile quick",
     };
     struct summary *s = calloc(1, sizeof *s);
     for (size_t i = 0; s && i < sizeof doc / sizeof doc[0]; i++) {

@@ -35,6 +35,7 @@
 #include "json_read.h"
 #include "report_schema.h"
 #include "report_util.h"
+#include "run_profile.h"
 #include "sha256.h"
 #include "validate.h"
 
@@ -147,12 +148,7 @@ static void ha_provenance(struct ha_run *r)
         snprintf(r->status, sizeof r->status, "interrupted");
     /* the profile the run used (top-level "profile"); a file older than that
      * member: a section's, else the one asked for, as the summary reads it */
-    static const char *const prof[] = { "profile", "methods.profile", "bytemark.profile", "memory.profile",
-                                        "settings.profile" };
-    r->profile[0] = 0;
-    for (size_t i = 0; i < sizeof prof / sizeof prof[0] && !r->profile[0]; i++)
-        ha_str(d, prof[i], r->profile, sizeof r->profile, "");
-    if (!r->profile[0])
+    if (!run_profile_read_jr(d, r->profile, sizeof r->profile))
         snprintf(r->profile, sizeof r->profile, "default");
     ha_str(d, "build.version", r->build, sizeof r->build, "?");
     ha_str(d, "system.secure_boot.image_sha256", r->image, sizeof r->image, "-");

@@ -53,7 +53,7 @@ void plat_set_tick_step(uint64_t ticks) { host_tick_step = ticks; }
 
 /* A Linux process reads no MSR (the kernel's msr driver is root-only and
  * not what the image measures with): no PMU programming, no DE_CFG. */
-int plat_msr_access(void) { return 0; }
+unsigned plat_caps(void) { return 0; }     /* a Linux process: interrupts stay on, no MSRs, virtual memory */
 int plat_rdmsr(uint32_t msr, uint64_t *value) { (void)msr, (void)value; return -1; }
 int plat_wrmsr(uint32_t msr, uint64_t value) { (void)msr, (void)value; return -1; }
 

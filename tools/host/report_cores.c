@@ -185,7 +185,7 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
     if (!json_is_object(sc))
         return;
     fputs("<h3>BYTEmark on each CPU, then on all at once</h3><p>Profile ", f);
-    rj_html(f, rj_run_profile(root, sc, "?"));
+    rj_html(f, rj_run_profile(root, "?"));
     fputs("; each cell: mean &plusmn; the 95% half-interval (relative).</p><table id=\"cores-scores\"><tr><th>CPU</th>", f);
     json_array_foreach(json_object_get(sc, "tests"), i, t) {
         fputs("<th>", f);

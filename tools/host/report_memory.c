@@ -201,7 +201,7 @@ void part_memory(struct report *r)
         n = 64;
 
     fputs("<p>", f);
-    rj_html(f, rj_run_profile(r->root, sec, "?"));      /* a string from the file: escaped like every other */
+    rj_html(f, rj_run_profile(r->root, "?"));      /* a string from the file: escaped like every other */
     fprintf(f, " profile, %s timings per size; %s bytes allocated with ",
             rj_fmt(b1, sizeof b1, rj_num(sec, "samples", NAN)), rj_fmt(b2, sizeof b2, rj_num(sec, "allocated_bytes", NAN)));
     rj_html(f, rj_str(sec, "allocator", "?"));

@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "report_util.h"
+#include "run_profile.h"
 #include "stats/stats.h"
 
 /* SVG geometry (px): plot size and margins for labels. */
@@ -97,9 +98,12 @@ const char *rj_str(json_t *obj, const char *key, const char *dflt)
     return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
-const char *rj_run_profile(json_t *root, json_t *sec, const char *dflt)
+const char *rj_run_profile(json_t *root, const char *dflt)
 {
-    return rj_str(root, "profile", rj_str(sec, "profile", dflt));
+    json_t *v = NULL;
+    for (size_t i = 0; run_profile_members[i] && !json_is_string(v); i++)
+        v = rj_get(root, run_profile_members[i]);
+    return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
 int rj_bool(json_t *obj, const char *key, int dflt)

@@ -36,10 +36,10 @@ json_t *rj_get(json_t *root, const char *path);
 double rj_num(json_t *obj, const char *key, double dflt);
 const char *rj_str(json_t *obj, const char *key, const char *dflt);
 int rj_bool(json_t *obj, const char *key, int dflt);
-/* The profile the run used: the document's top-level "profile"; in a file
- * older than that member, the section's own "profile" (sec may be NULL);
- * else dflt. */
-const char *rj_run_profile(json_t *root, json_t *sec, const char *dflt);
+/* The profile the run used: the first string of run_profile_members[]
+ * (bench/results/run_profile.h: the top-level "profile", in older files a
+ * section's copy), else dflt. */
+const char *rj_run_profile(json_t *root, const char *dflt);
 
 /* The first member of obj, among the NULL-terminated names, that is an
  * array; NULL if none. */

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """tests/vectors/hmac/make_vectors.py - HMAC-SHA256 test vectors for
 tests/unit/test_hmac_sha256.c, computed by Python's hmac and hashlib (an
-implementation independent of bench/upload/hmac_sha256.c).
+implementation independent of bench/digest/hmac_sha256.c).
 
 Keys of 0, 1, 20, 63, 64, 65, 128 and 200 bytes (around the 64-byte block,
 where the key is hashed first) and messages of 0..300 bytes (around the

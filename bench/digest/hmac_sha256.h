@@ -1,6 +1,6 @@
 /*
- * bench/upload/hmac_sha256.h - HMAC-SHA256 (RFC 2104, FIPS 198-1) over
- * bench/plugins/sha256.c, portable and freestanding: signs each upload of a run to
+ * bench/digest/hmac_sha256.h - HMAC-SHA256 (RFC 2104, FIPS 198-1) over
+ * bench/digest/sha256.c, portable and freestanding: signs each upload of a run to
  * the results server (docs/results-upload.md) with the lab's shared key.
  */
 #ifndef BAREMARK_HMAC_SHA256_H

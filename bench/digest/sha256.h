@@ -1,7 +1,9 @@
 /*
- * bench/plugins/sha256.h - SHA-256 (FIPS 180-4), portable and freestanding: names a
+ * bench/digest/sha256.h - SHA-256 (FIPS 180-4), portable and freestanding: names a
  * plug-in file by its contents in the results, so a run on the stick and a
- * build on the desk can be matched byte for byte.
+ * build on the desk can be matched byte for byte; under HMAC-SHA256
+ * (hmac_sha256.h) it signs uploads, and history names runs by it.  The
+ * digest room holds what several rooms hash with and nothing else.
  */
 #ifndef BAREMARK_SHA256_H
 #define BAREMARK_SHA256_H

@@ -1,5 +1,5 @@
 /*
- * bench/plugins/sha256.c - SHA-256 as FIPS 180-4 sections 4.1.2, 4.2.2, 5.1.1 and
+ * bench/digest/sha256.c - SHA-256 as FIPS 180-4 sections 4.1.2, 4.2.2, 5.1.1 and
  * 6.2 define it (see sha256.h).
  */
 #include <stdint.h>

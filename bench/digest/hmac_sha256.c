@@ -1,5 +1,5 @@
 /*
- * bench/upload/hmac_sha256.c - HMAC-SHA256: H((K ^ opad) || H((K ^ ipad) || m)),
+ * bench/digest/hmac_sha256.c - HMAC-SHA256: H((K ^ opad) || H((K ^ ipad) || m)),
  * K the key zero-padded to the 64-byte block (hashed first when longer).
  */
 #include <string.h>

@@ -1,5 +1,5 @@
 /*
- * bench/methods/targets.c - the table of built-in targets and the strlen driver.
+ * bench/targets/targets.c - the table of built-in targets and the strlen driver.
  */
 #include <stdint.h>
 #include <string.h>

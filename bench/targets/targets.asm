@@ -1,8 +1,8 @@
-; bench/methods/targets.asm - routines of known cost to time with the methods.
+; bench/targets/targets.asm - routines of known cost to time with the methods.
 ;
 ; Every target has the driver signature of Apple's MeasureNetTimeInCPUCycles
 ; (seed 001): void target(uint64_t iterations, void *data), System V ABI.
-; Instruction counts are exact (bench/methods/targets.h repeats them for the tests):
+; Instruction counts are exact (bench/targets/targets.h repeats them for the tests):
 ; on a machine that counts instructions (QEMU -icount shift=0: one tick per
 ; instruction) the net times below are what the engine must find.
 ;

@@ -1,6 +1,6 @@
 /*
- * bench/methods/targets.h - the built-in routines the methods time (bench/methods/targets.asm
- * and the strlen driver in bench/methods/targets.c), with their exact instruction
+ * bench/targets/targets.h - the built-in routines the methods time (bench/targets/targets.asm
+ * and the strlen driver in bench/targets/targets.c), with their exact instruction
  * counts where the code fixes them.
  *
  * A target has the driver signature of Apple's MeasureNetTimeInCPUCycles
@@ -13,7 +13,7 @@
 
 typedef void (*bm_routine)(uint64_t iterations, void *data);
 
-/* bench/methods/targets.asm */
+/* bench/targets/targets.asm */
 void bm_target_placeholder(uint64_t iterations, void *data);
 void bm_target_empty(uint64_t iterations, void *data);
 void bm_target_add1(uint64_t iterations, void *data);
@@ -23,7 +23,7 @@ void bm_target_add1000(uint64_t iterations, void *data);
 void bm_target_foo(uint64_t iterations, void *data);
 void bm_target_foobar(uint64_t iterations, void *data);
 
-/* Instructions executed by one call, from the code (bench/methods/targets.asm):
+/* Instructions executed by one call, from the code (bench/targets/targets.asm):
  * fixed + iterations * per_iteration.  -1: not fixed by our code (strlen
  * is the C library's). */
 #define TARGET_EMPTY_FIXED      1   /* ret */
@@ -32,6 +32,11 @@ void bm_target_foobar(uint64_t iterations, void *data);
 #define TARGET_FOO_FIXED        3   /* test, jz, ret */
 #define TARGET_FOO_PER_ITER     28  /* mov ecx; 5 x (mov, imul, mov, dec, jnz); dec, jnz */
 
+/* The calls per timing the comparisons start from (Karsh's GatherTimes:
+ * Precision 100; compare.h's COMPARE_PRECISION): the plug-ins' probe calls
+ * a routine at least this many times before it is timed. */
+#define TARGET_CALLS_START      100
+
 /* Karsh's Foo/FooBar arguments: x *= y, with x = y = 1 as in GatherTimes. */
 struct target_foo_args { int64_t x, y; };
 
@@ -39,7 +44,7 @@ struct target_foo_args { int64_t x, y; };
 #define TARGET_STRLEN_TEXT "Hello, this is a simple string"
 
 /* strlen(data) `iterations` times through a pointer the compiler cannot
- * see through (bench/methods/targets.c). */
+ * see through (bench/targets/targets.c). */
 void bm_target_strlen(uint64_t iterations, void *data);
 
 struct target {

@@ -1,0 +1,24 @@
+/*
+ * bench/results/run_profile.c - the profile a results document's run used
+ * (run_profile.h).
+ */
+#include "run_profile.h"
+
+const char *const run_profile_members[] = {
+    "profile",                  /* decided once, written once: a current image's files */
+    "methods.profile",          /* older images: each section's own copy */
+    "bytemark.profile",
+    "memory.profile",
+    "cores.scores.profile",
+    "compare.profile",
+    "settings.profile",         /* as asked ("auto" unless PROFILE= was set): the last resort */
+    NULL,
+};
+
+int run_profile_read_jr(struct jr doc, char *out, size_t cap)
+{
+    for (size_t i = 0; run_profile_members[i]; i++)
+        if (jr_str(jr_path(doc, run_profile_members[i]), out, cap))
+            return 1;
+    return 0;
+}
