@@ -257,7 +257,7 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         /* the smallest step a planted change at the first labelled run (or
          * the middle) could have been seen at, from this method's noise */
         size_t at = l->nchanges ? l->changes[0] : n / 2;
-        double mde = history_smallest_step(x, hw, n, at, r->par.alpha);
+        double mde = history_smallest_step(x, hw, n, at, r->par.alpha, r->par.min_size);
         if (!isnan(mde) && (isnan(mde_best) || mde < mde_best))
             mde_best = mde;
         for (size_t c = 0; c < k; c++) {
@@ -399,7 +399,7 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
         }
         fputs("series,method,run,value,lo,hi\n", csv);
     }
-    struct hc_run r = { .db = db, .csv = csv, .out = out, .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001 }, .verbose = verbose };
+    struct hc_run r = { .db = db, .csv = csv, .out = out, .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1 }, .verbose = verbose };
     struct hc_label *l = malloc(sizeof *l);
     size_t bad = 0, lineno = 0;
     hc_ncells = 0;
@@ -448,7 +448,8 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
     fprintf(out, "recall: planted changes found within %d runs; false/s: findings near no planted change, per series; "
                  "pos err: runs between a found change and the planted one; size err: |found - nominal| step in "
                  "percentage points; smallest%%: the mean over the series of the smallest step their noise could "
-                 "show (a Welch test at p < %g found 80%% of the time, k runs a side, or the runs' own intervals)\n",
+                 "show (a t-test at p < %g over the splits the series allows found 80%% of the time, k runs a side, or the "
+                 "runs' own intervals)\n",
             TOLERANCE, r.par.alpha);
     fprintf(out, "attribution: %zu planted provenance changes found, %zu of them named\n", r.planted_found,
             r.planted_named);

@@ -82,7 +82,7 @@ void history_run_get(struct hdb *db, long id, struct history_run *r)
 static void hs_flush(struct hs_ctx *c)
 {
     struct stats_change cps[HS_MAX_CHANGES];
-    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha };
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1 };
     if (!c->n)
         return;
     c->series++;
@@ -227,7 +227,7 @@ static double hs_t_quantile(double p, double df)
     return (lo + hi) / 2;
 }
 
-double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha)
+double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha, size_t min)
 {
     double sum = 0, hws = 0, *d = malloc(n * sizeof *d);
     size_t nd = 0, nhw = 0;
@@ -256,6 +256,8 @@ double history_smallest_step(const double *x, const double *hw, size_t n, size_t
     double med = nd % 2 ? d[nd / 2] : (d[nd / 2 - 1] + d[nd / 2]) / 2;
     free(d);
     double sd = med / (0.674489750196082 * sqrt(2.0)), a = (double)at, b = (double)(n - at), df = a + b - 2;
+    if (min && n + 1 > 2 * min)
+        alpha /= (double)(n + 1 - 2 * min);     /* Bonferroni, as stats_changepoints' family */
     double step = (hs_t_quantile(alpha, df) + hs_t_quantile(0.4, df)) * sd * sqrt(1 / a + 1 / b);
     if (nhw && hws / nhw > step)
         step = hws / nhw;
