@@ -73,7 +73,36 @@ else
     fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
 fi
 v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
-if [ "$v" = "4 ok" ]; then pass "the store is at schema version 4 (run_files, figure labels) and intact"; else fail "schema version 4, intact" "$v"; fi
+if [ "$v" = "5 ok" ]; then pass "the store is at schema version 5 (run_files, figure labels, counter steps) and intact"; else fail "schema version 5, intact" "$v"; fi
+# the counter's step (migration 5): each run's from its JSON (the clock
+# section's counter_step.ticks, else the largest measurement's), each
+# per-iteration tick figure's resolution that step over its iterations;
+# expected from the fixture read here, not from what add printed
+v=$(python3 - "$DB" "$TOP/tests/fixtures/run-quick.json" <<'PY'
+import json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+d = json.load(open(sys.argv[2]))
+want = (d.get("clock", {}).get("counter_step") or {}).get("ticks") or \
+    max((m.get("counter_step_ticks") or 0 for m in d.get("methods", {}).get("measurements", [])), default=None)
+got = {r[0] for r in c.execute("select counter_step_ticks from runs where source is null or source != 'lava'")}
+bad = [] if got == {float(want)} else ["runs' steps %s, the fixture's %s" % (sorted(got, key=str), want)]
+n = 0
+for m in d["methods"]["measurements"]:
+    if m.get("status") != "ok" or not m.get("counter_step_ticks"):
+        continue
+    fig = "meas_%s_%s_ticks" % (m["target"].replace(":", "_"), m["method"].replace("+", "_"))
+    rows = c.execute("select p.step from points p join figures f on f.id = p.figure_id where f.name = ?", (fig,)).fetchall()
+    for (s,) in rows:
+        n += 1
+        if s is None or abs(s - m["counter_step_ticks"] / m["iterations"]) > 1e-9 * s:
+            bad.append("%s: step %s, want %s / %s" % (fig, s, m["counter_step_ticks"], m["iterations"]))
+print("ok %d" % n if not bad and n else "; ".join(bad[:3]) or "no figure checked")
+PY
+)
+case $v in
+    "ok "*) pass "add: each run's counter step and each tick figure's resolution stored (${v#ok } points)" ;;
+    *) fail "add: counter step stored" "$v" ;;
+esac
 
 # Two adds at once into a new store: the union, once each.
 D2=$W/two.db

@@ -123,7 +123,7 @@ struct history_filter {
  * for each change found; series_fn (may be NULL) for each series with its
  * points, for the plots.  Returns the number of series, -1 on error. */
 struct history_point {
-    double value, lo, hi;
+    double value, lo, hi, step;     /* step: the figure's resolution (NAN: unknown) */
     long run;
     char name[40];
 };

@@ -44,7 +44,7 @@
 
 struct hc_point {
     char run[40], figure[128];
-    double value, lo, hi;
+    double value, lo, hi, step;
     long run_id;
 };
 
@@ -80,6 +80,7 @@ static int hc_point_row(void *ctx, int n, const char *const *v)
     p->lo = v[3] ? strtod(v[3], NULL) : NAN;
     p->hi = v[4] ? strtod(v[4], NULL) : NAN;
     p->run_id = atol(v[5] ? v[5] : "0");
+    p->step = n > 6 && v[6] ? strtod(v[6], NULL) : NAN;
     return 0;
 }
 
@@ -242,6 +243,8 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
             }
             x[n] = p->value;
             hw[n] = isnan(p->lo) || isnan(p->hi) ? NAN : (p->hi - p->lo) / 2;
+            if (p->step > 0 && !(hw[n] >= p->step))
+                hw[n] = p->step;        /* as history show: never below the figure's resolution */
             ids[n] = p->run_id;
             if (r->csv)
                 fprintf(r->csv, "%s,%s,%zu,%.17g,%.17g,%.17g\n", l->name, methods[m], n, p->value, p->lo, p->hi);
@@ -383,7 +386,7 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
     }
     hc_npts = 0;
     hdb_exec(db,
-             "SELECT r.name, f.name, p.value, p.lo, p.hi, r.id FROM points p JOIN runs r ON r.id = p.run_id"
+             "SELECT r.name, f.name, p.value, p.lo, p.hi, r.id, p.step FROM points p JOIN runs r ON r.id = p.run_id"
              " JOIN figures f ON f.id = p.figure_id WHERE f.name LIKE 'meas_steps_%'",
              0, NULL, hc_point_row, NULL);
     qsort(hc_pts, hc_npts, sizeof *hc_pts, hc_cmp);

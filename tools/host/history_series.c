@@ -19,12 +19,12 @@
 #define HS_MAX_CHANGES 64
 
 static const char HS_ALL[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label, p.step"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
 static const char HS_ONE[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label, p.step"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id WHERE m.name = $1 OR m.key = $1"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
@@ -164,6 +164,11 @@ static int hs_row(void *ctx, int n, const char *const *v)
     p->hi = v[9] ? strtod(v[9], NULL) : NAN;
     c->x[c->n] = p->value;
     c->hw[c->n] = isnan(p->lo) || isnan(p->hi) ? NAN : (p->hi - p->lo) / 2;
+    /* what the run cannot resolve: its interval, and never less than the
+     * figure's resolution (the counter's step over the iterations) */
+    p->step = n > 11 && v[11] ? strtod(v[11], NULL) : NAN;
+    if (p->step > 0 && !(c->hw[c->n] >= p->step))
+        c->hw[c->n] = p->step;
     c->n++;
     return 0;
 }
