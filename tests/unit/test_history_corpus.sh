@@ -133,7 +133,7 @@ for l in open(sys.argv[1]):
                         n=len(f[8].split(",")))
 found, smallest, attrib = {}, {}, {}
 for l in open(sys.argv[2]):
-    m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*); smallest step its noise could show ([0-9.na]+)%", l)
+    m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*); smallest step its noise could show ([-+0-9.ena]+)%", l)
     if m:
         found[m.group(1)] = [(int(a), float(r)) for a, r in re.findall(r" (\d+) \(\d+ of \d+ methods, ([-+0-9.]+)%\)", m.group(2))]
         smallest[m.group(1)] = float(m.group(3))
@@ -165,7 +165,7 @@ for name, methods in series.items():
         best = min(best, 100 * step / abs(x.mean()))
     nmde += 1
     mde[name] = best
-    if abs(best - smallest.get(name, -1)) > 0.0005 + 1e-6 * best:
+    if abs(best - smallest.get(name, -1)) > 1e-9 + 0.001 * best:    # printed to 4 significant digits
         bad.append("%s: smallest step printed %s%%, by definition %.4f%%" % (name, smallest.get(name), best))
 def near(at, t):
     return abs(at - t) <= 2

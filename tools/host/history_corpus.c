@@ -348,7 +348,7 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         for (size_t j = 0; j < nfind; j++)
             fprintf(r->out, " %zu (%zu of %zu methods, %+.2f%%)", find_at[j], find_votes[j], nm,
                     100 * find_rel[j] / find_votes[j]);
-        fprintf(r->out, "; smallest step its noise could show %.3f%%\n", 100 * mde_best);
+        fprintf(r->out, "; smallest step its noise could show %.4g%%\n", 100 * mde_best);
     }
 }
 
@@ -444,7 +444,7 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
         if (c->size_n)
             snprintf(size, sizeof size, "%.2fpp", c->size_err / c->size_n);
         if (c->mde_n)
-            snprintf(mde, sizeof mde, "%.2f", c->mde_sum / c->mde_n);
+            snprintf(mde, sizeof mde, "%.3g", c->mde_sum / c->mde_n);
         fprintf(out, "  %-10s %-6s %6.2f %4d %6zu %7s %8.2f %10zu %9s %9s %10s\n", c->kind, c->family, c->step, c->k,
                 c->series, recall, (double)c->false_alarms / c->series, c->series_with_false, pos, size, mde);
     }
