@@ -9,8 +9,9 @@
 # validates) set to the base routine's level
 # times the routine's nominal work (+0.25% .. +5%, tools/bench/history_corpus.py)
 # times a boot's noise (sd 0.2%, drawn with a fixed seed);
-# 18 plain boots, 3 with another firmware revision, 3 with the plug-in's
-# SHA-256 changed.
+# 18 plain boots, 6 with another firmware revision, 6 with the plug-in's
+# SHA-256 changed, 6 with another baremark build (build.version): 6 a
+# side, where the 2% provenance steps are above what the series can show.
 # history_corpus.py composes the labelled series.  Checked against the
 # definitions of what was planted, never against what the bench printed:
 #   step    every 2% and 5% step with 5 runs a side or more (0.2% noise:
@@ -27,7 +28,7 @@
 #   provenance  where the series could show its planted step (its smallest
 #           step, below, is under it): the change planted with a firmware
 #           revision names the firmware, the one with a rebuilt plug-in
-#           names the plug-ins
+#           names the plug-ins, the one with another build names the build
 #   smallest step  the figure printed for each series equals the definition
 #           recomputed here with scipy from the series the bench wrote
 #           (--series-csv): (t(1-a'/2) + t(0.8)) * s * sqrt(1/a + 1/b),
@@ -90,7 +91,7 @@ level = {}
 for m in base["methods"]["measurements"]:
     if m["target"] in ("steps:add400", "steps:walk8000", "steps:sort20"):
         level[(m["target"][6:], m["method"])] = m["net"]["median"]
-blocks = ["plain"] * 18 + ["firmware"] * 3 + ["rebuild"] * 3
+blocks = ["plain"] * 18 + ["firmware"] * 6 + ["rebuild"] * 6 + ["build"] * 6
 lines = []
 for i, block in enumerate(blocks):
     d = copy.deepcopy(base)
@@ -100,6 +101,8 @@ for i, block in enumerate(blocks):
         d["system"]["firmware_revision"] = 65537
     if block == "rebuild":
         d["plugins"]["files"][0]["sha256"] = "ab" * 32
+    if block == "build":
+        d["build"]["version"] = "c0ffee1"
     boot = {r: 1 + 0.002 * rng.gauss(0, 1) for r in ratio}
     for j, m in enumerate(d["methods"]["measurements"]):
         r = m["target"][6:] if m["target"].startswith("steps:") else None
@@ -116,8 +119,8 @@ PY
 
 "$B" history bench --corpus "$W/corpus" --series-csv "$W/series.csv" -v > "$W/bench.txt" 2> "$W/bench.err"
 rc=$?
-[ $rc = 0 ] && grep -q '^corpus .*: 24 boots added (0 skipped)' "$W/bench.txt" &&
-    pass "bench --corpus: 24 boots added, status 0" || fail "bench --corpus ran" "rc $rc: $(head -3 "$W/bench.err")"
+[ $rc = 0 ] && grep -q '^corpus .*: 36 boots added (0 skipped)' "$W/bench.txt" &&
+    pass "bench --corpus: 36 boots added, status 0" || fail "bench --corpus ran" "rc $rc: $(head -3 "$W/bench.err")"
 
 /usr/bin/python3 - "$W/corpus/labels.tsv" "$W/bench.txt" "$W/series.csv" > "$W/check.txt" 2>&1 <<'PY'
 import csv, math, re, sys
@@ -171,6 +174,7 @@ def near(at, t):
     return abs(at - t) <= 2
 checked = {"step": 0, "back": 0, "two": 0, "drift": 0, "flat": 0, "provenance": 0}
 fa = nflat = 0
+named = set()
 for name, lab in labels.items():
     f = found.get(name)
     if f is None:
@@ -203,9 +207,12 @@ for name, lab in labels.items():
         fa += len(f)
     if kind == "provenance" and name.endswith("-step") and mde[name] < lab["step"]:
         checked["provenance"] += 1
-        want = {"firmware": "firmware", "plug-ins": "plug-ins"}[lab["planted"]]
+        named.add(lab["planted"])
+        want = {"firmware": "firmware", "plug-ins": "plug-ins", "build": "build"}[lab["planted"]]
         if want not in attrib.get(name, ""):
             bad.append("%s: the change does not name %s (%s)" % (name, want, attrib.get(name)))
+if named != {"firmware", "plug-ins", "build"}:
+    bad.append("planted provenance checked only for %s" % sorted(named))
 if nflat and fa > nflat / 100:
     bad.append("%d false alarms in %d flat series" % (fa, nflat))
 print("checked: %s; %d false alarms in %d flat series; %d smallest steps" % (checked, fa, nflat, nmde))
