@@ -13,7 +13,10 @@
  *    when p < alpha AND the step is larger than the runs' own
  *    uncertainty (the mean half-width of their intervals on both sides):
  *    a step inside what each run already says it cannot resolve is not
- *    called a change, however many runs agree on it.
+ *    called a change, however many runs agree on it.  With par->family,
+ *    Welch's p is multiplied by the number of splits the segment allows
+ *    (Bonferroni): the split is the best of them, so alpha then bounds
+ *    the chance that a flat segment shows a change anywhere.
  * 3. Recurse into both sides, then re-test every change against its
  *    neighbours (from the change before it to the change after it) until
  *    none is dropped: a change found early in a long segment must still
@@ -92,10 +95,17 @@ static size_t cp_best_split(const double *x, size_t a, size_t b, size_t min)
 static int cp_is_change(const double *x, const double *hw, size_t a, size_t m, size_t b,
                         const struct stats_cp_params *par, double *p)
 {
+    size_t min = par->min_size ? par->min_size : 1;
     double step = fabs(cp_mean(x, m, b) - cp_mean(x, a, m));
     double floor_ = hw ? (cp_mean(hw, a, m) + cp_mean(hw, m, b)) / 2 : 0;
     double scale = fmax(fabs(cp_mean(x, a, m)), fabs(cp_mean(x, m, b)));
     *p = cp_welch_p(x, a, m, b);
+    /* With par->family the p is Bonferroni's over the b - a + 1 - 2 min
+     * splits the segment allows: the split tested is the best of them, so
+     * Welch's p alone (a given split's) understates how often a flat
+     * segment has one split that far apart. */
+    if (par->family && b - a + 1 > 2 * min)
+        *p = fmin(1, *p * (double)(b - a + 1 - 2 * min));
     if (isnan(floor_))
         floor_ = 0;
     /* A step within the rounding of the sums is none: identical values
@@ -135,8 +145,10 @@ size_t stats_changepoints(const double *x, const double *hw, size_t n, const str
     double p;
     struct stats_cp_params split = *par;
     int weak = par->alpha_split > par->alpha;
-    if (weak)
+    if (weak) {
         split.alpha = par->alpha_split;
+        split.family = 0;       /* candidates; the re-test below decides */
+    }
     if (n < 2 * min)
         return 0;
     stack[top++] = 0;

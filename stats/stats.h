@@ -437,6 +437,9 @@ struct stats_cp_params {
                              * split it keeps is then re-tested between its neighbours at
                              * alpha, weakest first (Hunter's split and merge): a step that
                              * comes back, whose first split mixes both levels, is found */
+    int family;             /* 1: a split's p is Welch's times the number of splits its segment
+                             * allows (Bonferroni), so alpha bounds the chance that a flat
+                             * segment shows a change at any split, not at one given split */
 };
 
 struct stats_change {

@@ -73,7 +73,74 @@ else
     fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
 fi
 v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
-if [ "$v" = "4 ok" ]; then pass "the store is at schema version 4 (run_files, figure labels) and intact"; else fail "schema version 4, intact" "$v"; fi
+if [ "$v" = "5 ok" ]; then pass "the store is at schema version 5 (run_files, figure labels, counter steps) and intact"; else fail "schema version 5, intact" "$v"; fi
+# the counter's step (migration 5): each run's from its JSON (the clock
+# section's counter_step.ticks, else the largest measurement's), each
+# per-iteration tick figure's resolution that step over its iterations;
+# expected from the fixture read here, not from what add printed
+v=$(python3 - "$DB" "$TOP/tests/fixtures/run-quick.json" <<'PY'
+import json, sqlite3, sys
+c = sqlite3.connect(sys.argv[1])
+d = json.load(open(sys.argv[2]))
+want = (d.get("clock", {}).get("counter_step") or {}).get("ticks") or \
+    max((m.get("counter_step_ticks") or 0 for m in d.get("methods", {}).get("measurements", [])), default=None)
+got = {r[0] for r in c.execute("select counter_step_ticks from runs where source is null or source != 'lava'")}
+bad = [] if got == {float(want)} else ["runs' steps %s, the fixture's %s" % (sorted(got, key=str), want)]
+n = 0
+for m in d["methods"]["measurements"]:
+    if m.get("status") != "ok" or not m.get("counter_step_ticks"):
+        continue
+    fig = "meas_%s_%s_ticks" % (m["target"].replace(":", "_"), m["method"].replace("+", "_"))
+    rows = c.execute("select p.step from points p join figures f on f.id = p.figure_id where f.name = ?", (fig,)).fetchall()
+    for (s,) in rows:
+        n += 1
+        if s is None or abs(s - m["counter_step_ticks"] / m["iterations"]) > 1e-9 * s:
+            bad.append("%s: step %s, want %s / %s" % (fig, s, m["counter_step_ticks"], m["iterations"]))
+print("ok %d" % n if not bad and n else "; ".join(bad[:3]) or "no figure checked")
+PY
+)
+case $v in
+    "ok "*) pass "add: each run's counter step and each tick figure's resolution stored (${v#ok } points)" ;;
+    *) fail "add: counter step stored" "$v" ;;
+esac
+
+# A series without a change says how small a step it could have shown:
+# box-08's numsort score (30 runs of 1% noise, no step), recomputed from
+# the definition (scipy): at its middle, (t(1-a'/2, n-2) + t(0.8, n-2)) *
+# s * sqrt(1/15 + 1/15) over the level, a' = 0.001 / (n - 5) (the
+# family-wise p over the splits with 3 a side), s the median |successive
+# difference| / (0.6745 sqrt 2), not below the runs' mean half-width
+"$B" history show --db "$DB" -v > "$W/quiet.txt" 2>&1
+v=$(/usr/bin/python3 - "$W/before.csv" "$W/quiet.txt" <<'PY'
+import csv, math, re, sys
+import numpy as np
+from scipy import stats
+rows = [r for r in csv.DictReader(open(sys.argv[1])) if r["machine"] == "box-08" and r["figure"] == "bytemark_numsort"]
+rows.sort(key=lambda r: r["started"])
+x = np.array([float(r["value"]) for r in rows])
+hw = np.array([(float(r["hi"]) - float(r["lo"])) / 2 for r in rows if r["lo"] and r["hi"]])
+n = len(x)
+a = n // 2
+s = np.median(np.abs(np.diff(x))) / (stats.norm.ppf(0.75) * math.sqrt(2))
+fw = 0.001 / (n - 5)
+step = (stats.t.ppf(1 - fw / 2, n - 2) + stats.t.ppf(0.8, n - 2)) * s * math.sqrt(1 / a + 1 / (n - a))
+if len(hw):
+    step = max(step, hw.mean())
+want = 100 * step / abs(x.mean())
+got = None
+for l in open(sys.argv[2]):
+    m = re.match(r"  no change  numsort, arrays/s \[quick\] on box-08: (\d+) runs; the smallest step it could have shown ([0-9.e+-]+)%", l)
+    if m:
+        got = (int(m.group(1)), float(m.group(2)))
+tail = [l for l in open(sys.argv[2]) if "series without a change" in l]
+ok = got and got[0] == n and abs(got[1] - want) <= 0.0051 * want and tail
+print("ok %.3g%%" % want if ok else "printed %s, by definition %.4g%% (n %d); closing line %s" % (got, want, n, tail))
+PY
+)
+case $v in
+    "ok "*) pass "show -v: a series without a change states the smallest step it could have shown (${v#ok }, by definition)" ;;
+    *) fail "show -v: the smallest step of a quiet series" "$v" ;;
+esac
 
 # Two adds at once into a new store: the union, once each.
 D2=$W/two.db

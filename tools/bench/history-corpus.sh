@@ -3,7 +3,8 @@
 # (docs/guide-history.md, "How well it detects").  Not part of `make test`.
 #
 # usage: tools/bench/history-corpus.sh [--boots N] [--firmware-boots N]
-#            [--rebuild-boots N] [--icount-boots N] [--compose-only] OUT
+#            [--rebuild-boots N] [--icount-boots N] [--icount]
+#            [--build-image IMG [--build-boots N]] [--compose-only] OUT
 #
 # 1. Boots the image under QEMU (TCG, --smp 2, quick profile, sections
 #    plugins and methods) with the plug-in tools/bench/corpus-plugin, whose
@@ -17,11 +18,21 @@
 #      --rebuild-boots (default 8) with the plug-in rebuilt (its
 #        description changed, so its SHA-256 differs): a planted build
 #        change;
+#      --build-boots (default 0; 1 with --build-image) with IMG, another
+#        build of baremark (e.g. make all at another commit, copied
+#        away): a planted build change;
 #      --icount-boots (default 0) under -icount shift=0, where each
 #        routine's figure is its exact instruction count (slow: the
 #        firmware alone takes ~100 s a boot on a busy 2-core machine).
+#      --icount: every boot (plain, firmware, rebuild) under -icount
+#        (run-qemu --icount-nosleep --lean, 20 samples a measurement), where
+#        each figure is the routine's exact instruction count and every
+#        boot of one image gives the same figures: defaults 2 plain, 1
+#        firmware, 1 rebuild (about 5 minutes a boot on a busy 2-core
+#        machine), and the series reuse those boots in turn (compose
+#        --cycle 20: 20 plain runs, 3 of each other block).
 #    The boots' JSON files go to OUT/boots/ (names in boot order), with
-#    OUT/boots.txt: BOOT-FILE BLOCK (plain, firmware, rebuild, icount).
+#    OUT/boots.txt: BOOT-FILE BLOCK (plain, firmware, rebuild, build, icount).
 # 2. Composes the labelled series from them (tools/bench/history_corpus.py):
 #    OUT/series/NAME/RUN.json (each run one boot's file with the series'
 #    routine in it: the base routine before a step, the stepped routine
@@ -33,13 +44,16 @@
 # Exit status: 0 done; 1 a boot or the composition failed; 2 usage.
 set -u
 TOP=$(cd "$(dirname "$0")/../.." && pwd)
-boots=40 fwboots=8 rbboots=8 icboots=0 compose_only=0 out=
-usage() { sed -n '2,33p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
+boots=40 fwboots=8 rbboots=8 icboots=0 compose_only=0 icount=0 out= nb= nf= nr= bimg= bboots=
+usage() { sed -n '2,44p' "$0" | sed 's/^# \{0,1\}//'; exit "${1:-2}"; }
 while [ $# -gt 0 ]; do
     case $1 in
-        --boots) boots=${2:?}; shift 2 ;;
-        --firmware-boots) fwboots=${2:?}; shift 2 ;;
-        --rebuild-boots) rbboots=${2:?}; shift 2 ;;
+        --boots) nb=${2:?}; shift 2 ;;
+        --firmware-boots) nf=${2:?}; shift 2 ;;
+        --rebuild-boots) nr=${2:?}; shift 2 ;;
+        --icount) icount=1; shift ;;
+        --build-image) bimg=${2:?}; shift 2 ;;
+        --build-boots) bboots=${2:?}; shift 2 ;;
         --icount-boots) icboots=${2:?}; shift 2 ;;
         --compose-only) compose_only=1; shift ;;
         -h|--help) usage 0 ;;
@@ -48,11 +62,18 @@ while [ $# -gt 0 ]; do
     esac
 done
 [ -n "$out" ] || { echo "history-corpus: name the output folder" >&2; usage 2; }
+[ $icount = 1 ] && boots=2 fwboots=1 rbboots=1
+boots=${nb:-$boots} fwboots=${nf:-$fwboots} rbboots=${nr:-$rbboots}
+[ -n "$bimg" ] && bboots=${bboots:-1}
+bboots=${bboots:-0}
+[ "$bboots" = 0 ] || [ -f "$bimg" ] || { echo "history-corpus: --build-boots wants --build-image IMG (a file)" >&2; usage 2; }
+cycle=()
+[ $icount = 1 ] && cycle=(--cycle 20)
 mkdir -p "$out/boots" || exit 1
 out=$(cd "$out" && pwd)
 
 compose() {
-    /usr/bin/python3 "$TOP/tools/bench/history_corpus.py" compose "$out"
+    /usr/bin/python3 "$TOP/tools/bench/history_corpus.py" compose "${cycle[@]}" "$out"
 }
 [ $compose_only = 1 ] && { compose; exit $?; }
 
@@ -72,12 +93,17 @@ cp "$PL/steps.asm" "$work/rebuilt/"
 cmp -s "$work/steps.efi" "$work/rebuilt/steps.efi" && { echo "history-corpus: the rebuild has the same bytes" >&2; exit 1; }
 
 OPTS="profile=quick sections=plugins,methods pluginroutines=steps"
+[ $icount = 1 ] && OPTS="$OPTS methodsamples=20"
 one_boot() {   # one_boot BLOCK INDEX
     local block=$1 i=$2 img=$work/boot.img efi=$work/steps.efi args=(--smp 2 --timeout 900)
-    cp "$IMG" "$img" || return 1
+    if [ "$block" = build ]; then cp "$bimg" "$img" || return 1; else cp "$IMG" "$img" || return 1; fi
     [ "$block" = rebuild ] && efi=$work/rebuilt/steps.efi
     [ "$block" = firmware ] && args+=(--firmware 2m)
     [ "$block" = icount ] && args=(--icount --timeout 1800)
+    if [ $icount = 1 ]; then
+        args=(--icount-nosleep --lean --timeout 1800)
+        [ "$block" = firmware ] && args+=(--firmware 2m)
+    fi
     mmd -i "$img@@1M" ::/baremark/plugins 2>/dev/null
     mcopy -o -i "$img@@1M" "$efi" ::/baremark/plugins/steps.efi || return 1
     local t0=$SECONDS rc
@@ -96,7 +122,7 @@ one_boot() {   # one_boot BLOCK INDEX
 
 : > "$out/boots.txt"
 failed=0
-for b in plain:$boots firmware:$fwboots rebuild:$rbboots icount:$icboots; do
+for b in plain:$boots firmware:$fwboots rebuild:$rbboots build:$bboots icount:$icboots; do
     block=${b%%:*} n=${b#*:}
     for ((i = 1; i <= n; i++)); do
         one_boot "$block" "$i" || failed=$((failed + 1))

@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """tools/bench/history_corpus.py - the labelled series of the history's corpus.
 
-    history_corpus.py compose [--seed S] [--reorders R] OUT
+    history_corpus.py compose [--seed S] [--reorders R] [--cycle N] OUT
 
 OUT/boots.txt (written by tools/bench/history-corpus.sh) lists the boots in
 the order they were made, each with its block: plain, firmware (the 2 MiB
@@ -28,6 +28,11 @@ Writes OUT/labels.tsv, one series a line, tab-separated:
   planted   the provenance field that changes at the first change (firmware,
             plug-ins, build) or "-"
   runs      BOOT:ROUTINE, ... one per run, in the series' order
+
+--cycle N (an -icount corpus, where every boot of one image gives the same
+figures): the plain boots are taken in turn until there are N of them, and
+each other block's until there are 3; a run then stands for a boot that
+would have given the same figures.  Without it every run is its own boot.
 
 The nominal sizes are the work's: the add chain's passes, the walk's
 loads, the sort's passes (each family runs one piece of code).  How much slower each really is under TCG is what the corpus
@@ -62,7 +67,12 @@ def fmt(x):
     return ("%.4f" % x).rstrip("0").rstrip(".")
 
 
-def compose(out, seed, reorders):
+def cycled(boots, n):
+    """boots taken in turn until there are n (at least as many as given)."""
+    return [boots[i % len(boots)] for i in range(max(n, len(boots)))] if boots else []
+
+
+def compose(out, seed, reorders, cycle=0):
     rows = [l.split() for l in open(os.path.join(out, "boots.txt")) if l.strip()]
     blocks = {}
     for f, b in rows:
@@ -70,6 +80,8 @@ def compose(out, seed, reorders):
             print("history_corpus: %s listed in boots.txt is missing; left out" % f, file=sys.stderr)
             continue
         blocks.setdefault(b, []).append(f[:-5])    # the run's name: the file without .json
+    if cycle:
+        blocks = {b: cycled(v, cycle if b == "plain" else 3) for b, v in blocks.items()}
     plain = blocks.get("plain", [])
     n = len(plain)
     if n < 6:
@@ -150,9 +162,10 @@ def compose(out, seed, reorders):
     kinds = {}
     for s in series:
         kinds[s[1]] = kinds.get(s[1], 0) + 1
-    print("history_corpus: %d series from %d boots (%s) in %s" % (
-        len(series), sum(len(v) for v in blocks.values()),
-        ", ".join("%d %s" % (len(v), b) for b, v in blocks.items()),
+    print("history_corpus: %d series from %d boots (%s)%s in %s" % (
+        len(series), sum(len(set(v)) for v in blocks.values()),
+        ", ".join("%d %s" % (len(set(v)), b) for b, v in blocks.items()),
+        "; each taken in turn as %d plain runs and 3 of each other block" % cycle if cycle else "",
         os.path.join(out, "labels.tsv")), file=sys.stderr)
     print("history_corpus: " + ", ".join("%d %s" % (v, k) for k, v in sorted(kinds.items())), file=sys.stderr)
     return 0
@@ -163,9 +176,10 @@ def main():
     ap.add_argument("verb", choices=["compose"])
     ap.add_argument("--seed", type=int, default=37)
     ap.add_argument("--reorders", type=int, default=4)
+    ap.add_argument("--cycle", type=int, default=0)
     ap.add_argument("out")
     a = ap.parse_args()
-    return compose(a.out, a.seed, a.reorders)
+    return compose(a.out, a.seed, a.reorders, a.cycle)
 
 
 if __name__ == "__main__":

@@ -123,7 +123,7 @@ struct history_filter {
  * for each change found; series_fn (may be NULL) for each series with its
  * points, for the plots.  Returns the number of series, -1 on error. */
 struct history_point {
-    double value, lo, hi;
+    double value, lo, hi, step;     /* step: the figure's resolution (NAN: unknown) */
     long run;
     char name[40];
 };
@@ -147,13 +147,15 @@ void history_run_get(struct hdb *db, long id, struct history_run *r);
  * differs)".  Returns how many fields differ. */
 int history_differs(const struct history_run *before, const struct history_run *after, char *out, size_t cap);
 /* The smallest step x[0..n) could have shown at run `at` (a fraction of
- * the level; NAN when it cannot be said): the step a Welch test at p <
- * alpha finds 80% of the time with the runs either side of `at`, given the
+ * the level; NAN when it cannot be said): the step a t-test at p <
+ * alpha / (n - 2 min + 1) (the family-wise p the detection takes, over the
+ * splits a series of n runs allows with min a side) finds 80% of the time
+ * with the runs either side of `at`, given the
  * series' own run-to-run noise (from the median successive difference, so
  * a step or a drift does not inflate it); never below the runs' own mean interval
  * half-width (hw, may be NULL), which the detection requires a step to
  * exceed. */
-double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha);
+double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha, size_t min);
 
 /* history bench --corpus DIR (history_corpus.c) */
 int history_corpus_bench(const char *dir, const char *series_csv, int verbose, FILE *out);

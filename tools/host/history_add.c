@@ -51,6 +51,7 @@ struct ha_run {
     char machine_key[512], machine_name[96], cpu[200];
     char name[40], started[40], status[24], profile[16], build[64], image[80];
     char plugins[200], settings[80], firmware[96], microcode[40], memory[24], secure_boot[24];
+    char counter_step[32];      /* ticks, "" when the run does not say */
 };
 
 static void ha_str(struct jr doc, const char *path, char *out, size_t cap, const char *dflt)
@@ -157,6 +158,19 @@ static void ha_provenance(struct ha_run *r)
     ha_str(d, "system.microcode", r->microcode, sizeof r->microcode, "-");
     ha_str(d, "system.memory_mib", r->memory, sizeof r->memory, "");
     ha_str(d, "system.secure_boot.secure_boot", r->secure_boot, sizeof r->secure_boot, "-");
+    /* the counter's step: the clock section's, else the largest a
+     * measurement of the methods section was timed with */
+    double step = jr_num(jr_path(d, "clock.counter_step.ticks"), NAN);
+    struct jr ms = jr_path(d, "methods.measurements");
+    size_t nm = step > 0 ? 0 : jr_count(ms);
+    for (size_t i = 0; i < nm; i++) {
+        double s = jr_num(jr_get(jr_at(ms, i), "counter_step_ticks"), NAN);
+        if (s > 0 && !(s <= step))
+            step = s;
+    }
+    r->counter_step[0] = 0;
+    if (step > 0)
+        snprintf(r->counter_step, sizeof r->counter_step, "%.17g", step);
 }
 
 /* ---- figures ------------------------------------------------------------------------ */
@@ -223,15 +237,21 @@ static void ha_figure(void *ctx, const struct figure_value *v)
         return;
     }
     ha_interval(c, v, &l, &h);
+    /* the figure's resolution: a per-iteration tick figure of a
+     * measurement moves by the counter's step over its iterations */
+    double cs = jr_num(jr_get(v->elem, "counter_step_ticks"), NAN), it = jr_num(jr_get(v->elem, "iterations"), NAN);
+    double res = strstr(v->unit, "ticks") && cs > 0 && it >= 1 ? cs / it : NAN;
+    char step[32];
     snprintf(val, sizeof val, "%.17g", v->lava_value);
     snprintf(lo, sizeof lo, "%.17g", l);
     snprintf(hi, sizeof hi, "%.17g", h);
-    const char *pp[5] = { c->run_id, fid, val, isnan(l) ? NULL : lo, isnan(h) ? NULL : hi };
+    snprintf(step, sizeof step, "%.17g", res);
+    const char *pp[6] = { c->run_id, fid, val, isnan(l) ? NULL : lo, isnan(h) ? NULL : hi, isnan(res) ? NULL : step };
     /* A figure the tables reach twice in one run (the same id from two
      * rows) is kept once: the first. */
-    if (hdb_exec(c->db, "INSERT INTO points (run_id, figure_id, value, lo, hi) VALUES ($1, $2, $3, $4, $5)"
+    if (hdb_exec(c->db, "INSERT INTO points (run_id, figure_id, value, lo, hi, step) VALUES ($1, $2, $3, $4, $5, $6)"
                         " ON CONFLICT (run_id, figure_id) DO NOTHING",
-                 5, pp, NULL, NULL))
+                 6, pp, NULL, NULL))
         c->failed = 1;
     else
         c->n++;
@@ -254,13 +274,13 @@ static int ha_store(struct hdb *db, struct ha_run *r, const char *source, const 
         goto fail;
     const char *rp[17] = { r->hash, mid, r->name, r->started, added, r->status, r->profile, r->build, r->image,
                            r->plugins, r->settings, r->firmware, r->microcode, r->memory[0] ? r->memory : NULL,
-                           r->secure_boot, source, NULL };
+                           r->secure_boot, source, r->counter_step[0] ? r->counter_step : NULL };
     if (hdb_exec(db,
                  "INSERT INTO runs (hash, machine_id, name, started, added, status, profile, build, image_sha256,"
-                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source)"
-                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16)"
+                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source, counter_step_ticks)"
+                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
                  " ON CONFLICT (hash) DO NOTHING RETURNING id",
-                 16, rp, ha_id_row, rid))
+                 17, rp, ha_id_row, rid))
         goto fail;
     if (!rid[0]) {              /* stored before (maybe by another add at the same time) */
         hdb_rollback(db);

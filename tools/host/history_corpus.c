@@ -44,7 +44,7 @@
 
 struct hc_point {
     char run[40], figure[128];
-    double value, lo, hi;
+    double value, lo, hi, step;
     long run_id;
 };
 
@@ -80,6 +80,7 @@ static int hc_point_row(void *ctx, int n, const char *const *v)
     p->lo = v[3] ? strtod(v[3], NULL) : NAN;
     p->hi = v[4] ? strtod(v[4], NULL) : NAN;
     p->run_id = atol(v[5] ? v[5] : "0");
+    p->step = n > 6 && v[6] ? strtod(v[6], NULL) : NAN;
     return 0;
 }
 
@@ -242,6 +243,8 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
             }
             x[n] = p->value;
             hw[n] = isnan(p->lo) || isnan(p->hi) ? NAN : (p->hi - p->lo) / 2;
+            if (p->step > 0 && !(hw[n] >= p->step))
+                hw[n] = p->step;        /* as history show: never below the figure's resolution */
             ids[n] = p->run_id;
             if (r->csv)
                 fprintf(r->csv, "%s,%s,%zu,%.17g,%.17g,%.17g\n", l->name, methods[m], n, p->value, p->lo, p->hi);
@@ -257,7 +260,7 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         /* the smallest step a planted change at the first labelled run (or
          * the middle) could have been seen at, from this method's noise */
         size_t at = l->nchanges ? l->changes[0] : n / 2;
-        double mde = history_smallest_step(x, hw, n, at, r->par.alpha);
+        double mde = history_smallest_step(x, hw, n, at, r->par.alpha, r->par.min_size);
         if (!isnan(mde) && (isnan(mde_best) || mde < mde_best))
             mde_best = mde;
         for (size_t c = 0; c < k; c++) {
@@ -345,7 +348,7 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         for (size_t j = 0; j < nfind; j++)
             fprintf(r->out, " %zu (%zu of %zu methods, %+.2f%%)", find_at[j], find_votes[j], nm,
                     100 * find_rel[j] / find_votes[j]);
-        fprintf(r->out, "; smallest step its noise could show %.3f%%\n", 100 * mde_best);
+        fprintf(r->out, "; smallest step its noise could show %.4g%%\n", 100 * mde_best);
     }
 }
 
@@ -383,7 +386,7 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
     }
     hc_npts = 0;
     hdb_exec(db,
-             "SELECT r.name, f.name, p.value, p.lo, p.hi, r.id FROM points p JOIN runs r ON r.id = p.run_id"
+             "SELECT r.name, f.name, p.value, p.lo, p.hi, r.id, p.step FROM points p JOIN runs r ON r.id = p.run_id"
              " JOIN figures f ON f.id = p.figure_id WHERE f.name LIKE 'meas_steps_%'",
              0, NULL, hc_point_row, NULL);
     qsort(hc_pts, hc_npts, sizeof *hc_pts, hc_cmp);
@@ -399,7 +402,7 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
         }
         fputs("series,method,run,value,lo,hi\n", csv);
     }
-    struct hc_run r = { .db = db, .csv = csv, .out = out, .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001 }, .verbose = verbose };
+    struct hc_run r = { .db = db, .csv = csv, .out = out, .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1 }, .verbose = verbose };
     struct hc_label *l = malloc(sizeof *l);
     size_t bad = 0, lineno = 0;
     hc_ncells = 0;
@@ -441,14 +444,15 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
         if (c->size_n)
             snprintf(size, sizeof size, "%.2fpp", c->size_err / c->size_n);
         if (c->mde_n)
-            snprintf(mde, sizeof mde, "%.2f", c->mde_sum / c->mde_n);
+            snprintf(mde, sizeof mde, "%.3g", c->mde_sum / c->mde_n);
         fprintf(out, "  %-10s %-6s %6.2f %4d %6zu %7s %8.2f %10zu %9s %9s %10s\n", c->kind, c->family, c->step, c->k,
                 c->series, recall, (double)c->false_alarms / c->series, c->series_with_false, pos, size, mde);
     }
     fprintf(out, "recall: planted changes found within %d runs; false/s: findings near no planted change, per series; "
                  "pos err: runs between a found change and the planted one; size err: |found - nominal| step in "
                  "percentage points; smallest%%: the mean over the series of the smallest step their noise could "
-                 "show (a Welch test at p < %g found 80%% of the time, k runs a side, or the runs' own intervals)\n",
+                 "show (a t-test at p < %g over the splits the series allows found 80%% of the time, k runs a side, or the "
+                 "runs' own intervals)\n",
             TOLERANCE, r.par.alpha);
     fprintf(out, "attribution: %zu planted provenance changes found, %zu of them named\n", r.planted_found,
             r.planted_named);

@@ -46,6 +46,11 @@ static const char *const hdb_migrations[] = {
     " PRIMARY KEY (run_id, kind));",
     /* 4: a figure's name as a reader knows it ("hist:k, cpuid+rdtsc, ticks/iter"; history_add.c) */
     "ALTER TABLE figures ADD COLUMN label TEXT;",
+    /* 5: the counter's step: the run's (clock.counter_step.ticks, else the
+     * methods' measurements'), and each point's resolution in its unit
+     * (a per-iteration tick figure: that step over its iterations) */
+    "ALTER TABLE runs ADD COLUMN counter_step_ticks DOUBLE PRECISION;"
+    "ALTER TABLE points ADD COLUMN step DOUBLE PRECISION;",
 };
 #define HDB_VERSION ((int)(sizeof hdb_migrations / sizeof hdb_migrations[0]))
 

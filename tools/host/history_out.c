@@ -353,10 +353,78 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
     }
 }
 
+/* The series that showed no change, and the smallest step each could
+ * have shown (history_smallest_step at its middle), so none passes
+ * silently: a closing line gives their range, -v one line each. */
+struct ho_quiet {
+    double *mde;
+    size_t n, cap, unknown, short_of;
+    FILE *each;                 /* -v: one line per quiet series (memory) */
+};
+
 struct ho_show {
     struct ho_list l;
     struct ho_series s;
+    struct ho_quiet q;
+    const struct history_filter *f;
 };
+
+static void ho_quiet_add(struct ho_show *h, const char *machine, const char *profile, const char *label,
+                         const struct history_point *pts, size_t n)
+{
+    struct ho_quiet *q = &h->q;
+    double *x = malloc(n * sizeof *x), *hw = malloc(n * sizeof *hw), res = 0, level = 0;
+    size_t nres = 0, min = h->f->min_size ? h->f->min_size : 1;
+    if (n < 2 * min) {          /* no split has min runs a side: nothing could be found */
+        q->unknown++;
+        q->short_of = 2 * min;
+        free(x);
+        free(hw);
+        return;
+    }
+    if (!x || !hw) {
+        free(x);
+        free(hw);
+        return;
+    }
+    for (size_t i = 0; i < n; i++) {
+        x[i] = pts[i].value;
+        hw[i] = isnan(pts[i].lo) || isnan(pts[i].hi) ? NAN : (pts[i].hi - pts[i].lo) / 2;
+        if (pts[i].step > 0) {
+            if (!(hw[i] >= pts[i].step))
+                hw[i] = pts[i].step;
+            res += pts[i].step;
+            nres++;
+        }
+        level += x[i] / (double)n;
+    }
+    double m = history_smallest_step(x, hw, n, n / 2, h->f->alpha, h->f->min_size);
+    free(x);
+    free(hw);
+    if (isnan(m)) {
+        q->unknown++;
+        return;
+    }
+    if (q->n == q->cap) {
+        size_t cap = q->cap ? 2 * q->cap : 256;
+        double *d = realloc(q->mde, cap * sizeof *d);
+        if (!d)
+            return;
+        q->mde = d;
+        q->cap = cap;
+    }
+    q->mde[q->n++] = m;
+    if (q->each) {
+        fprintf(q->each, "  no change  ");
+        rj_term(q->each, label, 80);
+        fprintf(q->each, " [%s] on ", profile);
+        rj_term(q->each, machine, 60);
+        fprintf(q->each, ": %zu runs; the smallest step it could have shown %.3g%%", n, 100 * m);
+        if (nres && level != 0)
+            fprintf(q->each, " (the counter's step %.3g%% of it)", 100 * res / (double)nres / fabs(level));
+        fputc('\n', q->each);
+    }
+}
 
 static void ho_series_both(void *ctx, const char *machine, const char *profile, const char *figure,
                            const char *label, const char *unit, const struct history_point *pts, size_t n,
@@ -364,6 +432,27 @@ static void ho_series_both(void *ctx, const char *machine, const char *profile, 
 {
     struct ho_show *h = ctx;
     ho_series_seen(&h->s, machine, profile, figure, label, unit, pts, n, cps, ncp);
+    if (!ncp && h->f)
+        ho_quiet_add(h, machine, profile, label, pts, n);
+}
+
+/* The closing line on the quiet series: how many, and the range of the
+ * smallest steps they could have shown. */
+static void ho_quiet_print(FILE *out, struct ho_quiet *q, int details)
+{
+    if (!q->n && !q->unknown)
+        return;
+    fprintf(out, "%zu series without a change", q->n + q->unknown);
+    if (q->n) {
+        stats_sort_double(q->mde, q->n);
+        double med = q->n % 2 ? q->mde[q->n / 2] : (q->mde[q->n / 2 - 1] + q->mde[q->n / 2]) / 2;
+        fprintf(out, ": the smallest step each could have shown is %.3g%% to %.3g%% (median %.3g%%)",
+                100 * q->mde[0], 100 * q->mde[q->n - 1], 100 * med);
+    }
+    if (q->unknown)
+        fprintf(out, "%s%zu where it cannot be said (fewer than %zu runs, or a level of 0)", q->n ? "; " : ": ",
+                q->unknown, q->short_of ? q->short_of : (size_t)4);
+    fprintf(out, "%s\n", details ? "" : " (-v: each)");
 }
 
 static void ho_collect_both(void *ctx, const struct history_change *c)
@@ -376,11 +465,19 @@ static void ho_collect_both(void *ctx, const struct history_change *c)
 static long ho_report(struct hdb *db, const struct history_filter *f, double threshold, int check, FILE *out,
                       long *series, size_t *nchanges, size_t *nreg)
 {
-    struct ho_show h = { { 0 }, { 0 } };
+    struct ho_show h = { { 0 }, { 0 }, { 0 }, check ? NULL : f };
+    char *each = NULL;
+    size_t each_len = 0;
+    if (!check && f->details)
+        h.q.each = open_memstream(&each, &each_len);
     long ns = history_changes(db, f, ho_collect_both, ho_series_both, &h);
+    if (h.q.each)
+        fclose(h.q.each);
     if (ns < 0) {
         free(h.l.c);
         free(h.s.key);
+        free(h.q.mde);
+        free(each);
         return -1;
     }
     if (series)
@@ -398,6 +495,8 @@ static long ho_report(struct hdb *db, const struct history_filter *f, double thr
     if (!F) {
         free(h.l.c);
         free(h.s.key);
+        free(h.q.mde);
+        free(each);
         return -1;
     }
     qsort(F, nf, sizeof *F, ho_finding_order);
@@ -418,9 +517,15 @@ static long ho_report(struct hdb *db, const struct history_filter *f, double thr
         *nchanges = h.l.n;
     if (nreg)
         *nreg = reg;
+    if (!check) {
+        fputs(each ? each : "", out);
+        ho_quiet_print(out, &h.q, f->details);
+    }
+    free(each);
     free(F);
     free(h.l.c);
     free(h.s.key);
+    free(h.q.mde);
     return (long)nf;
 }
 
@@ -446,7 +551,7 @@ int history_show(struct hdb *db, const struct history_filter *f, FILE *out)
             f->since ? f->since : "");
     fputs(text ? text : "", out);
     free(text);
-    fprintf(out, "%ld finding%s (%zu regression%s) from %zu change%s; E-Divisive means, Welch p < %g, strong "
+    fprintf(out, "%ld finding%s (%zu regression%s) from %zu change%s; E-Divisive means, Welch p times the splits < %g, strong "
             "below %g\n", nf, nf == 1 ? "" : "s", reg, reg == 1 ? "" : "s", changes, changes == 1 ? "" : "s",
             f->alpha, f->alpha_strong);
     return 0;

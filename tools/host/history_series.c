@@ -19,12 +19,12 @@
 #define HS_MAX_CHANGES 64
 
 static const char HS_ALL[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label, p.step"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
 static const char HS_ONE[] =
-    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label"
+    "SELECT m.name, r.profile, f.name, f.unit, f.kind, r.id, r.name, p.value, p.lo, p.hi, f.label, p.step"
     " FROM points p JOIN runs r ON r.id = p.run_id JOIN machines m ON m.id = r.machine_id"
     " JOIN figures f ON f.id = p.figure_id WHERE m.name = $1 OR m.key = $1"
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
@@ -82,7 +82,7 @@ void history_run_get(struct hdb *db, long id, struct history_run *r)
 static void hs_flush(struct hs_ctx *c)
 {
     struct stats_change cps[HS_MAX_CHANGES];
-    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha };
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1 };
     if (!c->n)
         return;
     c->series++;
@@ -164,6 +164,11 @@ static int hs_row(void *ctx, int n, const char *const *v)
     p->hi = v[9] ? strtod(v[9], NULL) : NAN;
     c->x[c->n] = p->value;
     c->hw[c->n] = isnan(p->lo) || isnan(p->hi) ? NAN : (p->hi - p->lo) / 2;
+    /* what the run cannot resolve: its interval, and never less than the
+     * figure's resolution (the counter's step over the iterations) */
+    p->step = n > 11 && v[11] ? strtod(v[11], NULL) : NAN;
+    if (p->step > 0 && !(c->hw[c->n] >= p->step))
+        c->hw[c->n] = p->step;
     c->n++;
     return 0;
 }
@@ -227,7 +232,7 @@ static double hs_t_quantile(double p, double df)
     return (lo + hi) / 2;
 }
 
-double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha)
+double history_smallest_step(const double *x, const double *hw, size_t n, size_t at, double alpha, size_t min)
 {
     double sum = 0, hws = 0, *d = malloc(n * sizeof *d);
     size_t nd = 0, nhw = 0;
@@ -256,6 +261,8 @@ double history_smallest_step(const double *x, const double *hw, size_t n, size_t
     double med = nd % 2 ? d[nd / 2] : (d[nd / 2 - 1] + d[nd / 2]) / 2;
     free(d);
     double sd = med / (0.674489750196082 * sqrt(2.0)), a = (double)at, b = (double)(n - at), df = a + b - 2;
+    if (min && n + 1 > 2 * min)
+        alpha /= (double)(n + 1 - 2 * min);     /* Bonferroni, as stats_changepoints' family */
     double step = (hs_t_quantile(alpha, df) + hs_t_quantile(0.4, df)) * sd * sqrt(1 / a + 1 / b);
     if (nhw && hws / nhw > step)
         step = hws / nhw;
