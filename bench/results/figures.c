@@ -41,6 +41,19 @@ const struct figure_table *figures_find(const char *member)
     return NULL;
 }
 
+const char *figures_row_tail(const struct figure_table *t, unsigned id)
+{
+    const char *path = id < t->n ? t->rows[id].path : "", *p, *tail = path;
+    for (p = path; (p = strstr(p, "[*]")); p += 3)
+        tail = p + 3 + (p[3] == '.');
+    return tail;
+}
+
+struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id)
+{
+    return jr_path(base, figures_row_tail(t, id));
+}
+
 const char *figure_kind_name(enum figure_kind k)
 {
     static const char *const names[] = { "lower", "higher", "info", "detail" };

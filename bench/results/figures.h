@@ -164,6 +164,13 @@ void json_fig_or_null(struct json_writer *w, const struct figure_table *t, unsig
  * array element). */
 const char *json_fig_key(const struct figure_table *t, unsigned id);
 
+/* Reading a figure by its row, not by its name typed again: the part of
+ * row id's path below its last array element ("references[*].ppm" ->
+ * "ppm"; the whole path for a row without [*]: "agreement.max_measured_ppm"),
+ * and its value below base (the member, or an element of that array). */
+const char *figures_row_tail(const struct figure_table *t, unsigned id);
+struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id);
+
 /* Every table: the run's own (figures_run.h), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */
 const struct figure_table *figures_table(unsigned i);
