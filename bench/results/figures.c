@@ -41,6 +41,19 @@ const struct figure_table *figures_find(const char *member)
     return NULL;
 }
 
+const char *figures_row_tail(const struct figure_table *t, unsigned id)
+{
+    const char *path = id < t->n ? t->rows[id].path : "", *p, *tail = path;
+    for (p = path; (p = strstr(p, "[*]")); p += 3)
+        tail = p + 3 + (p[3] == '.');
+    return tail;
+}
+
+struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id)
+{
+    return jr_path(base, figures_row_tail(t, id));
+}
+
 const char *figure_kind_name(enum figure_kind k)
 {
     static const char *const names[] = { "lower", "higher", "info", "detail" };
@@ -373,38 +386,6 @@ static int fig_match(const char *p, const char *c)
 
 int figures_path_match(const char *pattern, const char *path) { return fig_match(pattern, path); }
 
-int figures_row_whole(const char *p)
-{
-    size_t n = strlen(p);
-    return n && p[n - 1] == '*' && (n == 1 || p[n - 2] == '.');
-}
-
-int figures_covers(const struct figure_table *t, const char *rel)
-{
-    char below[200];
-    int wild = 0;
-    snprintf(below, sizeof below, "%s%sx", rel, *rel ? "." : "");
-    for (unsigned r = 0; r < t->n; r++) {
-        const char *p = t->rows[r].path;
-        if (figures_row_whole(p)) {
-            wild |= fig_match(p, below);
-            continue;
-        }
-        if (!*rel)
-            return 0;           /* the member itself holds a row of one place */
-        for (size_t i = 1; p[i]; i++) {
-            char prefix[160];
-            if ((p[i] != '.' && p[i] != '[') || i >= sizeof prefix)
-                continue;
-            memcpy(prefix, p, i);
-            prefix[i] = 0;
-            if (fig_match(prefix, rel))
-                return 0;       /* a row of one place lies below */
-        }
-    }
-    return wild;
-}
-
 const struct figure *figures_match(const char *path, const struct figure_table **table)
 {
     const struct figure_table *t;
@@ -424,6 +405,52 @@ const struct figure *figures_match(const char *path, const struct figure_table *
             }
     }
     return NULL;
+}
+
+/* ---- every number declared -------------------------------------------------------- */
+
+struct fig_leaves {
+    void (*fn)(void *ctx, const char *path);
+    void *ctx;
+    unsigned numbers;
+    char path[512];
+};
+
+static void fig_leaves(struct fig_leaves *L, struct jr v, size_t plen)
+{
+    struct jr k, e;
+    size_t it = 0, i = 0;
+    char name[64];
+    switch (jr_type(v)) {
+    case JR_OBJECT:
+        while (jr_next(v, &it, &k, &e)) {
+            jr_str(k, name, sizeof name);
+            snprintf(L->path + plen, sizeof L->path - plen, "%s%s", plen ? "." : "", name);
+            fig_leaves(L, e, strlen(L->path));
+        }
+        break;
+    case JR_ARRAY:
+        while (jr_next(v, &it, NULL, &e)) {
+            snprintf(L->path + plen, sizeof L->path - plen, "[%zu]", i++);
+            fig_leaves(L, e, strlen(L->path));
+        }
+        break;
+    case JR_NUMBER:
+        L->numbers++;
+        if (!figures_match(L->path, NULL))
+            L->fn(L->ctx, L->path);
+        break;
+    default:
+        break;
+    }
+    L->path[plen] = 0;
+}
+
+unsigned figures_undeclared(struct jr doc, void (*fn)(void *ctx, const char *path), void *ctx)
+{
+    struct fig_leaves L = { fn, ctx, 0, "" };
+    fig_leaves(&L, doc, 0);
+    return L.numbers;
 }
 
 /* An id against a template: each {token} stands for one or more characters. */

@@ -6,10 +6,9 @@
  * tables.
  *
  * Who reads them:
- *   - the JSON writer (bench/results/json.h json_fig_*): a figure a row names is
- *     written through the row, its name the path's last segment, and a
- *     checker (figures_write.c) holds every number the results document
- *     is given against the tables as it is written;
+ *   - the writers (json_fig_*, below; figures_write.c): a figure a row
+ *     names is written through the row, its name the path's last segment;
+ *     the JSON writer itself (bench/results/json.h) knows no figures;
  *   - the LAVA result lines (bench/results/lava.h): made from the tables, not by
  *     the sections.  When a section ends the image walks its table over
  *     the member it just wrote (figures_lava): one case per place of each
@@ -20,8 +19,9 @@
  *     is a figure it tracks across machines, read from the JSON here;
  *   - the run summary (bench/results/summary.h): each section's headline is its
  *     FIG_HEADLINE rows;
- *   - the tests: every numeric leaf of a real run's JSON must match a row
- *     (figures_match), and every row must name a path the JSON has.
+ *   - `baremark validate` and the tests: every numeric leaf of a document
+ *     must match a row (figures_undeclared), and every row must name a
+ *     path a full run's JSON has.
  *
  * A path is relative to the member: "references[*].khz", where [*] is
  * every element of an array and, for FIG_DETAIL rows only, a last segment
@@ -56,6 +56,7 @@
 #define BAREMARK_FIGURES_H
 
 #include <stddef.h>
+#include <stdint.h>
 
 #include "json_read.h"
 #include "lava.h"
@@ -132,7 +133,7 @@ struct figure_table {
  * fields after ID those of struct figure.  FIGURE_IDS makes the enum of
  * the IDs (in a header the writer includes), FIGURE_LIST the table (in
  * bench/figures_SECTION.c); the writer names a row by its ID,
- * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (bench/results/json.h),
+ * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (below),
  * and takes its name from the row.  A row's ID is its index in the table.
  */
 #define FIGURE_ID_(id, ...)  id,
@@ -141,6 +142,34 @@ struct figure_table {
 #define FIGURE_LIST(var, member, tick_hz, LIST) \
     static const struct figure var##_rows[] = { LIST(FIGURE_ROW_) }; \
     FIGURE_TABLE(var, member, tick_hz, var##_rows)
+
+/* Writing a figure through row `id` of table t (figures_write.c): the
+ * member's name is the row path's last segment ("references[*].khz" ->
+ * "khz"; a path ending in "[*]" is an array element, no name), the value
+ * as the plain writer (json_u64, ...) gives it. */
+struct json_writer;
+void json_fig_u64(struct json_writer *w, const struct figure_table *t, unsigned id, uint64_t value);
+void json_fig_i64(struct json_writer *w, const struct figure_table *t, unsigned id, int64_t value);
+void json_fig_double(struct json_writer *w, const struct figure_table *t, unsigned id, double value);
+void json_fig_null(struct json_writer *w, const struct figure_table *t, unsigned id);
+/* A number already formatted ("1444.612": no binary fraction's digits). */
+void json_fig_raw(struct json_writer *w, const struct figure_table *t, unsigned id, const char *text, size_t n);
+/* Where the same code writes a row's place and places a "*" row declares
+ * whole (a latency row's ns_median, a TLB chase's): through row id of t,
+ * or, t NULL, plainly under key. */
+void json_fig_or_double(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key,
+                        double value);
+void json_fig_or_null(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key);
+/* Its name, as the row gives it: the tail of the row's path (NULL for an
+ * array element). */
+const char *json_fig_key(const struct figure_table *t, unsigned id);
+
+/* Reading a figure by its row, not by its name typed again: the part of
+ * row id's path below its last array element ("references[*].ppm" ->
+ * "ppm"; the whole path for a row without [*]: "agreement.max_measured_ppm"),
+ * and its value below base (the member, or an element of that array). */
+const char *figures_row_tail(const struct figure_table *t, unsigned id);
+struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id);
 
 /* Every table: the run's own (figures_run.h), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */
@@ -188,31 +217,13 @@ const struct figure *figures_match(const char *path, const struct figure_table *
 /* Whether a row's path (with [*] and a last "*") reaches a concrete path
  * below the member ("references[*].khz", "references[2].khz"). */
 int figures_path_match(const char *pattern, const char *path);
-/* Whether a row's path ends in "*": it declares a whole container. */
-int figures_row_whole(const char *path);
-
-/* Whether every number below the container at concrete path `rel` (below
- * t's member; "" the member itself) is declared by a row whose last
- * segment is "*", and no row naming one place lies below it: the writer
- * need not ask about each (figures_write.c). */
-int figures_covers(const struct figure_table *t, const char *rel);
-
-/* The writer's checker (bench/results/json.h's json_check), for a results
- * document: a number no row declares, a number a row names written
- * without it, and a row written anywhere but at its path are problems,
- * counted and the first said in words.  Never refuses to write: the
- * document holds what was measured, the warning says what is wrong. */
-struct figures_check {
-    unsigned problems;
-    char first[224];
-};
-int figures_json_check(void *ctx, const char *path, const struct figure_table *t,
-                       const struct figure *row, int what);
-/* The problems since the last call: how many (0: none), the first in
- * words into msg; starts counting again. */
-unsigned figures_check_take(struct figures_check *c, char *msg, size_t cap);
-/* The same as one warning (out_warn), when there were any. */
-void figures_check_warn(struct figures_check *c);
+/* The rule "every number is declared": fn(ctx, path) for each number of
+ * the document doc (from its root) that no row declares, with its concrete
+ * path ("clock.made_up_ns"); returns how many numbers doc holds.  The
+ * tests hold every document a run or a section's writer makes to it, and
+ * `baremark validate` every file it is given; the writers cannot break
+ * it for a row's figure, which they name by its row's ID (below). */
+unsigned figures_undeclared(struct jr doc, void (*fn)(void *ctx, const char *path), void *ctx);
 
 /* The row whose LAVA id template gives this id ("meas_add10_rdtsc_ns" ->
  * "meas_{target}_{method}_ns"), NULL when none: for a figure known only

@@ -5,7 +5,6 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "figures.h"
 #include "json.h"
 #include "platform.h"
 
@@ -65,50 +64,18 @@ static void json_string(struct json_writer *w, const char *s)
     json_put(w, "\"", 1);
 }
 
-/* With a checker: the path of the member about to be written, after its
- * container's ("[3]" for an array's fourth element; "" for the document). */
-static void json_where(struct json_writer *w, const char *key, int index)
-{
-    if (w->depth > JSON_MAX_DEPTH)
-        return;
-    size_t n = w->at[w->depth];
-    if (w->depth == 0)
-        w->path[0] = 0;
-    else if (key)
-        snprintf(w->path + n, sizeof w->path - n, "%s%s", n ? "." : "", key);
-    else
-        snprintf(w->path + n, sizeof w->path - n, "[%d]", index);
-}
-
 /* Comma and key before a member. */
 static void json_member(struct json_writer *w, const char *key)
 {
-    int index = w->depth > 0 && w->depth <= JSON_MAX_DEPTH ? w->count[w->depth - 1] : 0;
     if (w->depth > 0 && w->count[w->depth - 1]++ > 0)
         json_put(w, ",", 1);
     if (key) {
         json_string(w, key);
         json_put(w, ":", 1);
     }
-    if (w->check)
-        json_where(w, key, index);
-}
-
-/* A plain number (or null: what) about to be written (after json_member):
- * the checker's say, unless a container above declared everything below it. */
-static void json_asked(struct json_writer *w, int what)
-{
-    if (w->check && w->depth <= JSON_MAX_DEPTH && !w->covered[w->depth])
-        w->check(w->check_ctx, w->path, NULL, NULL, what);
 }
 
 void json_init(struct json_writer *w) { memset(w, 0, sizeof *w); }
-
-void json_check(struct json_writer *w, json_check_fn fn, void *ctx)
-{
-    w->check = fn;
-    w->check_ctx = ctx;
-}
 
 void json_free(struct json_writer *w)
 {
@@ -123,11 +90,6 @@ static void json_open(struct json_writer *w, const char *key, const char *bracke
     if (w->depth < JSON_MAX_DEPTH)
         w->count[w->depth] = 0;
     w->depth++;
-    if (w->check && w->depth <= JSON_MAX_DEPTH) {
-        w->at[w->depth] = (unsigned short)strlen(w->path);
-        w->covered[w->depth] = w->covered[w->depth - 1] ||
-            (w->depth > 1 && w->check(w->check_ctx, w->path, NULL, NULL, JSON_CHECK_CONTAINER));
-    }
 }
 
 static void json_close(struct json_writer *w, const char *bracket)
@@ -178,16 +140,23 @@ static void json_put_double(struct json_writer *w, double value)
     json_puts(w, num);
 }
 
-/* A plain number's member: its key, and the checker asked. */
-static void json_number_member(struct json_writer *w, const char *key)
+void json_i64(struct json_writer *w, const char *key, int64_t value)
 {
     json_member(w, key);
-    json_asked(w, JSON_CHECK_NUMBER);
+    json_put_i64(w, value);
 }
 
-void json_i64(struct json_writer *w, const char *key, int64_t value) { json_number_member(w, key); json_put_i64(w, value); }
-void json_u64(struct json_writer *w, const char *key, uint64_t value) { json_number_member(w, key); json_put_u64(w, value); }
-void json_double(struct json_writer *w, const char *key, double value) { json_number_member(w, key); json_put_double(w, value); }
+void json_u64(struct json_writer *w, const char *key, uint64_t value)
+{
+    json_member(w, key);
+    json_put_u64(w, value);
+}
+
+void json_double(struct json_writer *w, const char *key, double value)
+{
+    json_member(w, key);
+    json_put_double(w, value);
+}
 
 void json_bool(struct json_writer *w, const char *key, int value)
 {
@@ -198,7 +167,6 @@ void json_bool(struct json_writer *w, const char *key, int value)
 void json_null(struct json_writer *w, const char *key)
 {
     json_member(w, key);
-    json_asked(w, JSON_CHECK_NULL);
     json_puts(w, "null");
 }
 
@@ -206,71 +174,4 @@ void json_raw(struct json_writer *w, const char *key, const char *text, size_t n
 {
     json_member(w, key);
     json_put(w, text, n);
-}
-
-/* ---- figures through their rows ------------------------------------------------ */
-
-const char *json_fig_key(const struct figure_table *t, unsigned id)
-{
-    const char *path = id < t->n ? t->rows[id].path : "";
-    size_t n = strlen(path);
-    if (n && path[n - 1] == ']')
-        return NULL;                    /* "latency.median_ns[*][*]": an element */
-    const char *dot = strrchr(path, '.');
-    return dot ? dot + 1 : path;
-}
-
-/* The member named by row id, and the checker's say on the row at this place. */
-static void json_fig_member(struct json_writer *w, const struct figure_table *t, unsigned id)
-{
-    json_member(w, json_fig_key(t, id));
-    if (w->check)
-        w->check(w->check_ctx, w->path, t, id < t->n ? &t->rows[id] : NULL, JSON_CHECK_NUMBER);
-}
-
-void json_fig_u64(struct json_writer *w, const struct figure_table *t, unsigned id, uint64_t value)
-{
-    json_fig_member(w, t, id);
-    json_put_u64(w, value);
-}
-
-void json_fig_i64(struct json_writer *w, const struct figure_table *t, unsigned id, int64_t value)
-{
-    json_fig_member(w, t, id);
-    json_put_i64(w, value);
-}
-
-void json_fig_double(struct json_writer *w, const struct figure_table *t, unsigned id, double value)
-{
-    json_fig_member(w, t, id);
-    json_put_double(w, value);
-}
-
-void json_fig_null(struct json_writer *w, const struct figure_table *t, unsigned id)
-{
-    json_fig_member(w, t, id);
-    json_puts(w, "null");
-}
-
-void json_fig_raw(struct json_writer *w, const struct figure_table *t, unsigned id, const char *text, size_t n)
-{
-    json_fig_member(w, t, id);
-    json_put(w, text, n);
-}
-
-void json_fig_or_double(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key,
-                        double value)
-{
-    if (t)
-        json_fig_double(w, t, id, value);
-    else
-        json_double(w, key, value);
-}
-
-void json_fig_or_null(struct json_writer *w, const struct figure_table *t, unsigned id, const char *key)
-{
-    if (t)
-        json_fig_null(w, t, id);
-    else
-        json_null(w, key);
 }

@@ -35,6 +35,7 @@
 #include <string.h>
 
 #include "bytemark/bytemark_report.h"
+#include "clock/figures_clock.h"
 #include "config_internal.h"
 #include "figures.h"
 #include "platform.h"
@@ -178,22 +179,23 @@ static void sum_clock(struct summary *s, struct jr doc)
 {
     struct jr c = jr_get(doc, "clock"), r;
     size_t it = 0;
-    s->tsc_mhz = jr_num(jr_get(c, "chosen_khz"), NAN) / 1000;
+    const struct figure_table *t = &figures_clock;
+    s->tsc_mhz = jr_num(figures_get(c, t, CLOCK_CHOSEN_KHZ), NAN) / 1000;
     jr_str(jr_get(c, "source"), s->tsc_source, sizeof s->tsc_source);
     while (jr_next(jr_get(c, "references"), &it, NULL, &r)) {
         if (jr_str_eq(jr_get(r, "kind"), "measured") || jr_is_none(jr_get(r, "kind")))
             s->references++;
         if (s->tsc_source[0] && jr_str_eq(jr_get(r, "name"), s->tsc_source))
-            s->tsc_ppm = jr_num(jr_get(r, "ppm"), NAN);
+            s->tsc_ppm = jr_num(figures_get(r, t, CLOCK_REFERENCES_PPM), NAN);
     }
-    s->agreement_ppm = jr_num(jr_path(c, "agreement.max_measured_ppm"), NAN);
-    s->step_ticks = jr_num(jr_path(c, "counter_step.ticks"), NAN);
+    s->agreement_ppm = jr_num(figures_get(c, t, CLOCK_AGREEMENT_MAX_MEASURED_PPM), NAN);
+    s->step_ticks = jr_num(figures_get(c, t, CLOCK_COUNTER_STEP_TICKS), NAN);
     s->step_ns = jr_num(jr_path(c, "counter_step.ns"), NAN);
     struct jr q = jr_get(c, "quiet");
     double hz = jr_num(jr_get(q, "tick_hz"), NAN);
     s->quiet_ms = jr_num(jr_get(q, "ms"), NAN);
-    s->gap_max_us = hz > 0 ? jr_num(jr_get(q, "max_gap_ticks"), NAN) * 1e6 / hz : NAN;
-    s->gaps_over_1us = jr_num(jr_get(q, "gaps_over_1us"), NAN);
+    s->gap_max_us = hz > 0 ? jr_num(figures_get(c, t, CLOCK_QUIET_MAX_GAP_TICKS), NAN) * 1e6 / hz : NAN;
+    s->gaps_over_1us = jr_num(figures_get(c, t, CLOCK_QUIET_GAPS_OVER_1US), NAN);
     struct jr ph = jr_get(c, "quiet_check_phase");
     s->nmis = jr_num(jr_get(ph, "nmis"), NAN);
     s->smis = jr_num(jr_get(ph, "smis"), NAN);

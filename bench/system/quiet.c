@@ -6,6 +6,7 @@
 #include <stdint.h>
 #include <string.h>
 
+#include "figures.h"
 #include "json.h"
 #include "platform.h"
 #include "quiet.h"

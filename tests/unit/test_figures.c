@@ -33,48 +33,23 @@
 
 struct leaves {
     const char *file;
-    unsigned numbers, undeclared;
+    unsigned undeclared;
 };
 
-static void walk(struct leaves *L, struct jr v, char *path, size_t plen, size_t cap)
+static void undeclared(void *ctx, const char *path)
 {
-    struct jr k, e;
-    size_t it = 0, i = 0;
-    char name[64];
-    switch (jr_type(v)) {
-    case JR_OBJECT:
-        while (jr_next(v, &it, &k, &e)) {
-            jr_str(k, name, sizeof name);
-            snprintf(path + plen, cap - plen, "%s%s", plen ? "." : "", name);
-            walk(L, e, path, strlen(path), cap);
-        }
-        break;
-    case JR_ARRAY:
-        while (jr_next(v, &it, NULL, &e)) {
-            snprintf(path + plen, cap - plen, "[%zu]", i++);
-            walk(L, e, path, strlen(path), cap);
-        }
-        break;
-    case JR_NUMBER:
-        L->numbers++;
-        if (!figures_match(path, NULL)) {
-            /* one line per path pattern would be nicer; the first few say enough */
-            if (L->undeclared++ < 8)
-                printf("FAIL: %s: %s is a number in the results but in no figure table "
-                       "(bench/SECTION/figures_SECTION.c)\n", L->file, path);
-        }
-        break;
-    default:
-        break;
-    }
-    path[plen] = 0;
+    struct leaves *L = ctx;
+    /* one line per path pattern would be nicer; the first few say enough */
+    if (L->undeclared++ < 8)
+        printf("FAIL: %s: %s is a number in the results but in no figure table "
+               "(bench/SECTION/figures_SECTION.c)\n", L->file, path);
 }
 
 static void check_leaves(const char *file)
 {
     size_t len = 0;
-    char *text = cli_slurp(file, &len), path[512] = "", what[256];
-    struct leaves L = { file, 0, 0 };
+    char *text = cli_slurp(file, &len), what[256];
+    struct leaves L = { file, 0 };
     struct jr doc = jr_doc(text, len);
     if (jr_is_none(doc)) {
         snprintf(what, sizeof what, "%s is one JSON document", file);
@@ -82,9 +57,9 @@ static void check_leaves(const char *file)
         free(text);
         return;
     }
-    walk(&L, doc, path, 0, sizeof path);
-    snprintf(what, sizeof what, "%s: each of its %u numbers is declared in a figure table", file, L.numbers);
-    CHECK(L.numbers > 0 && L.undeclared == 0, what);
+    unsigned numbers = figures_undeclared(doc, undeclared, &L);
+    snprintf(what, sizeof what, "%s: each of its %u numbers is declared in a figure table", file, numbers);
+    CHECK(numbers > 0 && L.undeclared == 0, what);
     free(text);
 }
 

@@ -33,6 +33,9 @@
 
 #include "commands.h"
 #include "compare_runs.h"
+#include "figures_bytemark.h"
+#include "figures_clock.h"
+#include "figures_methods.h"
 #include "report_util.h"
 #include "stats/stats.h"
 
@@ -41,18 +44,11 @@
 
 static double cr_khz(json_t *root)
 {
-    static const char *const keys[] = { "chosen_khz", "khz", "tsc_khz", NULL };
-    json_t *clock = json_object_get(root, "clock");
-    double k = rj_num_any(json_object_get(clock, "chosen"), keys);
-    if (isnan(k))
-        k = rj_num_any(clock, keys);
+    double k = rj_fig_num(json_object_get(root, "clock"), &figures_clock, CLOCK_CHOSEN_KHZ);
     if (isnan(k)) {   /* no clock section (the hosted program): the tick rate the suite used */
-        static const char *const hz[] = { "tick_hz", "tsc_hz", NULL };
-        k = rj_num_any(json_object_get(root, "bytemark"), hz) / 1000;
+        k = rj_fig_num(json_object_get(root, "bytemark"), &figures_bytemark, BYTEMARK_TICK_HZ) / 1000;
         if (!(k > 0))   /* the methods section's tick_hz (0: not calibrated) */
-            k = rj_num_any(json_object_get(root, "methods"), hz) / 1000;
-        if (!(k > 0))
-            k = rj_num_any(json_object_get(root, "system"), hz) / 1000;
+            k = rj_fig_num(json_object_get(root, "methods"), &figures_methods, METHODS_TICK_HZ) / 1000;
     }
     return k > 0 ? k : NAN;
 }
@@ -266,7 +262,6 @@ static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, 
 
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    static const char *const mean_keys[] = { "mean", "score", NULL };
     json_t *la = rj_bytemark_tests(json_object_get(A->root, "bytemark"));
     json_t *lb = rj_bytemark_tests(json_object_get(B->root, "bytemark"));
     size_t i, n = 0;
@@ -279,7 +274,8 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
         struct cr_item *it = &out[n++];
         it->kind = "kernel";
         it->name = name;
-        cr_scored(it, ea, eb, noise, rj_num_any(ea, mean_keys), rj_num_any(eb, mean_keys));
+        cr_scored(it, ea, eb, noise, rj_fig_num(ea, &figures_bytemark, BYTEMARK_TESTS_MEAN),
+                  rj_fig_num(eb, &figures_bytemark, BYTEMARK_TESTS_MEAN));
     }
     return n;
 }

@@ -41,9 +41,6 @@ void host_doc_begin(struct json_writer *w);
  * (`memory --quick`: 1 quick, 0 full). */
 void host_profile_settle(struct bm_config *cfg);
 void host_doc_profile(int quick);
-/* Warn of the numbers written since the last call that the figure tables
- * do not declare as written (bench/results/figures.h figures_check_warn). */
-void host_doc_checked(void);
 
 /* tools/host/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is
  * not one), and a JSON document written to path (0, or -1 after saying why

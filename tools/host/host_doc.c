@@ -18,13 +18,6 @@
 #include "json.h"
 #include "platform.h"
 
-/* The figure tables' say on each number a hosted document is given:
- * warned of at each host_doc_checked (per member in the hosted run,
- * results_host.c; once for a command's whole document, cli_end_json). */
-static struct figures_check host_check;
-
-void host_doc_checked(void) { figures_check_warn(&host_check); }
-
 /* The profile host_doc_begin records: BM_PROFILE_AUTO until a command says. */
 static enum bm_profile host_profile = BM_PROFILE_AUTO;
 
@@ -47,7 +40,6 @@ void host_doc_begin(struct json_writer *w)
     struct cpu_info ci;
 
     json_init(w);
-    json_check(w, figures_json_check, &host_check);
     json_obj_begin(w, NULL);
     json_fig_u64(w, &figures_run, RUN_SCHEMA, 1);
     json_str(w, "platform", plat_name());

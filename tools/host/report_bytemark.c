@@ -8,20 +8,18 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures_bytemark.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
 
 static void bytemark_row(FILE *f, json_t *t)
 {
-    static const char *const mean_keys[] = { "mean", "score", NULL };
-    static const char *const sd_keys[] = { "sd", "stddev", NULL };
-    static const char *const half_keys[] = { "half", "half_interval", "ci95_half", NULL };
-    static const char *const old_keys[] = { "old_index", "index_old", "p90_index", NULL };
-    static const char *const new_keys[] = { "new_index", "index_new", "k6_index", NULL };
     double *x;
     size_t n = rj_run_scores(t, &x);
-    double mean = rj_num_any(t, mean_keys), sd = rj_num_any(t, sd_keys), half = rj_num_any(t, half_keys);
+    /* the mean by its row; sd and half are detail (tests[*].*), no row of their own */
+    double mean = rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_MEAN), sd = rj_num(t, "sd", NAN),
+           half = rj_num(t, "half", NAN);
     char b[6][48];
     if (n && (isnan(mean) || isnan(sd) || isnan(half))) {
         double *s = malloc(n * sizeof *s);
@@ -53,8 +51,8 @@ static void bytemark_row(FILE *f, json_t *t)
         fputs("-", f);
     fputs("</td><td>", f);
     rj_svg_runs(f, x, n, mean, half);
-    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", rj_fmt(b[4], 48, rj_num_any(t, old_keys)),
-            rj_fmt(b[5], 48, rj_num_any(t, new_keys)));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", rj_fmt(b[4], 48, rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX)),
+            rj_fmt(b[5], 48, rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX)));
     free(x);
 }
 

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures_clock.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -24,9 +25,6 @@ static const char *clock_fmt_hz(char *buf, size_t n, double v)
 
 void part_clock(struct report *r)
 {
-    static const char *const khz_keys[] = { "khz", "tsc_khz", NULL };
-    static const char *const ppm_keys[] = { "ppm", "uncertainty_ppm", "ppm_uncertainty", NULL };
-    static const char *const chosen_keys[] = { "chosen_khz", "khz", "tsc_khz", NULL };
     FILE *f = r->f;
     json_t *clock = json_object_get(r->root, "clock"), *refs, *el;
     char b1[48], b2[48], b3[48], b4[48];
@@ -35,16 +33,15 @@ void part_clock(struct report *r)
     if (rp_section_missing(f, clock))
         return;
     refs = rj_clock_refs(clock);
-    double chosen = rj_num_any(json_object_get(clock, "chosen"), chosen_keys);
-    if (isnan(chosen))
-        chosen = rj_num_any(clock, chosen_keys);
+    double chosen = rj_fig_num(clock, &figures_clock, CLOCK_CHOSEN_KHZ);
     if (rp_array_of_objects(refs)) {
         fputs("<table id=\"clock-refs\"><tr><th>reference</th><th>TSC kHz</th><th>&plusmn; ppm</th>"
               "<th>differs from chosen (ppm)</th><th>windows</th><th>windows_rejected</th>"
               "<th>windows_failed</th><th>counter Hz</th></tr>", f);
         json_array_foreach(refs, i, el) {
             static const char *const win_keys[] = { "windows", NULL };
-            double khz = rj_num_any(el, khz_keys), ppm = rj_num_any(el, ppm_keys);
+            double khz = rj_fig_num(el, &figures_clock, CLOCK_REFERENCES_KHZ);
+            double ppm = rj_fig_num(el, &figures_clock, CLOCK_REFERENCES_PPM);
             json_t *w = rj_first_array(el, win_keys);
             double nwin = w ? (double)json_array_size(w) : rj_num(el, "windows", NAN);
             json_t *rej = json_object_get(el, "windows_rejected"), *x;

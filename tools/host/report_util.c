@@ -7,6 +7,7 @@
 #include <string.h>
 #include <sys/stat.h>
 
+#include "figures.h"
 #include "report_util.h"
 #include "run_profile.h"
 #include "stats/stats.h"
@@ -581,14 +582,26 @@ const char *rj_name(json_t *el, const char *dflt)
     return dflt;
 }
 
-double rj_num_any(json_t *obj, const char *const *keys)
+json_t *rj_fig(json_t *base, const struct figure_table *t, unsigned id)
 {
-    for (; *keys; keys++) {
-        json_t *v = json_is_object(obj) ? json_object_get(obj, *keys) : NULL;
-        if (json_is_number(v))
-            return json_number_value(v);
+    const char *p = figures_row_tail(t, id);
+    char seg[64];
+    while (base && *p) {
+        size_t n = strcspn(p, ".");
+        if (n >= sizeof seg)
+            return NULL;
+        memcpy(seg, p, n);
+        seg[n] = 0;
+        base = json_object_get(base, seg);
+        p += n + (p[n] == '.');
     }
-    return NAN;
+    return base;
+}
+
+double rj_fig_num(json_t *base, const struct figure_table *t, unsigned id)
+{
+    json_t *v = rj_fig(base, t, id);
+    return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
 size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label)

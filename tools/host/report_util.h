@@ -108,8 +108,12 @@ void rj_svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
 
 /* Name of a list element: its "name", "key", "method", "test" or "source". */
 const char *rj_name(json_t *el, const char *dflt);
-/* The first number among the keys (NULL-terminated); NAN when none. */
-double rj_num_any(json_t *obj, const char *const *keys);
+/* A figure by its row (bench/results/figures.h figures_row_tail): the value
+ * row id of table t names below base (the member, or an element of the
+ * row's last array), NULL when absent; and as a number (NAN when not). */
+struct figure_table;
+json_t *rj_fig(json_t *base, const struct figure_table *t, unsigned id);
+double rj_fig_num(json_t *base, const struct figure_table *t, unsigned id);
 /* Raw samples of one side of an A/B comparison (side 0 = A, 1 = B): the
  * samples of member "a"/"b" (or "A"/"B"), or the array "samples_a"/"a_samples"
  * (b likewise).  Returns the count, *out malloc'd as rj_numbers. */

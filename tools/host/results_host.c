@@ -36,7 +36,6 @@ void results_section_end(void)
         json_arr_end(&host_doc);
     else
         json_obj_end(&host_doc);
-    host_doc_checked();
 }
 
 /* Close the document and write it to `path` (nothing when path is NULL). */

@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_clock.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -113,14 +114,14 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         rv_say(file, at, msg, problems, quiet);
         return;
     }
-    double wk = json_number_value(json_array_get(win, u)), k = rj_num(ref, "khz", NAN);
+    double wk = json_number_value(json_array_get(win, u)), k = rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_KHZ);
     if (!rv_same(wk, k)) {
         snprintf(msg, sizeof msg, "khz %.17g is not windows[window_used] (%.17g)", k, wk);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
-    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != rj_num(ref, "ppm", NAN)) {
-        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", rj_num(ref, "ppm", NAN),
+    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM)) {
+        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM),
                  json_number_value(wp));
         rv_say(file, at, msg, problems, quiet);
     }
@@ -155,7 +156,7 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
             rv_say(file, at, "names a reference that is not in references", problems, quiet);
             continue;
         }
-        double exact = (rj_num(a, "khz", NAN) - rj_num(b, "khz", NAN)) / rj_num(b, "khz", NAN) * 1e6;
+        double exact = (rj_fig_num(a, &figures_clock, CLOCK_REFERENCES_KHZ) - rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ)) / rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ) * 1e6;
         if (!rv_ppm_close(ppm, exact)) {
             snprintf(msg, sizeof msg, "ppm %g is not (a - b) / b of their kHz (%.4f)", ppm, exact);
             rv_say(file, at, msg, problems, quiet);
@@ -166,9 +167,9 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
     if (!json_is_object(ag))
         return;
     snprintf(at, sizeof at, "%s.agreement", where);
-    if (json_is_array(pairs) && rj_num(ag, "max_measured_ppm", NAN) != worst) {
+    if (json_is_array(pairs) && rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
         snprintf(msg, sizeof msg, "max_measured_ppm %g is not the largest measured pair (%g)",
-                 rj_num(ag, "max_measured_ppm", NAN), worst);
+                 rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *agree = json_object_get(ag, "agree");
@@ -218,11 +219,11 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
     }
     if (source) {
         json_t *s = clock_ref_named(refs, source);
-        double chosen = rj_num(sec, "chosen_khz", NAN);
+        double chosen = rj_fig_num(sec, &figures_clock, CLOCK_CHOSEN_KHZ);
         if (!s)
             rv_say(file, where, "source names no entry of references", problems, quiet);
-        else if (!rv_same(chosen, rj_num(s, "khz", NAN))) {
-            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, rj_num(s, "khz", NAN));
+        else if (!rv_same(chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ))) {
+            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ));
             rv_say(file, where, msg, problems, quiet);
         }
     } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {

@@ -160,8 +160,11 @@ static void vf_pattern(const char *path, char *out, size_t cap)
     out[o] = 0;
 }
 
-static void vf_undeclared(struct vf_ctx *c, const char *path)
+/* A number no row declares (figures_undeclared): counted by its pattern,
+ * the first place kept. */
+static void vf_undeclared(void *ctx, const char *path)
 {
+    struct vf_ctx *c = ctx;
     char pattern[VF_PATH_MAX];
     vf_pattern(path, pattern, sizeof pattern);
     for (size_t i = 0; i < c->n_und; i++)
@@ -177,27 +180,6 @@ static void vf_undeclared(struct vf_ctx *c, const char *path)
     snprintf(u->pattern, sizeof u->pattern, "%s", pattern);
     snprintf(u->first, sizeof u->first, "%s", path);
     u->places = 1;
-}
-
-static void vf_leaves(struct vf_ctx *c, json_t *v, char *path, size_t plen)
-{
-    const char *k;
-    json_t *e;
-    size_t i;
-    if (json_is_object(v)) {
-        json_object_foreach(v, k, e) {
-            snprintf(path + plen, VF_PATH_MAX - plen, "%s%s", plen ? "." : "", k);
-            vf_leaves(c, e, path, strlen(path));
-        }
-    } else if (json_is_array(v)) {
-        json_array_foreach(v, i, e) {
-            snprintf(path + plen, VF_PATH_MAX - plen, "[%zu]", i);
-            vf_leaves(c, e, path, strlen(path));
-        }
-    } else if (json_is_number(v) && !figures_match(path, NULL)) {
-        vf_undeclared(c, path);
-    }
-    path[plen] = 0;
 }
 
 static void vf_say_undeclared(struct vf_ctx *c)
@@ -222,7 +204,6 @@ void rv_figures(json_t *root, const char *file, int *problems, int quiet)
 {
     struct vf_ctx c = { .file = file, .problems = problems, .quiet = quiet };
     struct rs_state st;
-    char path[VF_PATH_MAX] = "";
     char *text = json_dumps(root, JSON_COMPACT);
     const struct figure_table *t;
 
@@ -239,7 +220,7 @@ void rv_figures(json_t *root, const char *file, int *problems, int quiet)
     for (unsigned i = 0; (t = figures_table(i)); i++)
         for (unsigned r = 0; r < t->n; r++)
             figures_each(doc, t, &t->rows[r], vf_place, &c);
-    vf_leaves(&c, root, path, 0);
+    figures_undeclared(doc, vf_undeclared, &c);
     vf_say_undeclared(&c);
     free(text);
     free(c.und);
