@@ -399,6 +399,10 @@ static void sum_one_ab(struct summary_ab *ab, struct jr c)
     ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
     sum_ab_check(ab, c);
     sum_ab_figures(ab, c);
+    ab->rel_median = jr_num(jr_get(c, "rel_median"), NAN);
+    ab->noise = jr_num(jr_get(c, "noise"), NAN);
+    ab->within_noise = !ab->detected && ab->p < STATS_ALPHA && !isnan(ab->rel_median) && !isnan(ab->noise) &&
+                       fabs(ab->rel_median) <= ab->noise;
     int b_faster = ab->side == STATS_AB_B;
     memcpy(ab->faster, b_faster ? ab->b : ab->a, sizeof ab->faster);
     memcpy(ab->slower, b_faster ? ab->a : ab->b, sizeof ab->slower);

@@ -110,6 +110,11 @@ struct summary_ab {
      * Whitney's; from the comparison's "ratio" member, else stats_ab on the
      * stored samples.  NAN where there is none. */
     double ratio, ratio_lo, ratio_hi, p;
+    /* Not a difference although p < 0.05: the medians closer than the
+     * run's noise threshold (the verdict's size rule); rel_median is
+     * (median A - median B) / median B, noise the threshold, NAN unknown. */
+    int within_noise;
+    double rel_median, noise;
     int side;                       /* the faster: 1 A, 2 B, 0 neither (enum stats_ab_side) */
     char faster[SUMMARY_NAME_MAX], slower[SUMMARY_NAME_MAX];
     char note[48];                  /* " (A/A control, as expected)", " (order check: NOT as expected)"... */

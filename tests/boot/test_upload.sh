@@ -58,6 +58,12 @@ runs() { get "http://127.0.0.1:$1/api/runs"; }     # PORT: the server's list (JS
 has_sha() {   # PORT SHA [NAME]: the list holds this run (with this name)
     runs "$1" | python3 -c 'import json, sys; l = json.load(sys.stdin); sys.exit(0 if any(r.get("sha256") == sys.argv[1] and sys.argv[2] in ("", r.get("name")) for r in l) else 1)' "$2" "${3:-}"
 }
+stored_listed() {   # WHAT NAME SHA: the image's line for a run stored by server 1, and its list
+    expect_line "^results: run $2 stored by http://10\\.0\\.2\\.2:$p1/ \\(201, sha256 $3\\), log sent\$" \
+        "$1 the run stored (201) with the SHA-256 of the stick's JSON file"
+    if has_sha "$p1" "$3" "$2"; then pass "$1 the server lists $2 with that SHA-256"
+    else fail "$1 the server lists $2 with that SHA-256" "$(runs "$p1" | head -c 300)"; fi
+}
 count() { runs "$1" | python3 -c 'import json, sys; print(len(json.load(sys.stdin)))'; }
 esp_sha() { esp_cat "$1" "baremark/$2.json" | sha256sum | cut -d' ' -f1; }
 figure() {   # NAME: the image's own figure for the upload's cost
@@ -110,10 +116,7 @@ expect_line '^network: (HTTP protocol present \(and TCP4\)|TCP4 only \(no HTTP p
 expect_path "(a)"
 name=$(run_of upload-a)
 sha=$(esp_sha "$A" "$name")
-expect_line "^results: run $name stored by http://10\\.0\\.2\\.2:$p1/ \\(201, sha256 $sha\\), log sent$" \
-    "(a) the run stored (201) with the SHA-256 of the stick's JSON file"
-if has_sha "$p1" "$sha" "$name"; then pass "(a) the server lists $name with that SHA-256"
-else fail "(a) the server lists $name with that SHA-256" "$(runs "$p1" | head -c 300)"; fi
+stored_listed "(a)" "$name" "$sha"
 rec=$(esp_cat "$A" baremark/uploaded.txt 2>/dev/null)
 if [ "$rec" = "$name $sha $URL1" ]; then pass "(a) uploaded.txt: '$name SHA $URL1'"
 else fail "(a) uploaded.txt: '$name SHA $URL1'" "$(printf '%s' "$rec" | head -c 200)"; fi
@@ -199,10 +202,7 @@ expect_line "^results: by TCP4 with baremark's own HTTP/1.1 client \\(the card h
     "(f) RESULTS_VIA=auto fell back to TCP4 by itself (one line says so)"
 f=$(run_of upload-f)
 fsha=$(esp_sha "$F" "$f")
-expect_line "^results: run $f stored by http://10\\.0\\.2\\.2:$p1/ \\(201, sha256 $fsha\\), log sent\$" \
-    "(f) the run stored (201) with the SHA-256 of the stick's JSON file"
-if has_sha "$p1" "$fsha" "$f"; then pass "(f) the server lists $f with that SHA-256"
-else fail "(f) the server lists $f with that SHA-256" "$(runs "$p1" | head -c 300)"; fi
+stored_listed "(f)" "$f" "$fsha"
 figure upload-f
 use upload-c2
 expect_rc 0 "(c) next boot: run-qemu exit 0"

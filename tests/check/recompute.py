@@ -46,6 +46,7 @@ import json
 import math
 import os
 import re
+import statistics
 import sys
 
 import numpy as np
@@ -148,7 +149,8 @@ def unit_of(text, kind):
 
 
 FORMATTERS = {"g4": fmt_g4, "report": fmt_report, "g2": lambda v: "%.2g" % v,
-              "f3": lambda v: "%.3f" % v, "f1": lambda v: "%.1f" % v, "int": lambda v: "%d" % round(v)}
+              "f3": lambda v: "%.3f" % v, "f2": lambda v: "%.2f" % v, "f1": lambda v: "%.1f" % v,
+              "int": lambda v: "%d" % round(v)}
 
 
 def same_number(printed, value, kind):
@@ -174,6 +176,21 @@ def check_num(where, what, printed, value, kind="g4"):
     ok, how = same_number(printed, value, kind)
     out(ok, where, what, printed, "n/a" if undefined(value) else "%.10g" % value, how)
     return ok
+
+
+def within_noise(where, c, r, noise_text, apart_text):
+    """'within the N% noise (medians X% apart)': p below 0.05 but the medians
+    of the raw samples no further apart than the run's noise threshold
+    (docs/results-schema.md, "verdict")."""
+    noise = c.get("noise", float("nan"))
+    check_num(where, "noise threshold % (the run's setting)", noise_text, 100 * noise)
+    ma = statistics.median((c.get("a") or {}).get("samples") or [float("nan")])
+    mb = statistics.median((c.get("b") or {}).get("samples") or [float("nan")])
+    rel = abs(ma - mb) / mb * 100 if mb else float("nan")
+    check_num(where, "medians apart % (|median A - median B| / median B of the raw samples)", apart_text, rel, "f2")
+    note(r["p"] < 0.05 and rel <= 100 * noise, where,
+         "'within the noise': p < 0.05 (recomputed %.3g) and the medians %.3g%% apart, not more than the noise"
+         % (r["p"], rel))
 
 
 def check_p(where, what, printed, p):
@@ -675,6 +692,7 @@ class Checker:
         with_ratio = re.fullmatch(r"(.+?) is (\S+)x%s faster than (.+?), %s%s" % (iv, p, notes), t)
         no_ratio = re.fullmatch(r"(.+?) is faster than (.+?), %s%s" % (p, notes), t)
         none = re.fullmatch(r"(.+?): no difference detected, %s%s" % (p, notes), t)
+        within = re.fullmatch(r"(.+?): within the (\S+)%% noise \(medians (\S+)%% apart\), %s%s" % (p, notes), t)
         unmeasured = re.fullmatch(r"(.+?): not measured \((\S+)\)", t)
         if unmeasured:
             check_eq(where, "name", unmeasured.group(1), c.get("name"))
@@ -691,9 +709,19 @@ class Checker:
         elif no_ratio:
             fast, slow, pt, nt = no_ratio.group(1), no_ratio.group(2), no_ratio.group(3), no_ratio.group(4)
             note(undefined(r["ratio"]), where, "no ratio printed: D2's ratio is %s" % fmt_g4(r["ratio"]))
+        elif within:
+            # p below 0.05 but the medians closer than the run's noise threshold
+            # (docs/results-schema.md, "verdict"): the medians of the raw samples.
+            fast = slow = None
+            pt, nt = within.group(4), within.group(5)
+            check_eq(where, "name", within.group(1), c.get("name"))
+            within_noise(where, c, r, within.group(2), within.group(3))
         elif none:
             fast = slow = None
             pt, nt = none.group(2), none.group(3)
+            note(not (r["p"] < 0.05 and r["measured"] and c.get("noise") is not None), where,
+                 "'no difference detected' with p < 0.05 (recomputed %.3g): the row must say the medians are within the noise"
+                 % r["p"])
             check_eq(where, "name", none.group(1), c.get("name"))
             if not r["measured"]:
                 note(False, where, "says 'no difference detected' of a pair that was not measured (status %r: %s)"
@@ -882,10 +910,12 @@ class Checker:
                 check_eq(where, "why not measured (status)", um.group(1), c.get("status"))
                 note(not r["measured"], where, "says 'not measured' of a pair with samples")
                 continue
-            f = re.match(r"(.+?) is faster|no difference detected", cells[1])
+            f = re.match(r"(.+?) is faster|no difference detected|within the (\S+)% noise \(medians (\S+)% apart\)", cells[1])
             if not f:
                 note(False, where, "finding not understood: %r" % cells[1])
             else:
+                if f.group(2) is not None:
+                    within_noise(where, c, r, f.group(2), f.group(3))
                 check_eq(where, "a difference detected", f.group(1) is not None, detected)
                 if f.group(1) is not None and not r["tie"]:
                     check_eq(where, "faster side", f.group(1), r["faster"])

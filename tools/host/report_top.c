@@ -304,6 +304,8 @@ static void top_pairs(FILE *f, const struct summary *s)
         } else if (p->detected) {
             rj_html(f, p->faster);
             fputs(" is faster", f);
+        } else if (p->within_noise) {
+            fprintf(f, "within the %g%% noise (medians %.2f%% apart)", p->noise * 100, fabs(p->rel_median) * 100);
         } else {
             fputs("no difference detected", f);
         }
