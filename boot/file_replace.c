@@ -163,14 +163,15 @@ static void replace_one(const char *dir, const char *name)
     snprintf(leaf, sizeof leaf, "%.*s", (int)k, name);
     snprintf(tmp, sizeof tmp, "%s\\%s", dir, name);
     snprintf(path, sizeof path, "%s\\%s", dir, leaf);
-    if (fw_esp_exists(path) && replace_scrubbed(path)) {
+    int have = fw_esp_exists(path);
+    if (have && replace_scrubbed(path)) {
         if (fw_esp_delete(path) == EFI_SUCCESS && replace_finish(tmp, leaf, 1))
             out_printf("files: %s\\%s renamed to %s: a power cut came while the old %s was cleared "
                        "for it, once it was written whole\n", dir, name, leaf, leaf);
         else
             out_printf("files: %s\\%s could not take the place of %s, which a power cut left half "
                        "cleared; what is left is kept for the next boot\n", dir, name, leaf);
-    } else if (fw_esp_exists(path)) {
+    } else if (have) {
         EFI_STATUS s = fw_esp_delete(tmp);
         out_printf("files: %s %s\\%s, left by a power cut while it was written; %s is the last "
                    "complete version\n", s == EFI_SUCCESS ? "removed" : "could not remove", dir, name, leaf);

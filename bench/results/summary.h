@@ -121,6 +121,10 @@ struct summary_ab {
     char text[SUMMARY_TEXT_MAX];    /* "foo is 1.9x [1.8, 2.0] faster than foobar, p < 1e-60" */
 };
 
+/* "within the 1% noise (medians 0.58% apart)": an A/B pair's finding when
+ * ab->within_noise; the summary's row and the report's pairs table. */
+void summary_ab_within(const struct summary_ab *ab, char *buf, size_t cap);
+
 /* One cache level (or main memory) as the memory section sized it. */
 struct summary_level {
     char name[SUMMARY_NAME_MAX];    /* "L1d", "L2", "L3", "past L3" */

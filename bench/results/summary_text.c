@@ -48,6 +48,11 @@ static const char *p_text(char *buf, size_t cap, double p)
     return buf;
 }
 
+void summary_ab_within(const struct summary_ab *ab, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "within the %g%% noise (medians %.2f%% apart)", ab->noise * 100, fabs(ab->rel_median) * 100);
+}
+
 void summary_ab_text(struct summary_ab *ab)
 {
     char p[24], r[24], ci[56] = "";
@@ -64,9 +69,11 @@ void summary_ab_text(struct summary_ab *ab)
                  ab->slower, p, ab->note);
     else if (ab->detected)
         snprintf(t, sizeof t, "%.40s is faster than %.40s, %s%s", ab->faster, ab->slower, p, ab->note);
-    else if (ab->within_noise)
-        snprintf(t, sizeof t, "%.48s: within the %g%% noise (medians %.2f%% apart), %s%s", ab->name,
-                 ab->noise * 100, fabs(ab->rel_median) * 100, p, ab->note);
+    else if (ab->within_noise) {
+        char w[64];
+        summary_ab_within(ab, w, sizeof w);
+        snprintf(t, sizeof t, "%.48s: %s, %s%s", ab->name, w, p, ab->note);
+    }
     else
         snprintf(t, sizeof t, "%.48s: no difference detected, %s%s", ab->name, p, ab->note);
     size_t n = strlen(t) < sizeof ab->text ? strlen(t) : sizeof ab->text - 1;

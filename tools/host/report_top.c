@@ -305,7 +305,8 @@ static void top_pairs(FILE *f, const struct summary *s)
             rj_html(f, p->faster);
             fputs(" is faster", f);
         } else if (p->within_noise) {
-            fprintf(f, "within the %g%% noise (medians %.2f%% apart)", p->noise * 100, fabs(p->rel_median) * 100);
+            summary_ab_within(p, b, sizeof b);
+            fputs(b, f);
         } else {
             fputs("no difference detected", f);
         }
