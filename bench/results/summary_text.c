@@ -134,9 +134,14 @@ static void rows_clock(struct summary *s)
         s->references == 1 ? "" : "s", num(b[1], 32, s->agreement_ppm), step);
     if (isnan(s->gap_max_us))
         return;
-    row(s, "quiet", "largest gap %s us in %s ms; %s gaps over 1 us; NMI %s, SMI %s", num(b[0], 32, s->gap_max_us),
-        num(b[1], 32, s->quiet_ms), num(b[2], 32, s->gaps_over_1us), num(b[3], 32, s->nmis),
-        isnan(s->smis) ? "n/a (no counter)" : (snprintf(b[2], 32, "%.0f", s->smis), b[2]));
+    /* A gap of a millisecond or more reads in ms: "13.14 ms", not "1.314e+04 us". */
+    int in_ms = s->gap_max_us >= 1000.0;
+    char smi[32] = "n/a (no counter)";
+    if (!isnan(s->smis))
+        snprintf(smi, sizeof smi, "%.0f", s->smis);
+    row(s, "quiet", "largest gap %s %s in %s ms; %s gaps over 1 us; NMI %s, SMI %s",
+        num(b[0], 32, in_ms ? s->gap_max_us / 1000.0 : s->gap_max_us), in_ms ? "ms" : "us",
+        num(b[1], 32, s->quiet_ms), num(b[2], 32, s->gaps_over_1us), num(b[3], 32, s->nmis), smi);
 }
 
 void summary_estimate_text(const struct summary_estimate *e, char time[SUMMARY_EST_TEXT_MAX],

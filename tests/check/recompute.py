@@ -594,16 +594,21 @@ class Checker:
     def row_quiet(self, where, texts):
         c = self.d["clock"]
         q, ph = c.get("quiet") or {}, c.get("quiet_check_phase") or {}
-        m = re.fullmatch(r"largest gap (\S+) us in (\S+) ms; (\S+) gaps over 1 us; NMI (\S+), SMI (n/a \(no counter\)|\S+)",
-                         texts[0])
+        m = re.fullmatch(r"largest gap (\S+) (us|ms) in (\S+) ms; (\S+) gaps over 1 us; NMI (\S+), "
+                         r"SMI (n/a \(no counter\)|\S+)", texts[0])
         if not m or len(texts) > 1:
             return note(False, where, "row not understood: %r" % texts)
         gap = q["max_gap_ticks"] * 1e6 / q["tick_hz"] if q.get("tick_hz") else None
-        check_num(where, "largest gap us (max_gap_ticks * 1e6 / tick_hz)", m.group(1), gap)
-        check_num(where, "quiet ms", m.group(2), q.get("ms"))
-        check_num(where, "gaps over 1 us", m.group(3), q.get("gaps_over_1us"))
-        check_num(where, "NMIs", m.group(4), ph.get("nmis"))
-        check_num(where, "SMIs", "n/a" if m.group(5).startswith("n/a") else m.group(5), ph.get("smis"))
+        # the unit is the one a person reads best: us under a millisecond, ms from one up
+        if gap is not None:
+            note((m.group(2) == "ms") == (gap >= 1000.0), where, "largest gap's unit %s for %.6g us" % (m.group(2), gap))
+            if m.group(2) == "ms":
+                gap /= 1000.0
+        check_num(where, "largest gap (max_gap_ticks * 1e6 / tick_hz, in the row's unit)", m.group(1), gap)
+        check_num(where, "quiet ms", m.group(3), q.get("ms"))
+        check_num(where, "gaps over 1 us", m.group(4), q.get("gaps_over_1us"))
+        check_num(where, "NMIs", m.group(5), ph.get("nmis"))
+        check_num(where, "SMIs", "n/a" if m.group(6).startswith("n/a") else m.group(6), ph.get("smis"))
 
     def row_targets(self, where, texts):
         hdr = texts[0]

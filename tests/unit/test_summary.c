@@ -465,6 +465,39 @@ static void test_bytemark_indexes(void)
     free(s);
 }
 
+/* The quiet row: a gap of a millisecond or more in ms, and the SMI count in a
+ * buffer of its own (it once shared the gaps' buffer: whichever argument was
+ * formatted last showed in both places). Expected text from the definition. */
+static void test_quiet_row(void)
+{
+    char *text;
+    int rc;
+    struct summary *s = build(FIXTURES "run-full.json", &text, &rc);
+    const char *quiet = NULL;
+    s->gap_max_us = 13142.5;
+    s->quiet_ms = 200;
+    s->gaps_over_1us = 437;
+    s->nmis = 0;
+    s->smis = 3;
+    summary_rows(s);
+    for (unsigned i = 0; i < s->n_rows; i++)
+        if (!strcmp(s->rows[i].label, "quiet"))
+            quiet = s->rows[i].text;
+    CHECK_STR(quiet ? quiet : "(none)", "largest gap 13.14 ms in 200 ms; 437 gaps over 1 us; NMI 0, SMI 3",
+              "quiet: 13142.5 us reads 13.14 ms; 437 gaps and 3 SMIs each in its place");
+    s->gap_max_us = 999.5;
+    s->smis = NAN;
+    summary_rows(s);
+    quiet = NULL;
+    for (unsigned i = 0; i < s->n_rows; i++)
+        if (!strcmp(s->rows[i].label, "quiet"))
+            quiet = s->rows[i].text;
+    CHECK_STR(quiet ? quiet : "(none)", "largest gap 999.5 us in 200 ms; 437 gaps over 1 us; NMI 0, SMI n/a (no counter)",
+              "quiet: under a millisecond stays in us; no SMI counter reads n/a");
+    free(s);
+    free(text);
+}
+
 int main(void)
 {
     test_hand();
@@ -475,5 +508,6 @@ int main(void)
     test_profile();
     test_counter_step();
     test_bytemark_indexes();
+    test_quiet_row();
     return check_done();
 }
