@@ -32,13 +32,32 @@ FLAGS="-g -O1 -std=gnu11 -DBAREMARK_HOST -fsanitize=fuzzer,address,undefined -fn
 # bench/'s rooms as include folders, as the Makefile's INCLUDES
 ROOMS=$(for d in bench/*/; do printf ' -I%s' "${d%/}"; done)
 
-# build TARGET SOURCES...: build/fuzz/fuzz_TARGET
-build() {
-    t=$1
-    shift
-    mkdir -p "$OUT/$t/corpus" "$OUT/$t/artifacts" build
+# The host program's library (the Makefile's libbaremark.a: bench/, stats/,
+# tools/host/ but its main, kernel/cpu.c), compiled once with the fuzzer's
+# instrumentation into an archive: a target's harness links the members its
+# parser reaches, so a new call between rooms needs no list here.
+ARCHIVE=$OUT/libportable.a
+archive() {
+    [ -f "$ARCHIVE" ] && return 0
+    mkdir -p "$OUT/obj"
+    host=$(find tools/host -name "*.c" ! -name main.c | sort)
     # shellcheck disable=SC2086
-    if ! $CC_FUZZ $FLAGS -I. -Iport -Ibench $ROOMS -Istats -Ibuild "$@" -lm -o "$OUT/fuzz_$t"; then
+    if ! printf '%s\n' stats/*.c bench/*.c bench/*/*.c $host kernel/cpu.c |
+        xargs -P2 -I{} sh -c 'o="$1/obj/$(echo "$2" | tr / _).o"; '"$CC_FUZZ $FLAGS"' -I. -Iport -Ibench '"$ROOMS"' -Istats -Ikernel -Iboot -Ibuild -I/usr/include/postgresql -c "$2" -o "$o"' _ "$OUT" {}; then
+        echo "FAIL: fuzz: cannot compile the portable code with $CC_FUZZ -fsanitize=fuzzer" \
+             "(Debian packages clang and libclang-rt-dev: make deps)"
+        return 1
+    fi
+    ar rcs "$ARCHIVE" "$OUT"/obj/*.o
+}
+
+# build TARGET HARNESS: build/fuzz/fuzz_TARGET
+build() {
+    t=$1 harness=$2
+    mkdir -p "$OUT/$t/corpus" "$OUT/$t/artifacts" build
+    archive || return 1
+    # shellcheck disable=SC2086
+    if ! $CC_FUZZ $FLAGS -I. -Iport -Ibench $ROOMS -Istats -Ibuild "$harness" "$ARCHIVE" -lm -ljansson -ldl -lsqlite3 -lpq -lmicrohttpd -lcrypto -o "$OUT/fuzz_$t"; then
         echo "FAIL: fuzz: cannot build $OUT/fuzz_$t with $CC_FUZZ -fsanitize=fuzzer" \
              "(Debian packages clang and libclang-rt-dev: make deps)"
         return 1
@@ -70,21 +89,17 @@ fuzz() {
 }
 
 status=0
+rm -rf "$OUT/obj" "$ARCHIVE"
 for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
     case $t in
     config)
-        build config tests/fuzz/fuzz_config.c bench/config/config_parse.c bench/config/config_values.c \
-            bench/config/config_params.c bench/config/config_write.c \
-            bench/sections.c bench/*/figures_[a-z]*.c bench/results/json.c bench/config/config_cores.c \
-            tools/host/platform_host.c &&
+        build config tests/fuzz/fuzz_config.c &&
             fuzz config tests/fuzz/corpus "${FUZZ_MAX_LEN:-4096}" -dict=tests/fuzz/config.dict || status=1 ;;
     json_read)
-        build json_read tests/fuzz/fuzz_json_read.c bench/results/json_read.c bench/results/summary.c \
-            bench/results/summary_text.c bench/results/figures.c bench/*/figures_[a-z]*.c bench/sections.c \
-            bench/results/lava.c stats/*.c tools/host/platform_host.c &&
+        build json_read tests/fuzz/fuzz_json_read.c &&
             fuzz json_read tests/fuzz/corpus_json 16384 || status=1 ;;
     pe_image)
-        build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/digest/sha256.c &&
+        build pe_image tests/fuzz/fuzz_pe_image.c &&
             fuzz pe_image tests/fuzz/pe_corpus "${FUZZ_PE_MAX_LEN:-65536}" || status=1 ;;
     *) echo "FAIL: fuzz: no target '$t' (config, json_read, pe_image)"; status=1 ;;
     esac
