@@ -67,7 +67,7 @@ static void json_string(struct json_writer *w, const char *s)
 /* Comma and key before a member. */
 static void json_member(struct json_writer *w, const char *key)
 {
-    if (w->depth > 0 && w->count[w->depth - 1]++ > 0)
+    if (w->depth > 0 && w->depth <= JSON_MAX_DEPTH && w->count[w->depth - 1]++ > 0)
         json_put(w, ",", 1);
     if (key) {
         json_string(w, key);
@@ -89,6 +89,8 @@ static void json_open(struct json_writer *w, const char *key, const char *bracke
     json_puts(w, bracket);
     if (w->depth < JSON_MAX_DEPTH)
         w->count[w->depth] = 0;
+    else
+        w->failed = 1; /* deeper than the writer counts members: its commas would be wrong */
     w->depth++;
 }
 

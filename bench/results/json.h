@@ -25,7 +25,7 @@ struct json_writer {
     size_t len, cap;
     int depth;
     int count[JSON_MAX_DEPTH]; /* members written at each depth */
-    int failed;      /* set when memory ran out: output is incomplete */
+    int failed;      /* set when memory ran out or nesting passed JSON_MAX_DEPTH: output is incomplete */
 };
 
 void json_init(struct json_writer *w);

@@ -156,8 +156,36 @@ static void check_undeclared(void)
     json_free(&w);
 }
 
+/* The writer's nesting: JSON_MAX_DEPTH (32) levels are written whole; one
+ * more marks the document failed instead of counting members past its array. */
+static void check_depth(void)
+{
+    char want[2 * JSON_MAX_DEPTH + 8];
+    for (int deep = JSON_MAX_DEPTH; deep <= JSON_MAX_DEPTH + 1; deep++) {
+        json_init(&w);
+        for (int i = 0; i < deep; i++)
+            json_arr_begin(&w, NULL);
+        json_i64(&w, NULL, 1);
+        json_i64(&w, NULL, 2);
+        for (int i = 0; i < deep; i++)
+            json_arr_end(&w);
+        if (deep == JSON_MAX_DEPTH) {
+            memset(want, '[', (size_t)deep);
+            memcpy(want + deep, "1,2", 3);
+            memset(want + deep + 3, ']', (size_t)deep);
+            want[2 * deep + 3] = 0;
+            CHECK(!w.failed && w.len == strlen(want) && !memcmp(w.buf, want, w.len),
+                  "32 nested arrays around 1,2: written whole");
+        } else {
+            CHECK(w.failed && w.depth == 0, "33 nested arrays: the document is marked failed, and closes back to depth 0");
+        }
+        json_free(&w);
+    }
+}
+
 int main(void)
 {
+    check_depth();
     check_names_from_rows();
     check_element_rows();
     check_undeclared();
