@@ -76,12 +76,12 @@ for t in ${FUZZ_TARGETS:-config json_read pe_image}; do
         build config tests/fuzz/fuzz_config.c bench/config/config_parse.c bench/config/config_values.c \
             bench/config/config_params.c bench/config/config_write.c \
             bench/sections.c bench/*/figures_[a-z]*.c bench/results/json.c bench/config/config_cores.c \
-            tools/host/platform_host.c &&
+            tools/host/platform/platform_host.c &&
             fuzz config tests/fuzz/corpus "${FUZZ_MAX_LEN:-4096}" -dict=tests/fuzz/config.dict || status=1 ;;
     json_read)
         build json_read tests/fuzz/fuzz_json_read.c bench/results/json_read.c bench/results/summary.c \
             bench/results/summary_text.c bench/results/figures.c bench/*/figures_[a-z]*.c bench/sections.c \
-            bench/results/lava.c stats/*.c tools/host/platform_host.c &&
+            bench/results/lava.c stats/*.c tools/host/platform/platform_host.c &&
             fuzz json_read tests/fuzz/corpus_json 16384 || status=1 ;;
     pe_image)
         build pe_image tests/fuzz/fuzz_pe_image.c bench/plugins/pe_image.c bench/digest/sha256.c &&
