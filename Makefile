@@ -22,7 +22,8 @@
 #                                           (one folder a feature: a new folder
 #                                           is picked up by the wildcards below)
 #   image     boot/ kernel/                 UEFI only
-#   host      tools/host/                   Linux only (main.c holds main())
+#   host      tools/host/*/                 Linux only, one folder a command
+#                                           (common/main.c holds main())
 # A section's parts that touch hardware (bench/clock/clock_calib.c, bench/cores/
 # cores_work.c ...) reach it through kernel/'s driver headers; they compile for
 # the host too, where nothing takes them from the archive.
@@ -39,9 +40,13 @@ PORTABLE_ASM := $(sort $(wildcard bench/*.asm bench/*/*.asm))
 BENCH_ROOMS  := $(patsubst %/,%,$(sort $(dir $(wildcard bench/*/*.c bench/*/*.h))))
 IMAGE_C      := $(sort $(wildcard boot/*.c kernel/*.c))
 IMAGE_ASM    := $(sort $(wildcard kernel/*.asm))
-HOST_C       := $(sort $(wildcard tools/host/*.c))
+# tools/host/'s rooms, one folder a command (history/, report/, validate/ ...)
+# beside common/ (main(), what every command shares) and platform/ (the
+# port under Linux): each is an include folder of the hosted program only
+HOST_ROOMS   := $(patsubst %/,%,$(sort $(dir $(wildcard tools/host/*/*.c tools/host/*/*.h))))
+HOST_C       := $(sort $(wildcard tools/host/*/*.c))
 # kernel/cpu.c (CPUID only) also names the machine in hosted documents
-HOST_LIB_C   := $(filter-out tools/host/main.c,$(HOST_C)) kernel/cpu.c
+HOST_LIB_C   := $(filter-out tools/host/common/main.c,$(HOST_C)) kernel/cpu.c
 UNIT_TESTS   := $(sort $(wildcard tests/unit/test_*.c))
 
 INCLUDES   := -I. -Iport -Ibench $(addprefix -I,$(BENCH_ROOMS)) -Istats -Ikernel -Iboot -I$(BUILD)
@@ -69,13 +74,13 @@ EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(PORTABLE_C) $(IMAGE_C)) \
               $(patsubst %.asm,$(BUILD)/efi/%.asm.o,$(PORTABLE_ASM) $(IMAGE_ASM))
 
 # ---- the hosted program -----------------------------------------------------
-HOST_CFLAGS := -O3 -g -std=gnu11 -DBAREMARK_HOST $(INCLUDES) -I/usr/include/postgresql $(WARN)
+HOST_CFLAGS := -O3 -g -std=gnu11 -DBAREMARK_HOST $(INCLUDES) $(addprefix -I,$(HOST_ROOMS)) -I/usr/include/postgresql $(WARN)
 HOST_LIBS   := -lm -ljansson -ldl -lsqlite3 -lpq
 # history serve: libmicrohttpd (HTTP) and libcrypto (HMAC-SHA256)
 HOST_LIBS   += $(shell pkg-config --libs libmicrohttpd libcrypto 2>/dev/null || echo -lmicrohttpd -lcrypto)
 HOST_PORT_OBJS := $(patsubst %.c,$(BUILD)/host/obj/%.o,$(PORTABLE_C) $(HOST_LIB_C)) \
                   $(patsubst %.asm,$(BUILD)/host/obj/%.asm.o,$(PORTABLE_ASM))
-HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/main.o
+HOST_MAIN_OBJ  := $(BUILD)/host/obj/tools/host/common/main.o
 # The portable code and the host's port as an archive: the program and every
 # unit test take from it what they use, so a test may provide a service of
 # its own (tests/unit/results_doc.h: its own results document) where the

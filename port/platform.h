@@ -38,7 +38,7 @@ const char *plat_pages_name(void);
 void *plat_pages_alloc_high(uint64_t bytes);
 
 /* ---- the memory section's machine state (the types: bench/memory/memory.h) ----
- * The image: boot/memory_pages.c; the host: tools/host/memory_host.c.
+ * The image: boot/memory_pages.c; the host: tools/host/platform/memory_host.c.
  * Called with interrupts enabled. */
 struct memory_xstate;
 struct memory_page_census;
@@ -55,7 +55,7 @@ void memory_page_census(const void *buf, uint64_t bytes, struct memory_page_cens
 /* ---- the measuring phase (the report and the rules: bench/system/quiet.h) ----
  * The image: boot/quiet_phase.c stops the firmware's periodic timer and
  * reads NMIs, SMIs and APERF/MPERF at both ends; the host:
- * tools/host/quiet_host.c only measures the phase's length.  Nested phases
+ * tools/host/platform/quiet_host.c only measures the phase's length.  Nested phases
  * count: only the outermost pair acts. */
 struct quiet_phase_report;
 void quiet_phase_begin(void);
@@ -215,7 +215,7 @@ struct plat_fault {
 /* ---- CPUs and running work on them ----------------------------------------------
  * The image: the firmware's MP Services protocol (UEFI PI specification
  * volume 2, EFI_MP_SERVICES_PROTOCOL; boot/mp.c).  The hosted program:
- * none (plat_cpus_init says why; tools/host/platform_host.c).
+ * none (plat_cpus_init says why; tools/host/platform/platform_host.c).
  *
  * The bootstrap processor (BSP) runs the run; the application processors
  * (APs) wait in the firmware.  plat_cpus_init lists every logical CPU; the

@@ -60,7 +60,7 @@ struct section_ctx;
 /* Where the memory comes from: the port's pages (port/platform.h:
  * plat_pages_alloc, plat_free_bytes; boot/memory_pages.c in the image:
  * AllocatePages and the free conventional memory in the memory map;
- * tools/host/memory_host.c: mmap and MemAvailable). */
+ * tools/host/platform/memory_host.c: mmap and MemAvailable). */
 
 /* ---- caches from CPUID ------------------------------------------------------------------- */
 #define MEMORY_MAX_CACHES 8

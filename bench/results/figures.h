@@ -15,7 +15,7 @@
  *     row with a LAVA id, its measurement and unit from the row, its
  *     result by the row's rules (below), printed in one block after the
  *     section's text;
- *   - the fleet reader (tools/host/fleet_*.c): every row with a LAVA id
+ *   - the fleet reader (tools/host/fleet/fleet_*.c): every row with a LAVA id
  *     is a figure it tracks across machines, read from the JSON here;
  *   - the run summary (bench/results/summary.h): each section's headline is its
  *     FIG_HEADLINE rows;

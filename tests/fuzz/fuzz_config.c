@@ -2,7 +2,7 @@
  * tests/fuzz/fuzz_config.c - libFuzzer target for the settings parsers (bench/config/config_parse.c).
  *
  * Built by tests/fuzz/run.sh with clang -fsanitize=fuzzer,address,undefined
- * together with bench/config*.c, bench/sections.c, bench/results/json.c and tools/host/platform_host.c.
+ * together with bench/config*.c, bench/sections.c, bench/results/json.c and tools/host/platform/platform_host.c.
  *
  * Besides "no crash, no sanitizer report", every input must keep these
  * properties (a violation aborts, which libFuzzer saves as a crash):

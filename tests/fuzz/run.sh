@@ -29,8 +29,8 @@ OUT=build/fuzz
 CC_FUZZ=${CC_FUZZ:-clang}
 FLAGS="-g -O1 -std=gnu11 -DBAREMARK_HOST -fsanitize=fuzzer,address,undefined -fno-sanitize-recover=all"
 
-# bench/'s rooms as include folders, as the Makefile's INCLUDES
-ROOMS=$(for d in bench/*/; do printf ' -I%s' "${d%/}"; done)
+# bench/'s and tools/host/'s rooms as include folders, as the Makefile's INCLUDES and HOST_ROOMS
+ROOMS=$(for d in bench/*/ tools/host/*/; do printf ' -I%s' "${d%/}"; done)
 
 # The host program's library (the Makefile's libbaremark.a: bench/, stats/,
 # tools/host/ but its main, kernel/cpu.c), compiled once with the fuzzer's

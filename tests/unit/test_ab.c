@@ -17,8 +17,8 @@
 #include "check.h"
 #include "stats/stats.h"
 #include "summary.h"
-#include "tools/host/commands.h"
-#include "tools/host/report_util.h"
+#include "tools/host/common/commands.h"
+#include "tools/host/common/report_util.h"
 #include "tests/vectors/stats/vectors_ab.h"
 
 #define FIXTURES "tests/fixtures/"

@@ -4,7 +4,7 @@
 # in tools/ answers
 #   - --help: exit 0, on standard output, naming every option its parser
 #     accepts.  For the C commands the options are read from the source's
-#     option table (the rows { ID, "--name", ... } of tools/host/cmd_*.c,
+#     option table (the rows { ID, "--name", ... } of tools/host/*/cmd_*.c,
 #     the array cli_next parses with and cli_help prints), and the sources
 #     are grepped for an option compared outside a table (strcmp(argv[i],
 #     "--x")), which would be a parser the help does not know.  For the
@@ -25,14 +25,14 @@ check() { # check NAME STATUS [DETAIL]
 }
 
 # ---- the C commands: their names from main.c's table, their options from theirs ----------
-cmds=$(sed -n 's/^ *{ "\([a-z-]*\)", cmd_[a-z_]*, &cli_cmd_[a-z_]* },.*/\1/p' tools/host/main.c)
+cmds=$(sed -n 's/^ *{ "\([a-z-]*\)", cmd_[a-z_]*, &cli_cmd_[a-z_]* },.*/\1/p' tools/host/common/main.c)
 n=$(printf '%s\n' $cmds | wc -l)
 check "main.c lists the commands (found $n)" $([ "$n" -ge 15 ]; echo $?)
 # The file of a command: the one that defines its struct cli_cmd.
 cmd_file() {
     v=cli_cmd_$(echo "$1" | tr - _)
     [ "$1" = diff ] && v=cli_cmd_diff
-    grep -l "^const struct cli_cmd $v = {" tools/host/cmd_*.c
+    grep -l "^const struct cli_cmd $v = {" tools/host/*/cmd_*.c
 }
 # The option names of the table a command's struct names (its 4th member).
 table_opts() { # FILE COMMAND
@@ -60,7 +60,7 @@ for c in $cmds; do
         "rc $rc: $(head -2 "$T/err" | tr '\n' '|')"
 done
 # No option is compared outside a table: every parser goes through cli_next.
-stray=$(grep -n 'strcmp(argv\[[a-z0-9 +]*\], *"--\{0,1\}[a-z]' tools/host/cmd_*.c tools/host/main.c |
+stray=$(grep -n 'strcmp(argv\[[a-z0-9 +]*\], *"--\{0,1\}[a-z]' tools/host/*/cmd_*.c tools/host/common/main.c |
         grep -v 'main.c.*"--help"\|main.c.*"-h"\|main.c.*"--version"\|main.c.*"--"' )
 check "no option is parsed outside an option table" $([ -z "$stray" ]; echo $?) "$stray"
 # cross-check: a row's option is accepted by the parser (not "unknown")

@@ -24,10 +24,10 @@
 
 #include "check.h"
 #include "figures.h"
-#include "tools/host/commands.h"
-#include "tools/host/fleet.h"
-#include "tools/host/report_schema.h"
-#include "tools/host/validate.h"
+#include "tools/host/common/commands.h"
+#include "tools/host/fleet/fleet.h"
+#include "tools/host/validate/report_schema.h"
+#include "tools/host/validate/validate.h"
 
 #define SHOW_MAX 5      /* failures named per check */
 

@@ -23,7 +23,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "tools/host/commands.h"
+#include "tools/host/common/commands.h"
 #include "figures.h"
 #include "section.h"
 

@@ -52,7 +52,7 @@ for i in range(1, 13):
 PY
 pass "12 synthetic runs written, board-07 planted slow"
 
-# The figures' names by their definition (tools/host/history_label.c): a
+# The figures' names by their definition (tools/host/history/history_label.c): a
 # row's LAVA id template (bench/*/figures_*.h) with each {placeholder} the
 # run's value, the section's word ahead and the unit's word at the end
 # dropped when other pieces are left, the pieces joined by ", ", the row's

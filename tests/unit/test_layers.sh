@@ -46,6 +46,8 @@ MAX_LINES = 700
 # the Makefile's INCLUDES, in order: bench/'s rooms (one folder a feature) after bench/
 ROOMS = sorted(d for d in (os.path.join("bench", n) for n in os.listdir("bench")) if os.path.isdir(d))
 INCLUDE_DIRS = ["", "port", "bench"] + ROOMS + ["stats", "kernel", "boot"]
+# the hosted program's rooms (tools/host/COMMAND/), include folders of its own
+HOST_ROOMS = sorted(d for d in (os.path.join("tools/host", n) for n in os.listdir("tools/host")) if os.path.isdir(d))
 # Which layers a layer may include (plugins/: the plug-in ABI header).
 MAY = {
     "port":   set(),
@@ -66,7 +68,7 @@ def layer(path):
 
 def resolve(src, name):
     here = os.path.dirname(src)
-    for d in [here] + INCLUDE_DIRS:
+    for d in [here] + INCLUDE_DIRS + (HOST_ROOMS if src.startswith("tools/host/") else []):
         p = os.path.normpath(os.path.join(d, name))
         if os.path.exists(p):
             return p

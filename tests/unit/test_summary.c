@@ -20,7 +20,7 @@
 #include <string.h>
 
 #include "check.h"
-#include "tools/host/commands.h"
+#include "tools/host/common/commands.h"
 #include "json_read.h"
 #include "summary.h"
 

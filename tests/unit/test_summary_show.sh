@@ -1,5 +1,5 @@
 #!/bin/sh
-# `baremark show RUN.json` (tools/host/cmd_show.c) and
+# `baremark show RUN.json` (tools/host/show/cmd_show.c) and
 # `tools/baremark-results show RUN.json`: the run's summary on a terminal.
 # Checks: the block between its markers (at most 40 rows), the target rows
 # against D1 recomputed in Python (tests/unit/summary_d1.py), the A/B ratio

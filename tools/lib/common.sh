@@ -33,7 +33,7 @@ bm_init() {
 # bm_init_host NAME COMMAND "$@": as bm_init, for a tool that hands its
 # arguments to `build/host/baremark COMMAND`: --help prints the script's
 # comment block, then every option of the hosted command from its option
-# table (tools/host/cmd_*.c), the one the parser reads, so the help cannot
+# table (tools/host/*/cmd_*.c), the one the parser reads, so the help cannot
 # leave one out.
 bm_init_host() {
     BM_PROG=$1

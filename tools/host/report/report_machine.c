@@ -1,0 +1,116 @@
+/*
+ * tools/host/report/report_machine.c - the head of the report page (name, status,
+ * warnings, the one-line summary of machine and build) and the machine and
+ * build tables (sections system or host, and build).
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+/* The page's title line: the run's name and its verdict as a badge, then
+ * one line of machine and build.  The name is a box of its own
+ * (.run-name): on a narrow screen it moves to the next line whole rather
+ * than breaking at its hyphen. */
+void part_header(struct report *r)
+{
+    FILE *f = r->f;
+    fputs("<header><h1>baremark run <span class=\"run-name\">", f);
+    if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
+        rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
+    else
+        rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
+    fputs("</span> ", f);
+    part_badge(r);
+    fputs("</h1>", f);
+    machine_line(f, r->root);
+    fputs("</header>", f);
+}
+
+/* The run's warnings and errors, folded under their count. */
+void part_warnings(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *errors = json_object_get(r->root, "errors"), *e;
+    size_t i, n = json_array_size(errors);
+    if (!n)
+        return;
+    fprintf(f, "<details class=\"sec\" id=\"sec-warnings\"><summary><h2>Warnings and errors</h2>"
+            "<span class=\"hl\">%zu, the first: ", n);
+    rj_html(f, json_string_value(json_array_get(errors, 0)));
+    fputs("</span></summary><ul class=\"errors\">", f);
+    json_array_foreach(errors, i, e) {
+        fputs("<li>", f);
+        rj_html(f, json_string_value(e));
+        fputs("</li>", f);
+    }
+    fputs("</ul></details>", f);
+}
+
+/* One line a person reads first: what ran where. */
+void machine_line(FILE *f, json_t *root)
+{
+    json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
+    json_t *host = json_object_get(root, "host");
+    const char *hv = rj_str(sys, "hypervisor", "");
+    if (!sys && !build && !host)
+        return;
+    char b[4][48];
+    fputs("<p class=\"summary\" id=\"summary\">", f);
+    if (!sys && json_is_object(host)) {
+        rj_html(f, rj_str(host, "cpu_brand", "?"));
+        fputs(" (", f);
+        rj_html(f, rj_str(host, "cpu_vendor", "?"));
+        fprintf(f, "), %s logical CPU%s, under ",
+                rj_fmt(b[0], sizeof b[0], rj_num(host, "logical_cpus", NAN)), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
+        rj_html(f, rj_str(host, "os", "Linux"));
+        fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
+    }
+    if (sys) {
+        rj_html(f, rj_str(sys, "cpu_brand", "?"));
+        fputs(" (", f);
+        rj_html(f, rj_str(sys, "cpu_vendor", "?"));
+        fprintf(f, " family %s model %s stepping %s), %s logical CPU%s, ",
+                rj_fmt(b[0], sizeof b[0], rj_num(sys, "family", NAN)), rj_fmt(b[1], sizeof b[1], rj_num(sys, "model", NAN)),
+                rj_fmt(b[2], sizeof b[2], rj_num(sys, "stepping", NAN)),
+                rj_fmt(b[3], sizeof b[3], rj_num(sys, "logical_cpus", NAN)), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
+        if (hv[0]) {
+            fputs("under hypervisor ", f);
+            rj_html(f, hv);
+        } else {
+            fputs("bare metal", f);
+        }
+        fprintf(f, ", %s MiB; firmware ", rj_fmt(b[0], sizeof b[0], rj_num(sys, "memory_mib", NAN)));
+        rj_html(f, rj_str(sys, "firmware_vendor", "?"));
+        fputs(". ", f);
+    }
+    if (build) {
+        fputs("Build ", f);
+        rj_html(f, rj_str(build, "version", "?"));
+        fputs(", ", f);
+        rj_html(f, rj_str(build, "compiler", "?"));
+        fputs(" ", f);
+        rj_html(f, rj_str(build, "flags", ""));
+        fputs(".", f);
+    }
+    fputs("</p>", f);
+}
+
+void part_machine(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
+    if (!sys)
+        sys = json_object_get(r->root, "host");      /* the hosted program's machine */
+    fputs("<div class=\"card\"><h3>Machine</h3>", f);
+    if (!rp_section_missing(f, sys))
+        rp_kv_table(f, sys);
+    fputs("</div><div class=\"card\"><h3>Build</h3>", f);
+    if (!rp_section_missing(f, build))
+        rp_kv_table(f, build);
+    fputs("</div>", f);
+}

@@ -1,0 +1,95 @@
+/*
+ * tools/host/report/report_parts.h - the parts of `baremark report`'s page
+ * (tools/host/report/cmd_report.c is the page frame and the table of sections;
+ * each section's view is tools/host/report_NAME.c; the generic tables that
+ * show any object or list are tools/host/report/report_tables.c).
+ */
+#ifndef BAREMARK_REPORT_PARTS_H
+#define BAREMARK_REPORT_PARTS_H
+
+#include <stdio.h>
+
+#include <jansson.h>
+
+#include "json_read.h"
+
+/* Noise threshold for the report's own recomputed verdict: 1% of the
+ * median, as `baremark compare` uses by default. */
+#define REPORT_NOISE 0.01
+/* Arrays longer than this are summarised ("N values") in generic tables. */
+#define REPORT_INLINE_MAX 8
+
+struct summary;
+
+struct report {
+    FILE *f;
+    json_t *root;
+    const struct summary *sum;      /* the run's summary (bench/results/summary.h); NULL without memory */
+    struct jr doc;                  /* the document for the figure tables (bench/results/figures.h); none without memory */
+};
+
+/* One section of the page: the top-level members it shows ("a|b": the
+ * generic part at the end of the page leaves them out), its id and title
+ * (the fold's heading; the fold's line is the summary's headline for id)
+ * and the function that writes its body.  A body that writes nothing gets
+ * no fold.  The table is report_sections[] in cmd_report.c. */
+struct report_section {
+    const char *members, *id, *title;
+    void (*write)(struct report *r);
+};
+extern const struct report_section report_sections[];
+
+/* Whether top-level member k is one of "a|b|c". */
+int rp_member_in(const char *members, const char *k);
+
+/* ---- generic tables (report_tables.c) ---------------------------------------- */
+int rp_is_scalar(json_t *v);
+int rp_array_of_objects(json_t *v);
+/* One value in a cell: numbers formatted, strings escaped, short arrays
+ * inline, long ones counted. */
+void rp_cell_value(FILE *f, json_t *v);
+void rp_td(FILE *f, json_t *v);
+/* How many rows rp_kv_table would write. */
+size_t rp_kv_count(json_t *obj);
+/* Key/value rows of an object's scalar members and small nested objects;
+ * skip names a member to leave out (or NULL). */
+void rp_kv_table_skip(FILE *f, json_t *obj, const char *skip);
+void rp_kv_table(FILE *f, json_t *obj);
+/* A list of objects as a table, the union of their members as columns. */
+void rp_list_table(FILE *f, json_t *arr);
+/* Everything of an object: its scalars, then each list as a table. */
+void rp_generic_object(FILE *f, json_t *obj, const char *skip);
+/* "not run" when sec is NULL (returns 1). */
+int rp_section_missing(FILE *f, json_t *sec);
+
+/* ---- from the figure tables (report_figures.c) -------------------------------- */
+/* The tracked figures of a results member (its table's rows with a LAVA
+ * id; NULL: the top level's, the run's own) as a table: LAVA id, value,
+ * unit, kind, better side.  Returns the rows written (0: no table, or
+ * none of them in the file). */
+size_t rp_figure_table(struct report *r, const char *member);
+/* A member's headline from its table's FIG_HEADLINE rows; 0 when none. */
+int rp_table_headline(struct report *r, const char *member, char *out, size_t cap);
+
+/* ---- the parts --------------------------------------------------------------- */
+void part_header(struct report *r);                 /* report_machine.c */
+void part_warnings(struct report *r);               /* report_machine.c */
+void part_top(struct report *r);                    /* report_top.c */
+void part_badge(struct report *r);                  /* report_top.c */
+/* The page's style for narrow screens and the first screen's additions
+ * (cmd_report.c writes it after its own). */
+extern const char report_css_screens[];             /* report_top.c */
+/* A section's one-line headline from the summary (NULL: none). */
+const char *report_headline(const struct summary *s, const char *id);   /* report_top.c */
+void machine_line(FILE *f, json_t *root);           /* report_machine.c */
+void part_machine(struct report *r);                /* report_machine.c */
+void part_clock(struct report *r);                  /* report_clock.c */
+void part_cores(struct report *r);                  /* report_cores.c */
+void part_quiet(struct report *r);                  /* report_quiet.c */
+void part_plugins(struct report *r);                /* report_plugins.c */
+void part_methods(struct report *r);                /* report_methods.c */
+void part_comparisons(struct report *r);            /* report_compare.c */
+void part_bytemark(struct report *r);               /* report_bytemark.c */
+void part_memory(struct report *r);                 /* report_memory.c */
+
+#endif

@@ -1,0 +1,53 @@
+/*
+ * tools/host/report/report_plugins.c - the report's plug-ins (bench/plugins/plugins_section.c):
+ * each file with its size and SHA-256, why a rejected one was skipped, and
+ * its routines with their state.  Their measurements and comparisons are in
+ * the methods and comparisons parts, as targets PLUGIN:ROUTINE.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+
+static void plugin_card(FILE *f, json_t *fl)
+{
+    const char *status = rj_str(fl, "status", "?");
+    fputs("<div class=\"card\"><h3>", f);
+    rj_html(f, rj_str(fl, "file", "?"));
+    fputs(" <small>", f);
+    rj_html(f, status);
+    fputs("</small></h3><p>", f);
+    fprintf(f, "%.0f bytes, SHA-256 <code>", rj_num(fl, "size", 0));
+    rj_html(f, rj_str(fl, "sha256", "?"));
+    fputs("</code></p>", f);
+    if (strcmp(status, "loaded")) {
+        fputs("<p class=\"warning\">skipped: ", f);
+        rj_html(f, rj_str(fl, "why", "?"));
+        fputs("</p></div>", f);
+        return;
+    }
+    fputs("<p>plug-in <b>", f);
+    rj_html(f, rj_str(fl, "name", "?"));
+    fputs("</b>: ", f);
+    rj_html(f, rj_str(fl, "description", ""));
+    fputs("</p>", f);
+    rp_list_table(f, json_object_get(fl, "routines"));
+    fputs("</div>", f);
+}
+
+void part_plugins(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *sec = json_object_get(r->root, "plugins"), *fl;
+    size_t i;
+    if (rp_section_missing(f, sec))
+        return;
+    fprintf(f, "<p>%.0f loaded, %.0f rejected; %.0f routines timed as PLUGIN:ROUTINE in the methods and "
+            "comparisons below.</p>", rj_num(sec, "loaded", 0), rj_num(sec, "rejected", 0),
+            rj_num(sec, "routines_ready", 0));
+    json_array_foreach(json_object_get(sec, "files"), i, fl)
+        if (json_is_object(fl))
+            plugin_card(f, fl);
+    rp_kv_table_skip(f, sec, "files");
+}

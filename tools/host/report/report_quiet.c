@@ -1,0 +1,93 @@
+/*
+ * tools/host/report/report_quiet.c - the report's quiet-machine part: the TSC gap check
+ * (clock.quiet, or the hosted program's quiet document) and each section's
+ * measuring phases.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_parts.h"
+#include "report_util.h"
+#include "stats/stats.h"
+
+/* The quiet-machine check (the image's clock.quiet or the hosted
+ * program's quiet document) and each section's measuring phases. */
+static void quiet_phase_row(FILE *f, const char *what, json_t *q, int single)
+{
+    char b1[48], b2[48], b3[48];
+    double phases = single ? 1 : rj_num(q, "phases", NAN);
+    double stopped = single ? (json_is_true(json_object_get(q, "timer_stopped")) ? 1 : 0)
+                            : rj_num(q, "timer_stopped_phases", NAN);
+    fputs("<tr><td>", f);
+    rj_html(f, what);
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>",
+            rj_fmt(b1, sizeof b1, phases), rj_fmt(b2, sizeof b2, stopped));
+    rj_html(f, rj_str(q, "timer_note", ""));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">", rj_fmt(b3, sizeof b3, rj_num(q, "nmis", NAN)));
+    if (json_is_true(json_object_get(q, "smi_counted")))
+        fputs(rj_fmt(b1, sizeof b1, rj_num(q, "smis", NAN)), f);
+    else
+        fputs("not counted", f);
+    fputs("</td></tr>", f);
+}
+
+void part_quiet(struct report *r)
+{
+    FILE *f = r->f;
+    json_t *clock = json_object_get(r->root, "clock");
+    json_t *q = json_object_get(clock, "quiet"), *ph, *sec;
+    const char *k;
+    char b1[48], b2[48];
+    int any = 0;
+
+    if (!json_is_object(q))
+        q = json_object_get(r->root, "quiet");     /* the hosted program's document */
+    ph = json_object_get(clock, "quiet_phase");
+    /* Every section with measuring phases (methods, comparisons, bytemark,
+     * and any later one), in the order of the document. */
+    json_object_foreach(r->root, k, sec)
+        any |= json_is_object(json_object_get(sec, "quiet_phases"));
+    if (!json_is_object(q) && !json_is_object(ph) && !any)
+        return;
+    if (json_is_object(q)) {
+        double hz = rj_num(q, "tick_hz", NAN);
+        static const struct { const char *key, *label; } gaps[] = {
+            { "gaps_over_1us", "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
+            { "gaps_over_100us", "gaps over 100 us" }, { "gaps_over_1ms", "gaps over 1 ms" },
+        };
+        fprintf(f, "<h3>TSC read back to back for %s ms, interrupts %s</h3><table id=\"quiet-check\">"
+                "<tr><th>figure</th><th>ticks</th><th>ns</th></tr>", rj_fmt(b1, sizeof b1, rj_num(q, "ms", NAN)),
+                json_is_true(json_object_get(q, "masked")) ? "masked" : "not masked (an operating system)");
+        static const struct { const char *key, *label; } ticks[] = {
+            { "min_gap_ticks", "one read (smallest gap)" }, { "max_gap_ticks", "largest gap" },
+        };
+        for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++) {
+            double t = rj_num(q, ticks[i].key, NAN);
+            fprintf(f, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", ticks[i].label,
+                    rj_fmt(b1, sizeof b1, t), rj_fmt(b2, sizeof b2, isnan(hz) || hz <= 0 ? NAN : t * 1e9 / hz));
+        }
+        fputs("</table><table id=\"quiet-gaps\"><tr><th>reads</th>", f);
+        for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
+            fprintf(f, "<th>%s</th>", gaps[i].label);
+        fprintf(f, "<th>gaps over 1 us per s</th></tr><tr><td class=\"n\">%s</td>",
+                rj_fmt(b1, sizeof b1, rj_num(q, "reads", NAN)));
+        for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
+            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(q, gaps[i].key, NAN)));
+        fprintf(f, "<td class=\"n\">%s</td></tr></table>", rj_fmt(b1, sizeof b1, rj_num(q, "gaps_per_second", NAN)));
+    }
+    if (json_is_object(ph) || any) {
+        fputs("<h3>Measuring phases (firmware timer stopped, what stayed unmasked)</h3><table id=\"quiet-phases\">"
+              "<tr><th>section</th><th>phases</th><th>timer stopped in</th><th>why not</th><th>NMIs</th>"
+              "<th>SMIs</th></tr>", f);
+        if (json_is_object(ph))
+            quiet_phase_row(f, "clock calibration", ph, 1);
+        json_object_foreach(r->root, k, sec) {
+            json_t *qp = json_object_get(sec, "quiet_phases");
+            if (json_is_object(qp))
+                quiet_phase_row(f, k, qp, 0);
+        }
+        fputs("</table>", f);
+    }
+}

@@ -1,0 +1,116 @@
+/*
+ * tools/host/validate/report_schema.c - schema 1 of the results file: the top
+ * level's members and the table of sections `baremark validate` checks.
+ * Each section's fields and checks live in their own validate_NAME.c
+ * (shared helpers: validate.h, validate_common.c).  Keep in step with
+ * docs/results-schema.md and with the code that writes each section.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "report_util.h"
+#include "run_state.h"
+#include "validate.h"
+
+/* ---- top level (boot/results_doc.c) ------------------------------------------------- */
+
+const struct rv_field rv_top_fields[] = {
+    { "schema", RV_UINT, REQ, NULL, NULL, 1 },
+    { "name", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "errors", RV_STRS, OPT, NULL, NULL, NOMIN },   /* required of the image: rv_top_check */
+    { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* the profile the run used (absent in older files) */
+    /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
+    { "ended", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "duration_ms", RV_NUM_OR_NULL, OPT, "ms", NULL, 0 },   /* entry to end, by the calibrated TSC */
+    { NULL },
+};
+
+/* "status" is a number once the run ended; before that "interrupted",
+ * with the "stage" the run was in (boot/run.c, tools/host/common/run_state.h). */
+static void rv_top_status(json_t *root, const char *file, int *problems, int quiet)
+{
+    json_t *status = json_object_get(root, "status"), *stage = json_object_get(root, "stage");
+    int ended = json_is_true(json_object_get(root, "ended"));
+    char msg[160];
+
+    if (!status) {
+        rv_say(file, "status", "missing: 0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\" is required", problems, quiet);
+    } else if (json_is_string(status)) {
+        if (strcmp(json_string_value(status), RS_INTERRUPTED_TEXT))
+            rv_say(file, "status", "a string other than \"" RS_INTERRUPTED_TEXT "\" (0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\")",
+                   problems, quiet);
+        else if (ended)
+            rv_say(file, "status", "\"" RS_INTERRUPTED_TEXT "\" but \"ended\" is true (an ended run has 0, 2 or 3)",
+                   problems, quiet);
+        else if (!json_is_string(stage))
+            rv_say(file, "stage", "missing: an interrupted run names the stage it was in", problems, quiet);
+    } else if (!json_is_integer(status) || json_integer_value(status) < 0) {
+        snprintf(msg, sizeof msg, "is %s, not 0, 2, 3 or \"" RS_INTERRUPTED_TEXT "\"", json_is_null(status) ? "null" : "another type");
+        rv_say(file, "status", msg, problems, quiet);
+    }
+    if (stage && !json_is_string(stage))
+        rv_say(file, "stage", "is not a string", problems, quiet);
+    else if (stage && !rs_stage_known(json_string_value(stage)))
+        rv_say(file, "stage", "not a stage of the run (startup, system, a section of SECTIONS=, end)", problems, quiet);
+}
+
+void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
+{
+    json_t *schema = json_object_get(root, "schema");
+    json_t *status = json_object_get(root, "status");
+    json_t *errors = json_object_get(root, "errors");
+    char msg[160];
+
+    rv_top_status(root, file, problems, quiet);
+    /* The image always lists its errors; the hosted program's documents
+     * (tools/host/measure/cmd_bytemark.c, "platform": "linux") may leave them out. */
+    if (!errors && strcmp(rj_str(root, "platform", "uefi"), "linux"))
+        rv_say(file, "errors", "missing: an array of strings is required in an image's results", problems, quiet);
+    if (json_is_integer(schema) && json_integer_value(schema) != RJ_SCHEMA_VERSION) {
+        snprintf(msg, sizeof msg, "version %lld is not %d, the version these tools know",
+                 (long long)json_integer_value(schema), RJ_SCHEMA_VERSION);
+        rv_say(file, "schema", msg, problems, quiet);
+    }
+    if (json_is_integer(status)) {
+        long long s = json_integer_value(status);
+        if (s != 0 && s != 2 && s != 3) {
+            snprintf(msg, sizeof msg, "%lld is not a run status (0 completed and saved, 2 with warnings, 3 could not run)", s);
+            rv_say(file, "status", msg, problems, quiet);
+        }
+        /* Every warning or fatal error raises the status (boot/run.c). */
+        if (s == 0 && json_is_array(errors) && json_array_size(errors) > 0)
+            rv_say(file, "status", "is 0 but the errors list is not empty (a warning makes it 2, a fatal error 3)",
+                   problems, quiet);
+    }
+}
+
+/* ---- the sections ----------------------------------------------------------------
+ * To add a section NAME: write tools/host/validate_NAME.c with its field
+ * table and (optionally) a cross-field check, ending in
+ *     const struct rv_section rv_section_NAME = { "NAME", 0, NAME_fields, NAME_check };
+ * then declare it below and add &rv_section_NAME to the table, in the order
+ * the image writes its sections.  A section missing from a file is fine (it
+ * did not run).  Its figures need no field here: the rows of its figure
+ * table (bench/NAME/figures_NAME.c) are checked by validate_figures.c, and a
+ * number in the file that no row declares is a problem. */
+extern const struct rv_section rv_section_build, rv_section_system, rv_section_host, rv_section_clock,
+    rv_section_quiet, rv_section_cores, rv_section_plugins, rv_section_methods, rv_section_comparisons,
+    rv_section_bytemark, rv_section_verify, rv_section_memory;
+
+const struct rv_section *const rv_sections[] = {
+    &rv_section_build,
+    &rv_section_system,
+    &rv_section_host,
+    &rv_section_clock,
+    &rv_section_quiet,
+    &rv_section_cores,
+    &rv_section_plugins,
+    &rv_section_methods,
+    &rv_section_comparisons,
+    &rv_section_bytemark,
+    &rv_section_verify,
+    &rv_section_memory,
+    NULL,
+};

@@ -1,0 +1,238 @@
+/*
+ * tools/host/validate/validate_clock.c - the clock section (bench/clock/clock_section.c): the references,
+ * their windows, the agreement table and the chosen rate.  chosen_khz and
+ * agreement.max_measured_ppm are figures (bench/clock/figures_clock.c checks
+ * that they are there and numbers); here they are checked against the
+ * references they come from.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "figures_clock.h"
+#include "report_util.h"
+#include "validate.h"
+
+/* bench/clock/clock_calib.c clock_names[], in its order of trust. */
+#define CLOCK_REFS "hpet|pm_timer|pit|cpuid_15|cpuid_16"
+
+static const struct rv_field clock_fields[] = {
+    { "references", RV_ARR, REQ, NULL, NULL, NOMIN },
+    { "references[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "references[].name", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
+    { "references[].kind", RV_STR, OPT, NULL, "measured|stated", NOMIN },
+    { "references[].khz", RV_NUM, REQ, NULL, NULL, 0 },
+    { "references[].ppm", RV_NUM, REQ, NULL, NULL, NOMIN },
+    { "references[].stated_from", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "references[].counter_hz", RV_NUM, OPT, "Hz", NULL, 0 },
+    { "references[].counter_bits", RV_UINT, OPT, "bits", NULL, 1 },
+    { "references[].counter_started", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "references[].windows", RV_NUMS, OPT, "kHz", NULL, NOMIN },
+    { "references[].windows_ppm", RV_NUMS, OPT, "ppm", NULL, NOMIN },
+    { "references[].windows_ms", RV_NUMS, OPT, "ms", NULL, NOMIN },
+    { "references[].windows_refined", RV_ARR, OPT, "booleans", NULL, NOMIN },
+    { "references[].windows_rejected", RV_ARR, OPT, "booleans", NULL, NOMIN },
+    { "references[].window_used", RV_UINT, OPT, "index into windows", NULL, NOMIN },
+    { "references[].windows_failed", RV_UINT, OPT, "windows", NULL, NOMIN },
+    { "references[].read_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
+    { "references[].slow_limit_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
+    { "references[].slow_edges", RV_UINT, OPT, "edges", NULL, NOMIN },
+    { "unavailable", RV_ARR, OPT, NULL, NULL, NOMIN },
+    { "unavailable[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "unavailable[].name", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
+    { "unavailable[].present", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "unavailable[].why", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "agreement", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "agreement.bound_ppm", RV_NUM, REQ, "ppm", NULL, 0 },
+    { "agreement.pairs", RV_ARR, REQ, NULL, NULL, NOMIN },
+    { "agreement.pairs[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "agreement.pairs[].a", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
+    { "agreement.pairs[].b", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
+    { "agreement.pairs[].ppm", RV_NUM, REQ, "ppm of b", NULL, NOMIN },
+    { "agreement.pairs[].measured", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "agreement.agree", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "legacy_timer_rates", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "legacy_timer_rates.pit_hz", RV_NUM, REQ, "Hz", NULL, 0 },
+    { "legacy_timer_rates.pm_timer_hz", RV_NUM, REQ, "Hz", NULL, 0 },
+    { "legacy_timer_rates.basis", RV_STR, REQ, NULL, "crystal|emulated", NOMIN },
+    { "legacy_timer_rates.why", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "source", RV_STR, OPT, NULL, CLOCK_REFS, NOMIN },
+    { "contested", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "order_of_trust", RV_STRS, OPT, NULL, NULL, NOMIN },
+    { "calibration_ms", RV_NUM_OR_NULL, OPT, "ms", NULL, 0 },
+    { "refined_ms", RV_NUM, OPT, "ms", NULL, 0 },
+    { "short_windows", RV_UINT, OPT, "windows", NULL, NOMIN },
+    { "short_ms", RV_UINT, OPT, "ms", NULL, NOMIN },
+    { "quiet_phase", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "quiet_phase.timer_stopped", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "quiet_phase.timer_period_100ns", RV_UINT, OPT, "100 ns", NULL, NOMIN },
+    { "quiet_phase.timer_note", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "quiet_phase.nmis", RV_UINT, OPT, "NMIs", NULL, NOMIN },
+    { "quiet_phase.smi_counted", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "quiet_phase.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN },
+    { "quiet_phase.aperf_mperf", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "quiet_phase.aperf", RV_UINT, OPT, "cycles", NULL, NOMIN },
+    { "quiet_phase.mperf", RV_UINT, OPT, "cycles", NULL, NOMIN },
+    { "unmasked", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "quiet", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    QUIET_FIELDS("quiet."),
+    { "quiet_check_phase", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "quiet_check_phase.timer_stopped", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "quiet_check_phase.nmis", RV_UINT, OPT, "NMIs", NULL, NOMIN },
+    { "quiet_check_phase.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN },
+    { NULL },
+};
+
+/* A measured reference: its window arrays line up, the window used is in
+ * range, not rejected, and its kHz and ppm are the reference's. */
+static void clock_check_ref(json_t *ref, const char *at, const char *file, int *problems, int quiet)
+{
+    static const char *const arrays[] = { "windows_ppm", "windows_ms", "windows_refined", "windows_rejected" };
+    json_t *win = json_object_get(ref, "windows");
+    char msg[256];
+    size_t n;
+
+    if (!json_is_array(win)) {
+        if (!strcmp(rj_str(ref, "kind", "measured"), "measured"))
+            rv_say(file, at, "a measured reference lists no windows", problems, quiet);
+        return;
+    }
+    n = json_array_size(win);
+    for (size_t k = 0; k < sizeof arrays / sizeof arrays[0]; k++) {
+        json_t *a = json_object_get(ref, arrays[k]);
+        if (a && (!json_is_array(a) || json_array_size(a) != n)) {
+            snprintf(msg, sizeof msg, "%s does not have one entry per window (%zu)", arrays[k], n);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+    json_t *used = json_object_get(ref, "window_used");
+    if (!json_is_integer(used))
+        return;
+    size_t u = (size_t)json_integer_value(used);
+    if (u >= n) {
+        snprintf(msg, sizeof msg, "window_used %zu is not one of the %zu windows", u, n);
+        rv_say(file, at, msg, problems, quiet);
+        return;
+    }
+    double wk = json_number_value(json_array_get(win, u)), k = rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_KHZ);
+    if (!rv_same(wk, k)) {
+        snprintf(msg, sizeof msg, "khz %.17g is not windows[window_used] (%.17g)", k, wk);
+        rv_say(file, at, msg, problems, quiet);
+    }
+    json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
+    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM)) {
+        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM),
+                 json_number_value(wp));
+        rv_say(file, at, msg, problems, quiet);
+    }
+    if (json_is_true(json_array_get(json_object_get(ref, "windows_rejected"), u)))
+        rv_say(file, at, "the window used is marked rejected", problems, quiet);
+}
+
+static json_t *clock_ref_named(json_t *refs, const char *name)
+{
+    size_t i;
+    json_t *r;
+    json_array_foreach(refs, i, r)
+        if (!strcmp(rj_str(r, "name", ""), name))
+            return r;
+    return NULL;
+}
+
+/* The agreement table is the references' kHz compared pair by pair. */
+static void clock_check_agreement(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *ag = json_object_get(sec, "agreement"), *refs = json_object_get(sec, "references");
+    json_t *pairs = json_object_get(ag, "pairs"), *p;
+    double worst = 0, bound = rj_num(ag, "bound_ppm", NAN);
+    char at[300], msg[256];
+    size_t i;
+
+    json_array_foreach(pairs, i, p) {
+        json_t *a = clock_ref_named(refs, rj_str(p, "a", "")), *b = clock_ref_named(refs, rj_str(p, "b", ""));
+        double ppm = rj_num(p, "ppm", NAN);
+        snprintf(at, sizeof at, "%s.agreement.pairs[%zu]", where, i);
+        if (!a || !b) {
+            rv_say(file, at, "names a reference that is not in references", problems, quiet);
+            continue;
+        }
+        double exact = (rj_fig_num(a, &figures_clock, CLOCK_REFERENCES_KHZ) - rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ)) / rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ) * 1e6;
+        if (!rv_ppm_close(ppm, exact)) {
+            snprintf(msg, sizeof msg, "ppm %g is not (a - b) / b of their kHz (%.4f)", ppm, exact);
+            rv_say(file, at, msg, problems, quiet);
+        }
+        if (json_is_true(json_object_get(p, "measured")) && fabs(ppm) > worst)
+            worst = fabs(ppm);
+    }
+    if (!json_is_object(ag))
+        return;
+    snprintf(at, sizeof at, "%s.agreement", where);
+    if (json_is_array(pairs) && rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
+        snprintf(msg, sizeof msg, "max_measured_ppm %g is not the largest measured pair (%g)",
+                 rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
+        rv_say(file, at, msg, problems, quiet);
+    }
+    json_t *agree = json_object_get(ag, "agree");
+    if (json_is_boolean(agree) && !isnan(bound) && json_is_true(agree) != (rj_num(ag, "max_measured_ppm", 0) <= bound))
+        rv_say(file, at, "agree does not follow from max_measured_ppm and bound_ppm", problems, quiet);
+}
+
+/* The PIT and the PM timer counted at the rates legacy_timer_rates names,
+ * and those are the crystal's or QEMU's as its basis says. */
+static void clock_check_rates(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    static const struct { const char *ref, *key; double crystal, emulated; } t[] = {
+        { "pit", "pit_hz", 105e6 / 88, 1193182 }, { "pm_timer", "pm_timer_hz", 315e6 / 88, 3579545 },
+    };
+    json_t *lr = json_object_get(sec, "legacy_timer_rates");
+    char at[160], msg[256];
+    if (!json_is_object(lr))
+        return;
+    snprintf(at, sizeof at, "%s.legacy_timer_rates", where);
+    const char *basis = rj_str(lr, "basis", "");
+    for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
+        double hz = rj_num(lr, t[k].key, NAN);
+        double want = !strcmp(basis, "crystal") ? t[k].crystal : !strcmp(basis, "emulated") ? t[k].emulated : NAN;
+        if (!isnan(want) && !(fabs(hz - want) <= 1e-6)) {
+            snprintf(msg, sizeof msg, "%s %.17g is not the %s rate %.3f Hz", t[k].key, hz, basis, want);
+            rv_say(file, at, msg, problems, quiet);
+        }
+        json_t *ref = clock_ref_named(json_object_get(sec, "references"), t[k].ref);
+        if (ref && json_is_number(json_object_get(ref, "counter_hz")) && rj_num(ref, "counter_hz", NAN) != hz) {
+            snprintf(msg, sizeof msg, "the %s reference counted at %.17g Hz, not %s %.17g", t[k].ref,
+                     rj_num(ref, "counter_hz", NAN), t[k].key, hz);
+            rv_say(file, at, msg, problems, quiet);
+        }
+    }
+}
+
+static void clock_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *refs = json_object_get(sec, "references"), *r;
+    const char *source = rj_str(sec, "source", NULL);
+    char at[300], msg[256], nm[120];
+    size_t i;
+
+    json_array_foreach(refs, i, r) {
+        snprintf(at, sizeof at, "%s.references[%zu] (%s)", where, i, rv_name(nm, sizeof nm, r, "name"));
+        clock_check_ref(r, at, file, problems, quiet);
+    }
+    if (source) {
+        json_t *s = clock_ref_named(refs, source);
+        double chosen = rj_fig_num(sec, &figures_clock, CLOCK_CHOSEN_KHZ);
+        if (!s)
+            rv_say(file, where, "source names no entry of references", problems, quiet);
+        else if (!rv_same(chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ))) {
+            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ));
+            rv_say(file, where, msg, problems, quiet);
+        }
+    } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {
+        rv_say(file, where, "chosen_khz is given but no source", problems, quiet);
+    }
+    clock_check_agreement(sec, where, file, problems, quiet);
+    clock_check_rates(sec, where, file, problems, quiet);
+    snprintf(at, sizeof at, "%s.quiet", where);
+    rv_quiet_counts(json_object_get(sec, "quiet"), at, file, problems, quiet);
+}
+
+const struct rv_section rv_section_clock = { "clock", 0, clock_fields, clock_check };

@@ -1,0 +1,219 @@
+/*
+ * tools/host/validate/validate_compare.c - the comparisons section (bench/compare/compare.c): each A/B
+ * comparison's samples, means and verdict.
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "report_util.h"
+#include "stats.h"
+#include "validate.h"
+
+/* bench/compare/compare.c compare_section() and compare_json(). */
+#define COMPARE_VERDICTS "faster|slower|no difference"
+
+static const struct rv_field comparisons_fields[] = {
+    { "method", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "precision", RV_UINT, REQ, "calls per timing", NULL, 1 },
+    { "accuracy", RV_UINT, REQ, "trials", NULL, 1 },
+    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },
+    { "noise", RV_NUM, OPT, "fraction", NULL, 0 },
+    { "seed", RV_UINT, OPT, NULL, NULL, NOMIN },
+    { "tick_hz", RV_UINT, OPT, "Hz; 0 when the clock was not calibrated", NULL, NOMIN },
+    { "interrupts_masked", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons", RV_ARR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].kind", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].method", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].order", RV_STR, REQ, NULL, "alternate|random", NOMIN },
+    { "comparisons[].precision", RV_UINT, OPT, "calls per timing", NULL, 1 },
+    { "comparisons[].accuracy", RV_UINT, OPT, "trials", NULL, 1 },
+    { "comparisons[].unit", RV_STR, OPT, NULL, "ticks", NOMIN },
+    { "comparisons[].status", RV_STR, REQ, NULL, METHODS_STATUSES, NOMIN },
+    { "comparisons[].why", RV_STR, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].expect", RV_STR, OPT, NULL, COMPARE_VERDICTS "|none", NOMIN },
+    { "comparisons[].a", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].a.name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].a.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
+    { "comparisons[].a.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
+    { "comparisons[].a.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].a.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].b", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].b.name", RV_STR, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].b.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
+    { "comparisons[].b.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
+    { "comparisons[].b.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].b.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].overhead", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].overhead.median", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
+    { "comparisons[].b_first", RV_NUMS, OPT, "1 when B was timed first", NULL, 0 },
+    { "comparisons[].diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].rel_mean", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    /* rel_median is a figure: its row in bench/compare/figures_compare.c checks it */
+    { "comparisons[].diff_mode", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].rel_mode", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
+    { "comparisons[].diff_median", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].z", RV_NUM_OR_NULL, OPT, "Karsh's Z", NULL, 0 },
+    { "comparisons[].z_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].welch_t", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].welch_df", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
+    { "comparisons[].welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].mann_whitney_u", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
+    { "comparisons[].mann_whitney_z", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].mann_whitney_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].fence_low", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].fence_high", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
+    { "comparisons[].outside_a", RV_UINT, OPT, "samples", NULL, 0 },
+    { "comparisons[].outside_b", RV_UINT, OPT, "samples", NULL, 0 },
+    { "comparisons[].fenced_diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
+    { "comparisons[].fenced_welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
+    { "comparisons[].noise", RV_NUM, OPT, "fraction", NULL, 0 },
+    { "comparisons[].paired", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].paired.test", RV_STR, REQ, NULL, "wilcoxon_signed_rank", NOMIN },
+    { "comparisons[].paired.pairs", RV_UINT, REQ, "trials", NULL, NOMIN },
+    { "comparisons[].paired.mean_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
+    { "comparisons[].paired.median_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
+    { "comparisons[].paired.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
+    { "comparisons[].paired.exact", RV_BOOL, REQ, NULL, NULL, NOMIN },
+    { "comparisons[].check", RV_STR, OPT, NULL, "a/a control|order check|placement check|a/b", NOMIN },
+    { "comparisons[].ratio", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "comparisons[].ratio.faster", RV_STR, REQ, NULL, "a|b|none", NOMIN },
+    { "comparisons[].ratio.estimate", RV_NUM_OR_NULL, REQ, "slower's time over faster's", NULL, 0 },
+    { "comparisons[].ratio.lo", RV_NUM_OR_NULL, REQ, "95% interval", NULL, 0 },
+    { "comparisons[].ratio.hi", RV_NUM_OR_NULL, REQ, "95% interval", NULL, 0 },
+    { "comparisons[].ratio.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
+    { "comparisons[].ratio.test", RV_STR, REQ, NULL, "mann-whitney", NOMIN },
+    { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
+    { "comparisons[].verdict_p", RV_STR, OPT, NULL, "mann_whitney_p", NOMIN },
+    { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
+    { "resolution", RV_OBJ, OPT, NULL, NULL, NOMIN },
+    { "resolution.null_experiments", RV_UINT, REQ, NULL, NULL, NOMIN },
+    { "resolution.rel_mean", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
+    { "resolution.rel_mode", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
+    QUIET_PHASES_FIELDS,
+    { NULL },
+};
+
+/* The paired test follows from the samples: A - B per trial, Wilcoxon's
+ * signed rank (stats/paired.c). */
+static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char *at, const char *file,
+                                     int *problems, int quiet)
+{
+    json_t *pd = json_object_get(c, "paired"), *sa = json_object_get(a, "samples"), *sb = json_object_get(b, "samples");
+    size_t n = json_is_array(sa) ? json_array_size(sa) : 0;
+    if (!json_is_object(pd) || !n || !json_is_array(sb) || json_array_size(sb) != n)
+        return;
+    size_t wl = STATS_SIGNED_RANK_WORK(n < STATS_SIGNED_RANK_EXACT_MAX ? n : STATS_SIGNED_RANK_EXACT_MAX);
+    double *d = malloc(2 * n * sizeof *d), *work = malloc(wl * sizeof *work);
+    struct stats_paired s;
+    if (d && work) {
+        for (size_t i = 0; i < n; i++)
+            d[i] = json_number_value(json_array_get(sa, i)) - json_number_value(json_array_get(sb, i));
+        stats_signed_rank(d, n, d + n, work, wl, &s);
+        rv_expect_close(rj_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the trials", at, file, problems, quiet);
+        rv_expect_close(rj_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs A - B per trial", at, file,
+                        problems, quiet);
+        rv_expect_close(rj_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of A - B per trial", at, file,
+                        problems, quiet);
+    }
+    free(d);
+    free(work);
+}
+
+/* The pair's figures follow from the samples as stored (stats_ab). */
+static void comparisons_check_ratio(json_t *c, const char *at, const char *file, int *problems, int quiet)
+{
+    json_t *r = json_object_get(c, "ratio");
+    double *a = NULL, *b = NULL;
+    const char *la, *lb;
+    if (!json_is_object(r))
+        return;
+    size_t na = rj_ab_samples(c, 0, &a, &la), nb = rj_ab_samples(c, 1, &b, &lb);
+    double *work = na && nb ? malloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
+    struct stats_ab s;
+    if (!stats_ab(a, na, b, nb, work, &s)) {
+        if (strcmp(rj_str(r, "faster", ""), stats_ab_side_name(s.faster)))
+            rv_say(file, at, "ratio.faster is not the side the samples' ranks call faster", problems, quiet);
+        rv_expect_close(rj_num(r, "estimate", NAN), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
+                        file, problems, quiet);
+        rv_expect_close(rj_num(r, "lo", NAN), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
+        rv_expect_close(rj_num(r, "hi", NAN), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
+        rv_expect_close(rj_num(r, "p", NAN), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
+                        quiet);
+    }
+    free(work);
+    free(a);
+    free(b);
+}
+
+/* Each comparison: A and B have as many samples as trials, the means are
+ * the samples' and the differences the means'. */
+static void comparisons_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
+{
+    json_t *c;
+    size_t i;
+    char at[300], nm[120];
+    rv_quiet_phases(sec, where, (long)json_array_size(json_object_get(sec, "comparisons")), file, problems,
+                       quiet);
+    json_array_foreach(json_object_get(sec, "comparisons"), i, c) {
+        json_t *a = json_object_get(c, "a"), *b = json_object_get(c, "b");
+        double mn, mx, ma, mb;
+        snprintf(at, sizeof at, "%s.comparisons[%zu] (%s)", where, i, rv_name(nm, sizeof nm, c, "name"));
+        if (!a || !b)
+            continue;
+        size_t na = rv_arr_stats(json_object_get(a, "samples"), &mn, &mx, &ma);
+        size_t nb = rv_arr_stats(json_object_get(b, "samples"), &mn, &mx, &mb);
+        if (na != nb)
+            rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
+        rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
+        comparisons_check_paired(c, a, b, at, file, problems, quiet);
+        comparisons_check_ratio(c, at, file, problems, quiet);
+        rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
+        rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
+        /* Means of non-empty samples and their difference are finite:
+         * missing or null is an error, not a check to skip. */
+        char sat[320];
+        snprintf(sat, sizeof sat, "%s.a", at);
+        if (na)
+            rv_need_num(a, "mean", "(A has samples)", sat, file, problems, quiet);
+        snprintf(sat, sizeof sat, "%s.b", at);
+        if (nb)
+            rv_need_num(b, "mean", "(B has samples)", sat, file, problems, quiet);
+        if (na && nb)
+            rv_need_num(c, "diff_mean", "(A and B have samples)", at, file, problems, quiet);
+        /* The difference of the stated means, or of the samples' when a
+         * stated mean is itself missing (reported above). */
+        double da = rj_num(a, "mean", NAN), db = rj_num(b, "mean", NAN);
+        rv_expect_close(rj_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
+                        "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
+        /* The values outside the pooled outer fences, counted again. */
+        double lo = rj_num(c, "fence_low", NAN), hi = rj_num(c, "fence_high", NAN);
+        if (!isnan(lo) && !isnan(hi)) {
+            if (lo > hi)
+                rv_say(file, at, "fence_low is above fence_high", problems, quiet);
+            const char *side[2] = { "outside_a", "outside_b" };
+            json_t *sm[2] = { json_object_get(a, "samples"), json_object_get(b, "samples") };
+            for (int k = 0; k < 2; k++) {
+                size_t out = 0, j;
+                json_t *x;
+                json_array_foreach(sm[k], j, x)
+                    out += json_number_value(x) < lo || json_number_value(x) > hi;
+                rv_expect_close(rj_num(c, side[k], NAN), (double)out, side[k], at, file, problems, quiet);
+            }
+        }
+        const char *expect = rj_str(c, "expect", NULL), *verdict = rj_str(c, "verdict", NULL);
+        json_t *ok = json_object_get(c, "as_expected");
+        if (expect && verdict && json_is_boolean(ok)
+            && json_is_true(ok) != (!strcmp(expect, "none") || !strcmp(expect, verdict)))
+            rv_say(file, at, "as_expected disagrees with expect and verdict", problems, quiet);
+    }
+}
+
+const struct rv_section rv_section_comparisons = { "comparisons", 0, comparisons_fields, comparisons_check };
