@@ -26,15 +26,17 @@ rm -rf "$out"
 mkdir -p "$out" "$out/boot"
 JOBS=${JOBS:-2}
 
+# The builds use the $JOBS cores too (make test calls this script from a
+# shell, so no -j of its own reaches the makes below).
 if [ "$mode" != "--boot-only" ]; then
     units=$(ls tests/unit/test_*.c 2>/dev/null | sed 's|tests/unit/\(.*\)\.c|build/tests/\1|')
-    if ! make -s host $units > "$out/build-host.log" 2>&1; then
+    if ! make -s -j"$JOBS" host $units > "$out/build-host.log" 2>&1; then
         tail -20 "$out/build-host.log"
         echo "FAIL: host build (see $out/build-host.log)" > "$out/build-host.txt"
     fi
 fi
 if [ "$mode" != "--unit-only" ]; then
-    if ! make -s image > "$out/build-image.log" 2>&1; then
+    if ! make -s -j"$JOBS" image > "$out/build-image.log" 2>&1; then
         tail -20 "$out/build-image.log"
         echo "FAIL: image build (see $out/build-image.log)" > "$out/build-image.txt"
     fi
