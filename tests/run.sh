@@ -26,15 +26,17 @@ rm -rf "$out"
 mkdir -p "$out" "$out/boot"
 JOBS=${JOBS:-2}
 
+# The builds use the $JOBS cores too (make test calls this script from a
+# shell, so no -j of its own reaches the makes below).
 if [ "$mode" != "--boot-only" ]; then
     units=$(ls tests/unit/test_*.c 2>/dev/null | sed 's|tests/unit/\(.*\)\.c|build/tests/\1|')
-    if ! make -s host $units > "$out/build-host.log" 2>&1; then
+    if ! make -s -j"$JOBS" host $units > "$out/build-host.log" 2>&1; then
         tail -20 "$out/build-host.log"
         echo "FAIL: host build (see $out/build-host.log)" > "$out/build-host.txt"
     fi
 fi
 if [ "$mode" != "--unit-only" ]; then
-    if ! make -s image > "$out/build-image.log" 2>&1; then
+    if ! make -s -j"$JOBS" image > "$out/build-image.log" 2>&1; then
         tail -20 "$out/build-image.log"
         echo "FAIL: image build (see $out/build-image.log)" > "$out/build-image.txt"
     fi
@@ -43,13 +45,15 @@ fi
 # Every boot test (and, in a whole run, the unit tests as one job) goes to
 # one pool of $JOBS, the costliest first, so that a long test never starts
 # last and the two cores stay busy to the end.  tests/boot/costs.txt holds
-# each test's seconds from an earlier CI run (a new test counts as 60 s).
+# each test's seconds from an earlier CI run, and the unit tests' together
+# as "units" (a new test counts as 60 s).
+cost() { awk -v n="$1" '$1 == n { print $2; exit }' tests/boot/costs.txt 2>/dev/null; }
 jobs() {
-    [ "$mode" != "--boot-only" ] && echo "180 units -"
+    [ "$mode" != "--boot-only" ] && echo "$(c=$(cost units); echo "${c:-180}") units -"
     if [ "$mode" != "--unit-only" ] && [ -f build/baremark.img ] && [ ! -f "$out/build-image.txt" ]; then
         for t in tests/boot/test_*.sh; do
             n=$(basename "$t" .sh)
-            c=$(awk -v n="$n" '$1 == n { print $2; exit }' tests/boot/costs.txt 2>/dev/null)
+            c=$(cost "$n")
             echo "${c:-60} $n $t"
         done
     fi

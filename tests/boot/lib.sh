@@ -74,6 +74,15 @@ ovmf_notpm() {
     f=$(ovmf_copy OVMF_CODE_4M.notpm.fd) && export OVMF_CODE="$f"
 }
 [ -z "${OVMF_CODE:-}" ] && [ "${BAREMARK_STOCK_OVMF:-}" != 1 ] && ovmf_notpm
+# A folder for tools/lava/make-job --ovmf-dir: OVMF_CODE_4M.fd is the
+# firmware the other boots use (above: the TPM probe cut to one poll, or
+# the stock file), OVMF_VARS_4M.fd Debian's.  LAVA's QEMU jobs then spend
+# in firmware what run-qemu's boots do.  ovmf_dir DIR (prints DIR)
+ovmf_dir() {
+    mkdir -p "$1" &&
+        cp "${OVMF_CODE:-/usr/share/OVMF/OVMF_CODE_4M.fd}" "$1/OVMF_CODE_4M.fd" &&
+        cp /usr/share/OVMF/OVMF_VARS_4M.fd "$1/OVMF_VARS_4M.fd" && echo "$1"
+}
 
 pass() { echo "PASS: $1"; }
 fail() { echo "FAIL: $1 (${2:-})"; }

@@ -104,8 +104,12 @@ fi
 off="dostringsort=f dobitfield=f doemf=f dofour=f doassign=f doidea=f dohuff=f donnet=f dolu=f"
 opts="sections=clock,cores,plugins,methods,bytemark,memory quietms=50 methoditerations=10 methodsamples=20"
 opts="$opts pluginroutines=chain smp=tsc,latency $off"
+# The jobs boot the firmware the other boot tests use (tests/boot/lib.sh:
+# ovmf_dir): under -icount the stock file's TPM probe alone costs a minute
+# or more of each job.
+ovmf=$(ovmf_dir "$W/ovmf") || { fail "a firmware folder for the jobs" "cannot copy OVMF into $W/ovmf"; exit 0; }
 mk() { "$TOP/tools/lava/make-job" --device qemu --device-type baremark-qemu --image "file://$img" \
-       --timeout-factor 4 "$@"; }
+       --timeout-factor 4 --ovmf-dir "$ovmf" "$@"; }
 # The lab's results server (docs/results-server.md), on a free loopback
 # port: the first job sends its run there.
 get() { python3 -c 'import sys, urllib.request; sys.stdout.write(urllib.request.urlopen(sys.argv[1], timeout=5).read().decode())' "$1" 2>/dev/null; }
