@@ -500,15 +500,16 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
 
 /* ---- the section -------------------------------------------------------------------------- */
 
-void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p)
+void compare_plan_from_config(const struct bm_config *cfg, const struct run_env *env, struct compare_plan *p)
 {
     memset(p, 0, sizeof *p);
-    p->quick = cfg->profile_run == BM_PROFILE_QUICK;     /* settled once (config_profile_settle) */
+    p->cpu = env->cpu;
+    p->quick = env->profile == BM_PROFILE_QUICK;         /* settled once (run_env_decide) */
     p->method = METHOD_SDM;
     p->precision = COMPARE_PRECISION_AUTO;
     p->accuracy = p->quick ? COMPARE_ACCURACY_QUICK : COMPARE_ACCURACY_FULL;
     p->seed = COMPARE_SEED;
-    p->interrupts_maskable = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
+    p->interrupts_maskable = (env->caps & PLAT_CAP_IRQ_MASK) != 0;
     p->user_pairs = cfg->compare;
     p->user_order = cfg->compare_order == BM_ORDER_ABAB ? COMPARE_ALTERNATE : COMPARE_RANDOM;
 }
@@ -622,7 +623,7 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     struct quiet_phase_totals qt;   /* one phase per comparison */
 
     quiet_phase_totals_init(&qt);
-    methods_cpu_probe(&cpu);
+    methods_cpu_probe(&cpu, p->cpu);
     char prec[96];
     if (p->precision == COMPARE_PRECISION_AUTO)
         snprintf(prec, sizeof prec, "precision from %u calls per timing, doubled per pair until a timing spans %d "
@@ -674,7 +675,7 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
 int compare_run(const struct section_ctx *ctx)
 {
     struct compare_plan p;
-    compare_plan_from_config(ctx->cfg, &p);
+    compare_plan_from_config(ctx->cfg, ctx->env, &p);
     struct json_writer *w = results_section_begin("comparisons", 0);
     int rc = compare_section(&p, w);
     results_section_end();

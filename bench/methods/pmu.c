@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "json.h"
 #include "methods.h"
 #include "platform.h"
@@ -102,14 +103,14 @@ static void pmu_plan_intel(struct pmu_info *p)
     p->global_ovf_msr = PMU_IA32_PERF_GLOBAL_OVF_CTRL;
 }
 
-static void pmu_detect_intel(pmu_cpuid_fn cpuid, uint32_t max_leaf, struct pmu_info *p)
+static void pmu_detect_intel(const struct cpu_info *id, struct pmu_info *p)
 {
     uint32_t r[4];
-    if (max_leaf < PMU_CPUID_ARCH_LEAF) {
-        snprintf(p->why, sizeof p->why, "no CPUID leaf 0AH (highest leaf %#x)", (unsigned)max_leaf);
+    if (id->max_leaf < PMU_CPUID_ARCH_LEAF) {
+        snprintf(p->why, sizeof p->why, "no CPUID leaf 0AH (highest leaf %#x)", (unsigned)id->max_leaf);
         return;
     }
-    cpuid(PMU_CPUID_ARCH_LEAF, 0, r);
+    cpu_leaf(id, PMU_CPUID_ARCH_LEAF, 0, r);
     p->version = (int)(r[0] & 0xFF);
     p->gp_count = (r[0] >> 8) & 0xFF;
     p->gp_width = (r[0] >> 16) & 0xFF;
@@ -126,18 +127,17 @@ static void pmu_detect_intel(pmu_cpuid_fn cpuid, uint32_t max_leaf, struct pmu_i
     pmu_plan_intel(p);
 }
 
-static void pmu_detect_amd(pmu_cpuid_fn cpuid, struct pmu_info *p)
+static void pmu_detect_amd(const struct cpu_info *id, struct pmu_info *p)
 {
     uint32_t r[4];
-    cpuid(0x80000000u, 0, r);
-    uint32_t max_ext = r[0];
+    uint32_t max_ext = id->max_ext_leaf;
     if (max_ext >= PMU_CPUID_AMD_EXT1) {
-        cpuid(PMU_CPUID_AMD_EXT1, 0, r);
+        cpu_leaf(id, PMU_CPUID_AMD_EXT1, 0, r);
         p->amd_ext_core = !!(r[2] & PMU_CPUID_AMD_EXT1_PERFCTR_CORE);
     }
     unsigned n = p->amd_ext_core ? PMU_AMD_EXT_COUNT : PMU_AMD_LEGACY_COUNT;
     if (max_ext >= PMU_CPUID_AMD_PERFMON_LEAF) {
-        cpuid(PMU_CPUID_AMD_PERFMON_LEAF, 0, r);
+        cpu_leaf(id, PMU_CPUID_AMD_PERFMON_LEAF, 0, r);
         p->amd_perfmon_v2 = r[0] & 1;
         if (p->amd_perfmon_v2 && (r[1] & 0xF))
             n = r[1] & 0xF;
@@ -166,19 +166,15 @@ static void pmu_detect_amd(pmu_cpuid_fn cpuid, struct pmu_info *p)
     }
 }
 
-int pmu_detect(pmu_cpuid_fn cpuid, struct pmu_info *p)
+int pmu_detect(const struct cpu_info *id, struct pmu_info *p)
 {
-    uint32_t max_leaf;
-    char vendor[13];
-
     memset(p, 0, sizeof *p);
-    max_leaf = methods_cpuid_vendor(cpuid, 0, vendor);
-    if (strcmp(vendor, "GenuineIntel") == 0)
-        pmu_detect_intel(cpuid, max_leaf, p);
-    else if (strcmp(vendor, "AuthenticAMD") == 0 || strcmp(vendor, "HygonGenuine") == 0)
-        pmu_detect_amd(cpuid, p);
+    if (id->is_intel)
+        pmu_detect_intel(id, p);
+    else if (id->is_amd)
+        pmu_detect_amd(id, p);
     else
-        snprintf(p->why, sizeof p->why, "CPU vendor \"%s\": no known performance counters", vendor);
+        snprintf(p->why, sizeof p->why, "CPU vendor \"%s\": no known performance counters", id->vendor);
     if (p->kind == PMU_KIND_NONE)
         return 0;
     if (!p->ctr[PMU_CYCLES].present || !p->ctr[PMU_INSTRUCTIONS].present) {
@@ -328,13 +324,13 @@ unsigned pmu_overflow_take(const struct pmu_info *p, const struct pmu_msr_ops *o
     return mask;
 }
 
-int pmu_probe(pmu_cpuid_fn cpuid, const struct pmu_msr_ops *ops, void (*work)(void *),
+int pmu_probe(const struct cpu_info *id, const struct pmu_msr_ops *ops, void (*work)(void *),
               void *arg, uint64_t min_instructions, struct pmu_info *p)
 {
     struct pmu_saved s;
     uint64_t v0[PMU_EVENTS], v1[PMU_EVENTS];
 
-    if (!pmu_detect(cpuid, p))
+    if (!pmu_detect(id, p))
         return 0;
     if (!ops) {
         snprintf(p->why, sizeof p->why, "no MSR access here (under an operating system the counters are its own)");
@@ -477,14 +473,14 @@ static const struct pmu_msr_ops *pmu_platform_msr(void)
     return (plat_caps() & PLAT_CAP_MSR) ? &pmu_plat_ops : NULL;
 }
 
-int pmu_session_probe(void)
+int pmu_session_probe(const struct cpu_info *id)
 {
     const struct pmu_msr_ops *ops = pmu_platform_msr();
 
     if (pmu_probed)
         return pmu_state.usable;
     pmu_probed = 1;
-    if (!pmu_probe(bm_cpuid, ops, pmu_check_work, NULL, PMU_CHECK_ITERS * 100, &pmu_state))
+    if (!pmu_probe(id, ops, pmu_check_work, NULL, PMU_CHECK_ITERS * 100, &pmu_state))
         return 0;
     /* The counters count through the MSRs; rdpmc must execute too. */
     struct pmu_job j = { .bracket = pmu_bracket(METHOD_LFENCE_RDTSC) };
