@@ -16,15 +16,27 @@
 struct bm_config;
 struct acpi_info;
 struct figure_table;
+struct cpu_info;
 
 /* What a section returns (the run's status rises to it). */
 #define SECTION_OK       0
 #define SECTION_WARNINGS 2
 
+/* The run's environment: decided once, before the first section
+ * (run_env_decide, bench/config/config.h: efi_main and each hosted
+ * command), and handed to every section, which asks none of it again. */
+struct run_env {
+    const struct cpu_info *cpu;         /* the CPU's identity, one CPUID pass (kernel/cpu.h) */
+    int profile;                        /* the run's profile, settled: BM_PROFILE_QUICK or
+                                           BM_PROFILE_FULL (enum bm_profile, config.h) */
+    unsigned caps;                      /* what the platform can do: plat_caps()'s PLAT_CAP_* */
+};
+
 /* What efi_main hands every section. */
 struct section_ctx {
     const struct bm_config *cfg;        /* the run's settings */
     const struct acpi_info *acpi;       /* the ACPI tables sysinfo found */
+    const struct run_env *env;          /* the run's environment (above) */
 };
 
 /* One entry of the table. */

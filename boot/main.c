@@ -141,14 +141,14 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     struct acpi_info acpi;
 
     fw_init(image, st);                 /* watchdog off first */
-    cpu_identify(&cpu_info);
+    cpu_identity();                     /* the CPU's identity: one CPUID pass, kept */
     if (cpu_info.has_tsc)
         results_doc_entry(cpu_rdtsc());     /* the run's duration counts from here */
     run_output_init();
     main_banner();
     watchdog_report_start();
     settings_load(&cfg);
-    config_profile_settle(&cfg, cpu_info.hypervisor_present);     /* the run's profile, once */
+    const struct run_env *env = run_env_decide(&cfg);     /* the run's environment and profile, once */
     run_files_open();
     main_build_json();
     main_settings(&cfg);
@@ -166,7 +166,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
         return run_fatal(&how, "this CPU has no time-stamp counter (CPUID.1:EDX bit 4): "
                          "baremark cannot time anything; nothing was measured");
     }
-    struct section_ctx ctx = { &cfg, &acpi };
+    struct section_ctx ctx = { &cfg, &acpi, env };
     main_sections(&ctx, skip);
     run_stage("end");
     plugins_section_fini();             /* teardown and unload of the plug-ins */

@@ -1,10 +1,10 @@
 /*
  * bench/bytemark/bytemark.c - the BYTEmark suite: the ten kernels in the
  * reference's order, workload adjustment (GLOBALMINTICKS on the TSC), the
- * run loop (MINSECONDS of timed work per run), BYTEmark's 95% confidence
- * rule (5..30 runs), raw scores, per-test indexes, the composite indexes,
- * the text table and the "bytemark" results section; and the kernels'
- * verification (bytemark_verify).
+ * run loop (MINSECONDS of timed work per run), raw scores, the text table
+ * and the "bytemark" results section; and the kernels' verification
+ * (bytemark_verify).  The rules the suite follows (the profile's
+ * parameters, the 95% confidence rule, the indexes) are bytemark_rules.c's.
  *
  * Timing: a "tick" is 1 microsecond of TSC time (plat_tick_hz), standing in
  * for the reference's clock() ticks (1 us of CPU time on glibc).  Timed ticks
@@ -25,14 +25,6 @@
 #include "section.h"
 #include "stats.h"
 
-/* BYTEMARK.md section 3: the index exponents exactly as nbench0.c writes
- * them (not exactly 1/7 and 1/3). */
-#define BM_EXP_ORIG_INT 0.142857
-#define BM_EXP_ORIG_FP  0.33333
-#define BM_EXP_LX_MEM   0.3333333333
-#define BM_EXP_LX_INT   0.25
-#define BM_EXP_LX_FP    0.3333333333
-
 /* Everything one test needs, passed through plat_protected. */
 struct bm_job {
     const struct bm_kernel *k;
@@ -43,93 +35,6 @@ struct bm_job {
     struct bm_result *r;
     struct quiet_phase_totals *qt;     /* the suite's measuring phases */
 };
-
-/* ---- profile ------------------------------------------------------------------ */
-
-void bm_profile_params_of(enum bm_profile run, enum bm_profile requested, struct bm_profile_params *out)
-{
-    out->requested = requested;
-    out->profile = run == BM_PROFILE_QUICK ? BM_PROFILE_QUICK : BM_PROFILE_FULL;
-    if (out->profile == BM_PROFILE_QUICK) {
-        out->name = "quick";
-        out->min_seconds = BM_QUICK_MIN_SECONDS;
-        out->min_runs = BM_QUICK_MIN_RUNS;
-        out->max_runs = BM_QUICK_MAX_RUNS;
-    } else {
-        out->name = "full";
-        out->min_seconds = BM_FULL_MIN_SECONDS;
-        out->min_runs = BM_FULL_MIN_RUNS;
-        out->max_runs = BM_FULL_MAX_RUNS;
-    }
-}
-
-double bm_profile_min_seconds(const struct bm_config *cfg, const struct bm_profile_params *p,
-                              enum bm_test_id id)
-{
-    if (cfg && cfg->min_seconds_set[id])
-        return (double)cfg->min_seconds[id];
-    return p->min_seconds;
-}
-
-/* ---- statistics --------------------------------------------------------------- */
-
-void bm_run_rule(const double *scores, size_t n, unsigned min_runs, unsigned max_runs,
-                 struct bm_run_stats *out)
-{
-    double scratch[BM_RUNS_CAP];
-    struct stats_summary sum;
-    struct stats_bytemark rule;
-    memset(out, 0, sizeof *out);
-    out->n = n;
-    if (n == 0 || n > BM_RUNS_CAP || stats_summary_double(scores, n, scratch, NULL, &sum) != 0) {
-        out->mean = out->sd = out->t = out->half = out->rel_half = NAN;
-        out->done = n >= max_runs;
-        return;
-    }
-    stats_bytemark_rule(n, sum.mean, sum.sd_sample, &rule);
-    out->mean = sum.mean;
-    out->sd = sum.sd_sample;
-    out->t = rule.t;
-    out->half = rule.half;
-    out->rel_half = rule.rel_half;
-    /* stats_bytemark_rule's state is for 5..30 runs; the quick profile has
-     * its own limits, so the decision is made here from rel_half. */
-    out->certain = n >= 2 && rule.rel_half <= STATS_BYTEMARK_REL_HALF;
-    out->done = (n >= min_runs && out->certain) || n >= max_runs;
-}
-
-void bm_indexes_compute(const double mean[BM_NTESTS], const int ran[BM_NTESTS],
-                        struct bm_indexes *out)
-{
-    double oi = 1.0, of = 1.0, lm = 1.0, li = 1.0, lf = 1.0;
-    out->missing = 0;
-    for (int i = 0; i < BM_NTESTS; i++) {
-        const struct bm_kernel *k = bm_kernels[i];
-        if (!ran[i] || !k) {
-            out->missing++;
-            continue;
-        }
-        double p90 = mean[i] / k->base_p90, k6 = mean[i] / k->base_k6;
-        /* nbench0.c: Fourier, neural net and LU are the FP tests; of the
-         * others numeric sort, FP emulation, IDEA and Huffman form the Linux
-         * integer index, string sort, bitfield and assignment the memory one. */
-        if (i == BM_FOURIER || i == BM_NNET || i == BM_LU) {
-            of *= p90;
-            lf *= k6;
-        } else {
-            oi *= p90;
-            if (i == BM_NUMSORT || i == BM_EMFLOAT || i == BM_IDEA || i == BM_HUFFMAN)
-                li *= k6;
-            else
-                lm *= k6;
-        }
-    }
-    out->orig_int = pow(oi, BM_EXP_ORIG_INT);
-    out->orig_fp = pow(of, BM_EXP_ORIG_FP);
-    out->lx_mem = pow(lm, BM_EXP_LX_MEM);
-    out->lx_int = pow(li, BM_EXP_LX_INT);
-    out->lx_fp = pow(lf, BM_EXP_LX_FP);
-}
 
 /* ---- running one test --------------------------------------------------------- */
 

@@ -309,10 +309,9 @@ static void clock_find_pit(struct clock_state *s)
 
 /* CPUID 0x15: TSC = crystal x EBX / EAX, the crystal in ECX (Hz). The
  * stated figure's own resolution is 1 Hz of crystal: that is its ppm. */
-static void clock_find_cpuid15(struct clock_state *s)
+static void clock_find_cpuid15(struct clock_state *s, const struct cpu_info *c)
 {
     struct clock_ref *r = &s->ref[REF_CPUID15];
-    const struct cpu_info *c = &cpu_info;
 
     if (c->max_leaf < 0x15)
         clock_why(r, "absent (CPUID has no leaf 0x15)");
@@ -329,10 +328,9 @@ static void clock_find_cpuid15(struct clock_state *s)
 }
 
 /* CPUID 0x16: the base frequency in whole MHz (so +-0.5 MHz). */
-static void clock_find_cpuid16(struct clock_state *s)
+static void clock_find_cpuid16(struct clock_state *s, const struct cpu_info *c)
 {
     struct clock_ref *r = &s->ref[REF_CPUID16];
-    const struct cpu_info *c = &cpu_info;
 
     if (c->max_leaf < 0x16)
         clock_why(r, "absent (CPUID has no leaf 0x16)");
@@ -346,7 +344,7 @@ static void clock_find_cpuid16(struct clock_state *s)
     }
 }
 
-void clock_find(struct clock_state *s, const struct acpi_info *ai)
+void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu)
 {
     for (int i = 0; i < CLOCK_NREFS; i++) {
         s->ref[i].name = clock_names[i];
@@ -355,12 +353,12 @@ void clock_find(struct clock_state *s, const struct acpi_info *ai)
     }
     /* The crystal's rates on hardware, the emulated ones under QEMU/KVM
      * (CPUID.1:ECX bit 31 and the CPUID 0x40000000 vendor). */
-    clockm_legacy_rates(cpu_info.hypervisor_present, cpu_info.hypervisor, &s->rates);
+    clockm_legacy_rates(cpu->hypervisor_present, cpu->hypervisor, &s->rates);
     clock_find_hpet(s, ai);
     clock_find_pm(s, ai);
     clock_find_pit(s);
-    clock_find_cpuid15(s);
-    clock_find_cpuid16(s);
+    clock_find_cpuid15(s, cpu);
+    clock_find_cpuid16(s, cpu);
 }
 
 /* ---- calibrating ----------------------------------------------------------------- */

@@ -102,7 +102,8 @@ extern const char *const clock_names[CLOCK_NREFS];
 /* clock_calib.c: find every reference (and say why a missing one is
  * missing); calibrate in the quiet phase (no output, no firmware calls);
  * choose the frequency by the order of trust. */
-void clock_find(struct clock_state *s, const struct acpi_info *ai);
+struct cpu_info;
+void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu);
 void clock_calibrate(struct clock_state *s);
 void clock_choose(struct clock_state *s);
 

@@ -23,8 +23,6 @@
 
 void clock_msrs_read(struct clock_msrs *m)
 {
-    struct cpuid_regs r = { 0 };
-
     memset(m, 0, sizeof *m);
     if (!cpu_info.has_msr)
         return;
@@ -32,9 +30,7 @@ void clock_msrs_read(struct clock_msrs *m)
      * fault but mean nothing, so it is not even tried. */
     if (cpu_info.is_intel)
         m->smi_ok = cpu_rdmsr_safe(CLOCK_MSR_SMI_COUNT, &m->smi) == 0;
-    if (cpu_info.max_leaf >= 6)
-        cpu_cpuid(6, 0, &r);
-    if (r.ecx & 1)
+    if (cpu_info.has_aperfmperf)
         m->aperf_ok = cpu_rdmsr_safe(CLOCK_MSR_APERF, &m->aperf) == 0 &&
                       cpu_rdmsr_safe(CLOCK_MSR_MPERF, &m->mperf) == 0;
 }
@@ -50,7 +46,7 @@ int clock_run(const struct section_ctx *ctx)
     memset(&s, 0, sizeof s);
     out_printf("\nclock: calibrating the TSC against every reference (%d short windows of %d ms, "
                "a refined window of %d ms)\n", CLOCK_SHORT_WINDOWS, CLOCK_SHORT_MS, CLOCK_REFINED_MS);
-    clock_find(&s, ctx->acpi);
+    clock_find(&s, ctx->acpi, ctx->env->cpu);
     quiet_phase_begin();
     clock_calibrate(&s);
     quiet_phase_end(&s.phase);

@@ -38,6 +38,7 @@
 
 struct json_writer;
 struct bm_config;
+struct cpu_info;
 struct section_ctx;
 
 enum compare_order { COMPARE_ALTERNATE = 0, COMPARE_RANDOM = 1 };
@@ -92,6 +93,7 @@ int compare_analyse(const double *a, size_t na, const double *b, size_t nb, doub
 void compare_result_free(struct compare_result *r);
 
 struct compare_plan {
+    const struct cpu_info *cpu;  /* the CPU's identity (the run environment's) */
     int quick;
     int method;                 /* METHOD_SDM: every x86-64 has it */
     uint32_t precision, accuracy;
@@ -105,7 +107,10 @@ struct compare_plan {
     enum compare_order user_order;
 };
 
-void compare_plan_from_config(const struct bm_config *cfg, struct compare_plan *p);
+/* The plan a configuration asks for in the run's environment (its CPU and
+ * its settled profile: bench/section.h). */
+struct run_env;
+void compare_plan_from_config(const struct bm_config *cfg, const struct run_env *env, struct compare_plan *p);
 /* Print the experiments and write their members into the open object w
  * (NULL: text only).  Returns 0, or 2 when one failed or a control did not
  * give its expected verdict. */

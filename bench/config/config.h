@@ -295,6 +295,12 @@ enum bm_profile config_profile_resolve(enum bm_profile asked, int hypervisor);
 /* Resolve c->profile once into c->profile_run (the image's efi_main and
  * each hosted command, before any section runs). */
 void config_profile_settle(struct bm_config *c, int hypervisor);
+/* The run's environment (bench/section.h struct run_env), decided once:
+ * the CPU's identity (one CPUID pass, kernel/cpu.h cpu_identity), the
+ * profile settled from it (config_profile_settle) and the platform's
+ * capabilities.  The same record for every call of a run. */
+struct run_env;
+const struct run_env *run_env_decide(struct bm_config *c);
 /* Why an OUTFILE value is refused (a drive, a path, "..", a run's own file
  * name...), or NULL when it is a plain file name for \baremark\. */
 const char *config_outfile_why(const char *name);

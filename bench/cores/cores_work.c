@@ -80,9 +80,12 @@ static int cores_rendezvous(struct cores_sync *s)
 /* A #GP from a missing MSR is caught (kernel/trap.h), on any CPU. */
 static int cores_read_msr(uint32_t msr, uint64_t *value) { return cpu_rdmsr_safe(msr, value); }
 
+/* Each CPU reads its own identity, in one pass (kernel/cpu.h). */
 long cores_probe(void *arg)
 {
-    struct methods_cpu_source src = { bm_cpuid, cores_read_msr };
+    struct cpu_info id;
+    cpu_identify(&id);
+    struct methods_cpu_source src = { &id, cores_read_msr };
     cores_probe_from(arg, &src);
     return 0;
 }

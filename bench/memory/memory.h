@@ -44,6 +44,8 @@
 #include <stddef.h>
 #include <stdint.h>
 
+struct cpu_info;
+
 struct json_writer;
 struct section_ctx;
 
@@ -77,8 +79,8 @@ struct memory_caches {
     const char *source;          /* "cpuid 4", "cpuid 0x8000001d", "cpuid 0x80000005/6", "none" */
 };
 /* Read the caches (Intel leaf 4; AMD 0x8000001D with TopologyExtensions,
- * else 0x80000005/6).  cpuid has bm_cpuid's signature. */
-void memory_caches_read(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), struct memory_caches *c);
+ * else 0x80000005/6), from the CPU's identity record (kernel/cpu.h). */
+void memory_caches_read(const struct cpu_info *id, struct memory_caches *c);
 /* Largest data or unified cache (0 when none). */
 uint64_t memory_caches_largest(const struct memory_caches *c);
 /* "L1d" "L2" ... into buf */
@@ -92,6 +94,7 @@ const struct memory_cache *memory_knee_cache(const struct memory_caches *c, uint
 
 /* ---- the plan ------------------------------------------------------------------------------ */
 struct memory_plan {
+    const struct cpu_info *cpu;  /* the CPU's identity (the run environment's): caches, widths */
     int quick;
     uint32_t samples, bw_samples;
     uint64_t min_loads;          /* loads per latency timing at least */
@@ -123,8 +126,9 @@ unsigned memory_sizes(int quick, uint64_t top, uint64_t *sizes, unsigned max);
  * down to a power of two. */
 uint64_t memory_top(int quick, uint64_t largest_cache, uint64_t free_bytes, const char **limited_by,
                     uint64_t *want);
-/* Fill the plan (quick: the run's profile is quick, cfg->profile_run). */
-void memory_plan_make(int quick, uint64_t free_bytes, struct memory_plan *p);
+/* Fill the plan for the CPU `cpu` (its identity record; the caches come
+ * from it) and a run whose profile is quick or not. */
+void memory_plan_make(const struct cpu_info *cpu, int quick, uint64_t free_bytes, struct memory_plan *p);
 
 /* ---- the chase ------------------------------------------------------------------------------- */
 /* Link `lines` lines at base (MEMORY_LINE apart) into one random cycle,
@@ -172,10 +176,10 @@ struct memory_vec {
 /* XCR0 to ask for: what CPUID 0DH.0:EAX supports of x87, SSE, AVX and the
  * AVX-512 components (all three or none), where CPUID.1:ECX.XSAVE is set;
  * 0 without XSAVE. */
-uint64_t memory_xcr0_want(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]));
+uint64_t memory_xcr0_want(const struct cpu_info *id);
 /* The usable widths from CPUID (AVX: CPUID.1:ECX.AVX; AVX-512:
  * CPUID.7.0:EBX.AVX512F) and the state in force (osxsave, xcr0). */
-void memory_vec_plan(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), int osxsave, uint64_t xcr0,
+void memory_vec_plan(const struct cpu_info *id, int osxsave, uint64_t xcr0,
                      struct memory_vec *v);
 /* "sse2" "avx" "avx512"; 16, 32, 64 */
 const char *memory_vec_name(int w);

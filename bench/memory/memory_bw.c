@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "figures_memory.h"
 #include "json.h"
 #include "memory.h"
@@ -51,15 +52,14 @@ const char *memory_bw_op_name(int op) { return op >= 0 && op < MEMORY_BW_OPS ? m
 
 /* ---- which widths ------------------------------------------------------------------ */
 
-uint64_t memory_xcr0_want(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]))
+uint64_t memory_xcr0_want(const struct cpu_info *id)
 {
     uint32_t r[4];
-    cpuid(0, 0, r);
-    uint32_t max = r[0];
-    cpuid(1, 0, r);
+    uint32_t max = id->max_leaf;
+    cpu_leaf(id, 1, 0, r);
     if (!(r[2] & MEMORY_CPUID1_ECX_XSAVE) || max < MEMORY_LEAF_XSTATE)
         return 0;
-    cpuid(MEMORY_LEAF_XSTATE, 0, r);
+    cpu_leaf(id, MEMORY_LEAF_XSTATE, 0, r);
     uint64_t sup = r[0], want = MEMORY_XCR0_X87;
     if (sup & MEMORY_XCR0_SSE)
         want |= MEMORY_XCR0_SSE;
@@ -84,17 +84,16 @@ static int memory_vec_state(int osxsave, uint64_t xcr0, uint64_t need, const cha
     return 0;
 }
 
-void memory_vec_plan(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), int osxsave, uint64_t xcr0,
+void memory_vec_plan(const struct cpu_info *id, int osxsave, uint64_t xcr0,
                      struct memory_vec *v)
 {
     uint32_t r[4], max, ebx7 = 0;
     memset(v, 0, sizeof *v);
-    cpuid(0, 0, r);
-    max = r[0];
-    cpuid(1, 0, r);
+    max = id->max_leaf;
+    cpu_leaf(id, 1, 0, r);
     uint32_t ecx1 = r[2], edx1 = r[3];
     if (max >= 7) {
-        cpuid(7, 0, r);
+        cpu_leaf(id, 7, 0, r);
         ebx7 = r[1];
     }
     if (edx1 & MEMORY_CPUID1_EDX_SSE2)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "json.h"
 #include "memory.h"
 #include "memory_internal.h"
@@ -22,12 +23,12 @@
 /* ---- caches ---------------------------------------------------------------------- */
 
 /* Leaf 4 / 8000_001Dh: one subleaf per cache until type 0. */
-static void memory_caches_det(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf,
+static void memory_caches_det(const struct cpu_info *id, uint32_t leaf,
                               struct memory_caches *c)
 {
     for (uint32_t sub = 0; sub < 16 && c->n < MEMORY_MAX_CACHES; sub++) {
         uint32_t r[4];
-        cpuid(leaf, sub, r);
+        cpu_leaf(id, leaf, sub, r);
         unsigned type = r[0] & 0x1F;
         if (type == 0)
             break;
@@ -45,19 +46,19 @@ static void memory_caches_det(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), ui
 
 /* 8000_0005h ECX: L1 data (size KiB [31:24], line [7:0]); 8000_0006h ECX:
  * L2 (KiB [31:16], line [7:0]), EDX: L3 (512 KiB units [31:18], line [7:0]). */
-static void memory_caches_legacy(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t max_ext,
+static void memory_caches_legacy(const struct cpu_info *id, uint32_t max_ext,
                                  struct memory_caches *c)
 {
     uint32_t r[4];
     if (max_ext >= 0x80000005u) {
-        cpuid(0x80000005u, 0, r);
+        cpu_leaf(id, 0x80000005u, 0, r);
         if (r[2] >> 24)
             c->c[c->n++] = (struct memory_cache){ 1, 'd', (uint64_t)(r[2] >> 24) << 10, r[2] & 0xFF };
         if (r[3] >> 24)
             c->c[c->n++] = (struct memory_cache){ 1, 'i', (uint64_t)(r[3] >> 24) << 10, r[3] & 0xFF };
     }
     if (max_ext >= 0x80000006u) {
-        cpuid(0x80000006u, 0, r);
+        cpu_leaf(id, 0x80000006u, 0, r);
         if (r[2] >> 16)
             c->c[c->n++] = (struct memory_cache){ 2, 'u', (uint64_t)(r[2] >> 16) << 10, r[2] & 0xFF };
         if (r[3] >> 18)
@@ -65,32 +66,30 @@ static void memory_caches_legacy(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]),
     }
 }
 
-void memory_caches_read(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), struct memory_caches *c)
+void memory_caches_read(const struct cpu_info *id, struct memory_caches *c)
 {
     uint32_t max, max_ext, r[4];
-    char v[13];
 
     memset(c, 0, sizeof *c);
     c->source = "none";
-    max = methods_cpuid_vendor(cpuid, 0, v);
-    cpuid(0x80000000u, 0, r);
-    max_ext = r[0] >= 0x80000000u ? r[0] : 0;
-    int amd = !strcmp(v, "AuthenticAMD") || !strcmp(v, "HygonGenuine");
+    max = id->max_leaf;
+    max_ext = id->max_ext_leaf;
+    int amd = id->is_amd;
     if (!amd && max >= MEMORY_LEAF_INTEL) {
-        memory_caches_det(cpuid, MEMORY_LEAF_INTEL, c);
+        memory_caches_det(id, MEMORY_LEAF_INTEL, c);
         if (c->n)
             c->source = "cpuid 4";
     }
     if (!c->n && amd && max_ext >= MEMORY_LEAF_AMD) {
-        cpuid(0x80000001u, 0, r);
+        cpu_leaf(id, 0x80000001u, 0, r);
         if (r[2] & MEMORY_AMD_TOPOEXT) {
-            memory_caches_det(cpuid, MEMORY_LEAF_AMD, c);
+            memory_caches_det(id, MEMORY_LEAF_AMD, c);
             if (c->n)
                 c->source = "cpuid 0x8000001d";
         }
     }
     if (!c->n) {
-        memory_caches_legacy(cpuid, max_ext, c);
+        memory_caches_legacy(id, max_ext, c);
         if (c->n)
             c->source = "cpuid 0x80000005/6";
     }

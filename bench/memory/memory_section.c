@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "cpu.h"
 #include "figures_memory.h"
 #include "json.h"
 #include "memory.h"
@@ -63,16 +64,17 @@ uint64_t memory_top(int quick, uint64_t largest_cache, uint64_t free_bytes, cons
     return top < MEMORY_MIN_SIZE ? 0 : top;
 }
 
-void memory_plan_make(int quick, uint64_t free_bytes, struct memory_plan *p)
+void memory_plan_make(const struct cpu_info *cpu, int quick, uint64_t free_bytes, struct memory_plan *p)
 {
     memset(p, 0, sizeof *p);
+    p->cpu = cpu;
     p->quick = quick;
     p->samples = quick ? MEMORY_QUICK_SAMPLES : MEMORY_FULL_SAMPLES;
     p->bw_samples = quick ? MEMORY_QUICK_BW_SAMPLES : MEMORY_FULL_BW_SAMPLES;
     p->min_loads = quick ? MEMORY_QUICK_LOADS : MEMORY_FULL_LOADS;
     p->bw_bytes = quick ? MEMORY_QUICK_BW_BYTES : MEMORY_FULL_BW_BYTES;
     p->free_bytes = free_bytes;
-    memory_caches_read(bm_cpuid, &p->caches);
+    memory_caches_read(cpu, &p->caches);
     p->top = memory_top(quick, memory_caches_largest(&p->caches), free_bytes, &p->limited_by, &p->want_top);
     p->nsizes = memory_sizes(quick, p->top, p->sizes, MEMORY_MAX_SIZES);
 }
@@ -206,14 +208,11 @@ static int memory_llc_reach(const struct memory_plan *p)
 /* Under QEMU's TCG every load costs the same: say so once, so nobody
  * reads a cache structure into its figures.  CPUID 0x40000000 names the
  * hypervisor where CPUID.1:ECX bit 31 says there is one. */
-static void memory_hypervisor_note(void)
+static void memory_hypervisor_note(const struct cpu_info *cpu)
 {
-    uint32_t r[4];
-    char v[13];
-    bm_cpuid(1, 0, r);
-    if (!(r[2] >> 31 & 1))
+    const char *v = cpu->hypervisor;
+    if (!cpu->hypervisor_present)
         return;
-    methods_cpuid_vendor(bm_cpuid, 0x40000000u, v);
     if (!strcmp(v, "TCGTCGTCGTCG"))
         out_printf("memory: under QEMU's TCG: it has no cache or TLB cost model, so latency and bandwidth show "
                    "instruction counts, not the memory hierarchy\n");
@@ -265,8 +264,8 @@ static int memory_latency_sweep(void *buf, struct memory_plan *p, struct memory_
 static void memory_bw_sweep(void *buf, struct memory_plan *p, struct memory_bw *bw, struct memory_vec *v,
                             struct memory_xstate *x)
 {
-    memory_xstate_enable(memory_xcr0_want(bm_cpuid), x);
-    memory_vec_plan(bm_cpuid, x->osxsave, x->xcr0, v);
+    memory_xstate_enable(memory_xcr0_want(p->cpu), x);
+    memory_vec_plan(p->cpu, x->osxsave, x->xcr0, v);
     memory_bw_print_head(p, v, x);
     for (unsigned i = 0; i < p->nsizes; i++) {
         memory_measure_bw(buf, p->sizes[i], p, v, &bw[i]);
@@ -321,7 +320,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
         out_printf("memory: the profile asks for up to %s; %s allows %s\n", b, p->limited_by, a);
     memory_print_where(p, buf, allocated);
     int past_llc = memory_llc_reach(p);
-    memory_hypervisor_note();
+    memory_hypervisor_note(p->cpu);
     int bad = memory_latency_sweep(buf, p, lat);
     memory_knees(lat, p->nsizes, &p->caches, NULL, 1);
     memory_page_census(buf, allocated, &pages);          /* after the sweep touched every page */
@@ -359,7 +358,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
 int memory_run(const struct section_ctx *ctx)
 {
     struct memory_plan p;
-    memory_plan_make(ctx->cfg->profile_run == BM_PROFILE_QUICK, plat_free_bytes(), &p);
+    memory_plan_make(ctx->env->cpu, ctx->env->profile == BM_PROFILE_QUICK, plat_free_bytes(), &p);
     p.high = ctx->cfg->memory_high;
     struct json_writer *w = results_section_begin("memory", 0);
     int rc = memory_section(&p, w);

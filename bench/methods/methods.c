@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "cpu.h"
 #include "methods.h"
 #include "platform.h"
 #include "targets.h"
@@ -96,23 +97,6 @@ void methods_sequence_split(const struct methods_info *m, int *before, int *afte
 
 /* ---- CPU support -------------------------------------------------------------------- */
 
-uint32_t methods_cpuid_vendor(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf, char out[13])
-{
-    uint32_t r[4];
-    cpuid(leaf, 0, r);
-    if (leaf == 0) {          /* ebx, edx, ecx */
-        memcpy(out, &r[1], 4);
-        memcpy(out + 4, &r[3], 4);
-        memcpy(out + 8, &r[2], 4);
-    } else {                  /* hypervisor leaf: ebx, ecx, edx */
-        memcpy(out, &r[1], 4);
-        memcpy(out + 4, &r[2], 4);
-        memcpy(out + 8, &r[3], 4);
-    }
-    out[12] = 0;
-    return r[0];
-}
-
 static void methods_lfence_probe(struct methods_cpu *c, const struct methods_cpu_source *src, uint32_t max_ext)
 {
     uint32_t r[4];
@@ -135,7 +119,7 @@ static void methods_lfence_probe(struct methods_cpu *c, const struct methods_cpu
         return;
     }
     if (max_ext >= METHODS_AMD_EXT21_LEAF) {
-        src->cpuid(METHODS_AMD_EXT21_LEAF, 0, r);
+        cpu_leaf(src->id, METHODS_AMD_EXT21_LEAF, 0, r);
         c->amd_cpuid_lfence = (r[0] & METHODS_AMD_EXT21_LFENCE) != 0;
     }
     if (c->amd_cpuid_lfence == 1) {
@@ -167,34 +151,23 @@ static void methods_lfence_probe(struct methods_cpu *c, const struct methods_cpu
 
 void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_source *src)
 {
-    uint32_t r[4], max_ext;
+    const struct cpu_info *id = src->id;
     memset(c, 0, sizeof *c);
-    methods_cpuid_vendor(src->cpuid, 0, c->vendor);
-    c->is_intel = !strcmp(c->vendor, "GenuineIntel");
-    c->is_amd = !strcmp(c->vendor, "AuthenticAMD") || !strcmp(c->vendor, "HygonGenuine");
-    src->cpuid(1, 0, r);
-    c->family = (r[0] >> 8) & 0xF;
-    if (c->family == 0xF)
-        c->family += (r[0] >> 20) & 0xFF;
-    c->hypervisor = (r[2] >> 31) & 1;
+    memcpy(c->vendor, id->vendor, sizeof c->vendor);
+    c->is_intel = id->is_intel;
+    c->is_amd = id->is_amd;
+    c->family = id->family;     /* the display family (the model is not folded in) */
+    c->hypervisor = id->hypervisor_present;
     if (c->hypervisor)
-        methods_cpuid_vendor(src->cpuid, 0x40000000u, c->hypervisor_vendor);
-    src->cpuid(0x80000000u, 0, r);
-    max_ext = r[0];
-    if (max_ext >= 0x80000001u) {
-        src->cpuid(0x80000001u, 0, r);
-        c->rdtscp = (r[3] >> 27) & 1;
-    }
-    if (max_ext >= 0x80000007u) {
-        src->cpuid(0x80000007u, 0, r);
-        c->invariant_tsc = (r[3] >> 8) & 1;
-    }
-    methods_lfence_probe(c, src, max_ext);
+        memcpy(c->hypervisor_vendor, id->hypervisor, sizeof c->hypervisor_vendor);
+    c->rdtscp = id->has_rdtscp;
+    c->invariant_tsc = id->has_invariant_tsc;
+    methods_lfence_probe(c, src, id->max_ext_leaf);
 }
 
-void methods_cpu_probe(struct methods_cpu *c)
+void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id)
 {
-    struct methods_cpu_source src = { bm_cpuid, (plat_caps() & PLAT_CAP_MSR) ? plat_rdmsr : NULL };
+    struct methods_cpu_source src = { id, (plat_caps() & PLAT_CAP_MSR) ? plat_rdmsr : NULL };
     methods_cpu_probe_from(c, &src);
 }
 

@@ -154,19 +154,20 @@ struct methods_cpu {
 #define METHODS_AMD_DE_CFG_MSR   0xC0011029u
 #define METHODS_AMD_DE_CFG_LFENCE (1ull << 1)
 
-/* CPUID from portable code (bench/methods/methods.asm): out = eax, ebx, ecx, edx. */
+/* CPUID from portable code (bench/methods/methods.asm): out = eax, ebx, ecx,
+ * edx.  Only for what changes while the run goes on (the hosted port's
+ * OSXSAVE); the CPU's identity is the record of kernel/cpu.h. */
 void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
-/* The 12-character vendor of CPUID leaf 0 ("GenuineIntel": EBX, EDX, ECX)
- * or of the hypervisor leaf 0x40000000 ("TCGTCGTCGTCG": EBX, ECX, EDX)
- * through cpuid (bm_cpuid's signature); returns the leaf's EAX, the
- * highest leaf of its range. */
-uint32_t methods_cpuid_vendor(void (*cpuid)(uint32_t, uint32_t, uint32_t[4]), uint32_t leaf, char out[13]);
 
-void methods_cpu_probe(struct methods_cpu *c);
-/* The same from a given CPUID and MSR reader (tests simulate CPUs);
- * read_msr NULL: MSRs cannot be read here. */
+/* What the methods need of the CPU, from its identity record (the run
+ * environment's, bench/section.h) and the port's MSRs where it has them. */
+struct cpu_info;
+void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id);
+/* The same from a given record and MSR reader (tests simulate CPUs; the
+ * cores section gives each CPU's own record); read_msr NULL: MSRs cannot
+ * be read here. */
 struct methods_cpu_source {
-    void (*cpuid)(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+    const struct cpu_info *id;
     int (*read_msr)(uint32_t msr, uint64_t *value);
 };
 void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_source *src);
@@ -221,7 +222,7 @@ struct methods_opts {
     uint64_t overhead_limit;     /* 0: METHODS_OVERHEAD_LIMIT */
     bm_routine placeholder;      /* NULL: bm_target_placeholder */
     const char *target_key;      /* fault point "target:KEY" (NULL: none) */
-    const struct methods_cpu *cpu; /* NULL: probed */
+    const struct methods_cpu *cpu; /* NULL: from the run's identity record (cpu_identity) */
     uint64_t step;               /* the counter's step in ticks (0: not known) */
     int fixed_iterations;        /* 1: use N as given, do not grow it */
     methods_bracket_fn bracket;  /* NULL: the method's (tests simulate a counter) */
@@ -342,6 +343,7 @@ void methods_regress(const double *x, const double *y, size_t n, double *slope,
 /* ---- the section ----------------------------------------------------------------- */
 
 struct methods_plan {
+    const struct cpu_info *cpu;  /* the CPU's identity (the run environment's) */
     int quick;                   /* quick profile: fewer samples */
     uint32_t overhead_samples;   /* back-to-back timings per method */
     uint32_t samples;            /* per measurement */
@@ -359,9 +361,10 @@ struct methods_plan {
 #define METHODS_FULL_PAOLONI_ENS_SIZE  1000
 #define METHODS_FULL_PAOLONI_SIZES     200
 
-/* The plan a configuration asks for (its settled profile, cfg->profile_run:
- * config_profile_settle must have run). */
-void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p);
+/* The plan a configuration asks for in the run's environment (its CPU,
+ * its settled profile and the platform's capabilities: bench/section.h). */
+struct run_env;
+void methods_plan_from_config(const struct bm_config *cfg, const struct run_env *env, struct methods_plan *p);
 /* Print the section's text and write its members into the open object w
  * (NULL: text only).  Returns 0, or 2 when a measurement failed. */
 int methods_section(const struct methods_plan *p, struct json_writer *w);

@@ -542,10 +542,11 @@ void methods_print_elapsed(const char *section, uint64_t ticks, uint64_t hz)
         out_printf("%s: done in %llu ticks\n", section, (unsigned long long)ticks);
 }
 
-void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *p)
+void methods_plan_from_config(const struct bm_config *cfg, const struct run_env *env, struct methods_plan *p)
 {
     memset(p, 0, sizeof *p);
-    p->quick = cfg->profile_run == BM_PROFILE_QUICK;     /* settled once (config_profile_settle) */
+    p->cpu = env->cpu;
+    p->quick = env->profile == BM_PROFILE_QUICK;         /* settled once (run_env_decide) */
     p->overhead_samples = cfg->methods_samples;
     p->samples = p->quick && cfg->methods_samples > METHODS_QUICK_SAMPLES ? METHODS_QUICK_SAMPLES
                                                                            : cfg->methods_samples;
@@ -553,7 +554,7 @@ void methods_plan_from_config(const struct bm_config *cfg, struct methods_plan *
     p->paoloni_ensembles = p->quick ? METHODS_QUICK_PAOLONI_ENS : METHODS_FULL_PAOLONI_ENS;
     p->paoloni_ensemble_size = p->quick ? METHODS_QUICK_PAOLONI_ENS_SIZE : METHODS_FULL_PAOLONI_ENS_SIZE;
     p->paoloni_sizes = p->quick ? METHODS_QUICK_PAOLONI_SIZES : METHODS_FULL_PAOLONI_SIZES;
-    p->interrupts_maskable = (plat_caps() & PLAT_CAP_IRQ_MASK) != 0;
+    p->interrupts_maskable = (env->caps & PLAT_CAP_IRQ_MASK) != 0;
 }
 
 int methods_section(const struct methods_plan *p, struct json_writer *w)
@@ -568,9 +569,9 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     quiet_phase_totals_init(&methods_qt);
     methods_best_init(&best);
     memset(methods_steps, 0, sizeof methods_steps);
-    methods_cpu_probe(&c);
+    methods_cpu_probe(&c, p->cpu);
     methods_print_header(p, &c, hz);
-    pmu_session_probe();
+    pmu_session_probe(p->cpu);
     pmu_print(pmu_session());
     if (w) {
         methods_json_header(w, p, &c, hz);
@@ -642,7 +643,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
 int methods_run(const struct section_ctx *ctx)
 {
     struct methods_plan p;
-    methods_plan_from_config(ctx->cfg, &p);
+    methods_plan_from_config(ctx->cfg, ctx->env, &p);
     struct json_writer *w = results_section_begin("methods", 0);
     int rc = methods_section(&p, w);
     results_section_end();

@@ -104,8 +104,8 @@ struct pmu_msr_ops {
     void *ctx;
 };
 
-/* CPUID: out = eax, ebx, ecx, edx (bm_cpuid's signature). */
-typedef void (*pmu_cpuid_fn)(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
+/* The CPU's identity record (kernel/cpu.h): its CPUID leaves. */
+struct cpu_info;
 
 /* ---- what the CPU has, and the plan for the three events ---------------------------- */
 struct pmu_counter {
@@ -137,9 +137,9 @@ struct pmu_info {
     char why[200];               /* why not usable; what was found otherwise */
 };
 
-/* Read the CPUID leaves and plan the counters (no MSR is touched).
+/* Read the CPUID leaves from the record and plan the counters (no MSR is touched).
  * Returns 1 when a PMU with at least core cycles and instructions exists. */
-int pmu_detect(pmu_cpuid_fn cpuid, struct pmu_info *p);
+int pmu_detect(const struct cpu_info *id, struct pmu_info *p);
 
 /* Mask of a counter `width` bits wide. */
 uint64_t pmu_mask(unsigned width);
@@ -169,7 +169,7 @@ unsigned pmu_overflow_take(const struct pmu_info *p, const struct pmu_msr_ops *o
  * the counters on; they must advance (cycles and instructions at least
  * `min_instructions`).  Leaves the PMU stopped.  Sets p->usable and
  * p->why; returns p->usable. */
-int pmu_probe(pmu_cpuid_fn cpuid, const struct pmu_msr_ops *ops, void (*work)(void *),
+int pmu_probe(const struct cpu_info *id, const struct pmu_msr_ops *ops, void (*work)(void *),
               void *arg, uint64_t min_instructions, struct pmu_info *p);
 
 /* ---- reading around a timing -------------------------------------------------------------- */
@@ -229,7 +229,7 @@ void pmu_estimate(const struct pmu_info *p, const struct pmu_series *pn, const s
  * around each measurement (pmu_measure). */
 const struct pmu_info *pmu_session(void);
 /* Probe the platform's PMU (no-op after the first call).  Returns usable. */
-int pmu_session_probe(void);
+int pmu_session_probe(const struct cpu_info *id);
 /* One line: "pmu: Intel architectural PMU v5: ..." or "pmu: none usable (...):
  * ticks only". */
 void pmu_print(const struct pmu_info *p);

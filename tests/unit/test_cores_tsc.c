@@ -22,6 +22,7 @@
 #include "methods.h"
 #include "cores_work.h"
 #include "check.h"
+#include "cpu.h"
 
 /* ---- a simulated CPU ------------------------------------------------------------------ */
 
@@ -61,6 +62,15 @@ static void sim_cpuid(uint32_t leaf, uint32_t sub, uint32_t r[4])
     }
 }
 
+/* The simulated CPU's identity record: one pass through sim_cpuid, as
+ * cpu_identify reads a real one (kernel/cpu.h). */
+static const struct cpu_info *sim_id(void)
+{
+    static struct cpu_info id;
+    cpu_identify_from(&id, sim_cpuid);
+    return &id;
+}
+
 static int sim_msr(uint32_t msr, uint64_t *v)
 {
     if (msr == CORES_MSR_TSC_ADJUST) {
@@ -79,13 +89,14 @@ static int sim_msr(uint32_t msr, uint64_t *v)
 
 static struct cores_cpuid probe(const char *vendor, uint32_t eax, int rdtscp, int de_cfg)
 {
-    struct methods_cpu_source src = { sim_cpuid, sim_msr };
+    struct methods_cpu_source src = { NULL, sim_msr };
     struct cores_cpuid c;
     memset(&sim, 0, sizeof sim);
     sim.vendor = vendor;
     sim.leaf1_eax = eax;
     sim.rdtscp = rdtscp;
     sim.de_cfg = de_cfg;
+    src.id = sim_id();      /* the record of the CPU as simulated now */
     cores_probe_from(&c, &src);
     return c;
 }
@@ -135,27 +146,31 @@ static void fences(void)
 
 static void tsc_adjust(void)
 {
-    struct methods_cpu_source src = { sim_cpuid, sim_msr };
+    struct methods_cpu_source src = { NULL, sim_msr };
     struct cores_cpuid c;
     memset(&sim, 0, sizeof sim);
     sim.vendor = "GenuineIntel";
     sim.leaf1_eax = INTEL_SKL;
     sim.tsc_adjust_bit = 1;
     sim.tsc_adjust = -123456789;
+    src.id = sim_id();      /* the record of the CPU as simulated now */
     cores_probe_from(&c, &src);
     CHECK(c.tsc_adjust_cpuid && c.tsc_adjust_read == 1 && c.tsc_adjust == -123456789,
           "TSC_ADJUST: CPUID.7 bit 1 set: MSR 0x3B read, a negative value kept");
     CHECK(c.topo_leaf == 0xB && c.levels == 2 && c.x2apic_id == 3, "probe: the topology leaf as before");
     sim.tsc_adjust_bit = 0;
     sim.adjust_reads = 0;
+    src.id = sim_id();      /* the record of the CPU as simulated now */
     cores_probe_from(&c, &src);
     CHECK(!c.tsc_adjust_cpuid && c.tsc_adjust_read == -1 && sim.adjust_reads == 0,
           "TSC_ADJUST: no CPUID bit: the MSR is never read");
     sim.tsc_adjust_bit = 1;
     sim.tsc_adjust_gp = 1;
+    src.id = sim_id();      /* the record of the CPU as simulated now */
     cores_probe_from(&c, &src);
     CHECK(c.tsc_adjust_cpuid && c.tsc_adjust_read == 0, "TSC_ADJUST: the bit set but RDMSR faults: said so");
-    struct methods_cpu_source nomsr = { sim_cpuid, NULL };
+    struct methods_cpu_source nomsr = { NULL, NULL };
+    nomsr.id = sim_id();
     cores_probe_from(&c, &nomsr);
     CHECK(c.tsc_adjust_read == 0, "TSC_ADJUST: no MSR access at all: not read");
 }

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "memory.h"
 
 /* bench/memory/memory.asm */
@@ -108,6 +109,15 @@ static void sim_cpuid(uint32_t leaf, uint32_t sub, uint32_t out[4])
         }
     memset(out, 0, 16);
 }
+
+/* The simulated CPU's identity record: one pass through sim_cpuid, as
+ * cpu_identify reads a real one (kernel/cpu.h). */
+static const struct cpu_info *sim_id(void)
+{
+    static struct cpu_info id;
+    cpu_identify_from(&id, sim_cpuid);
+    return &id;
+}
 #define VENDOR(a, b, c) { 0, 0, { 0x16, a, c, b } }
 
 static void test_caches(void)
@@ -125,7 +135,7 @@ static void test_caches(void)
         { 0, 0, { 0 } },
     };
     leaves = intel;
-    memory_caches_read(sim_cpuid, &c);
+    memory_caches_read(sim_id(), &c);
     CHECK_STR(c.source, "cpuid 4", "intel: leaf 4");
     CHECK_EQ_U64(c.n, 4, "intel: four caches");
     CHECK(c.c[0].level == 1 && c.c[0].type == 'd' && c.c[0].size == 48 * KiB, "intel: L1d 48 KiB");
@@ -145,7 +155,7 @@ static void test_caches(void)
         { 0, 0, { 0 } },
     };
     leaves = amd;
-    memory_caches_read(sim_cpuid, &c);
+    memory_caches_read(sim_id(), &c);
     CHECK_STR(c.source, "cpuid 0x8000001d", "amd topoext: leaf 8000_001Dh");
     CHECK(c.n == 2 && c.c[0].size == 32 * KiB && c.c[1].size == 32 * MiB, "amd topoext: L1d 32 KiB, L3 32 MiB");
 
@@ -158,14 +168,14 @@ static void test_caches(void)
         { 0, 0, { 0 } },
     };
     leaves = legacy;
-    memory_caches_read(sim_cpuid, &c);
+    memory_caches_read(sim_id(), &c);
     CHECK_STR(c.source, "cpuid 0x80000005/6", "amd legacy leaves");
     CHECK(c.n == 4 && c.c[0].size == 64 * KiB && c.c[2].size == 512 * KiB && c.c[3].size == 8 * MiB,
           "amd legacy: L1d 64 KiB, L2 512 KiB, L3 8 MiB");
 
     static const struct leaf none[] = { VENDOR(0x756E6547, 0x49656E69, 0x6C65746E), { 0, 0, { 0 } } };
     leaves = none;
-    memory_caches_read(sim_cpuid, &c);
+    memory_caches_read(sim_id(), &c);
     CHECK(c.n == 0 && !strcmp(c.source, "none"), "no cache leaves: none");
 }
 
@@ -207,7 +217,7 @@ static void test_knees(void)
         { 0, 0, { 0 } },
     };
     leaves = legacy;
-    memory_caches_read(sim_cpuid, &c);
+    memory_caches_read(sim_id(), &c);
     CHECK_EQ_U64(memory_knee_left(&c, 1 * MiB, 4 * MiB, left, MEMORY_MAX_CACHES), 0,
                  "knee 1 -> 4 MiB: no level left (L2 was left before 1 MiB, L3 is 16 MiB)");
     CHECK(memory_knee_left(&c, 256 * KiB, 1 * MiB, left, MEMORY_MAX_CACHES) == 1 && left[0]->level == 2,
@@ -231,8 +241,8 @@ static void test_vectors(void)
         { 0, 0, { 0 } },
     };
     leaves = q64;
-    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0, "no XSAVE: no XCR0 to set");
-    memory_vec_plan(sim_cpuid, 0, 0, &v);
+    CHECK_EQ_U64(memory_xcr0_want(sim_id()), 0, "no XSAVE: no XCR0 to set");
+    memory_vec_plan(sim_id(), 0, 0, &v);
     CHECK_EQ_U64(v.usable, 1u << MEMORY_VEC_SSE2, "qemu64: SSE2 only");
     CHECK(strstr(v.why[MEMORY_VEC_AVX], "lacks AVX") && strstr(v.why[MEMORY_VEC_AVX512], "lacks AVX-512F"),
           "qemu64: AVX and AVX-512 named as absent from the CPU");
@@ -245,14 +255,14 @@ static void test_vectors(void)
         { 0, 0, { 0 } },
     };
     leaves = skx;
-    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0xE7, "AVX-512 CPU: ask x87, SSE, AVX and the three AVX-512 parts");
-    memory_vec_plan(sim_cpuid, 0, 0, &v);
+    CHECK_EQ_U64(memory_xcr0_want(sim_id()), 0xE7, "AVX-512 CPU: ask x87, SSE, AVX and the three AVX-512 parts");
+    memory_vec_plan(sim_id(), 0, 0, &v);
     CHECK_EQ_U64(v.usable, 1u << MEMORY_VEC_SSE2, "OSXSAVE off (firmware did not enable it): SSE2 only");
     CHECK(strstr(v.why[MEMORY_VEC_AVX], "CR4.OSXSAVE is off") != NULL, "OSXSAVE off: says why AVX is skipped");
-    memory_vec_plan(sim_cpuid, 1, 0x7, &v);
+    memory_vec_plan(sim_id(), 1, 0x7, &v);
     CHECK_EQ_U64(v.usable, 3u, "XCR0 7: SSE2 and AVX, not AVX-512");
     CHECK(strstr(v.why[MEMORY_VEC_AVX512], "XCR0 0x7") != NULL, "XCR0 7: AVX-512's state named");
-    memory_vec_plan(sim_cpuid, 1, 0xE7, &v);
+    memory_vec_plan(sim_id(), 1, 0xE7, &v);
     CHECK_EQ_U64(v.usable, 7u, "XCR0 e7: all three widths");
     /* AVX without full AVX-512 state support: the AVX-512 bits go together */
     static const struct leaf odd[] = {
@@ -262,7 +272,7 @@ static void test_vectors(void)
         { 0, 0, { 0 } },
     };
     leaves = odd;
-    CHECK_EQ_U64(memory_xcr0_want(sim_cpuid), 0x7, "two of the three AVX-512 parts: none asked (XSETBV would #GP)");
+    CHECK_EQ_U64(memory_xcr0_want(sim_id()), 0x7, "two of the three AVX-512 parts: none asked (XSETBV would #GP)");
 }
 
 /* ---- page tables (issue 23.7) -------------------------------------------------------------- */
@@ -345,7 +355,7 @@ static void test_measure(void)
     struct memory_bw b;
     struct memory_vec v;
     void *buf = aligned_alloc(4096, 64 * KiB);
-    memory_plan_make(1, 0, &p);
+    memory_plan_make(cpu_identity(), 1, 0, &p);
     p.samples = 3;
     p.bw_samples = 3;
     memory_measure_latency(buf, 64 * KiB, &p, &l);

@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "compare.h"
 #include "methods.h"
 #include "platform.h"
@@ -628,7 +629,7 @@ static void test_step_source(const struct methods_cpu *cpu)
 int main(void)
 {
     struct methods_cpu cpu;
-    methods_cpu_probe(&cpu);
+    methods_cpu_probe(&cpu, cpu_identity());
     printf("# CPU %s, rdtscp %s, hypervisor %s\n", cpu.vendor, cpu.rdtscp ? "yes" : "no",
            cpu.hypervisor ? cpu.hypervisor_vendor : "none");
     test_sequences();

@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "compare.h"
 #include "methods.h"
 #include "platform.h"
@@ -114,6 +115,15 @@ static void sim_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t r[4])
     }
 }
 
+/* The simulated CPU's identity record: one pass through sim_cpuid, as
+ * cpu_identify reads a real one (kernel/cpu.h). */
+static const struct cpu_info *sim_id(void)
+{
+    static struct cpu_info id;
+    cpu_identify_from(&id, sim_cpuid);
+    return &id;
+}
+
 static int sim_msr(uint32_t msr, uint64_t *v)
 {
     sim.msr_reads++;
@@ -127,7 +137,7 @@ static void lfence_case(const char *what, const char *vendor, uint32_t eax, cons
                         int msr_hook, int want, const char *why_has, int want_family, int want_msr_reads)
 {
     struct methods_cpu c;
-    struct methods_cpu_source src = { sim_cpuid, msr_hook ? sim_msr : NULL };
+    struct methods_cpu_source src = { NULL, msr_hook ? sim_msr : NULL };
     char w[300];
     sim.vendor = vendor;
     sim.hv_vendor = hv;
@@ -135,6 +145,7 @@ static void lfence_case(const char *what, const char *vendor, uint32_t eax, cons
     sim.ext21 = ext21;
     sim.msr = msr;
     sim.msr_reads = 0;
+    src.id = sim_id();      /* the record of the CPU as simulated now */
     methods_cpu_probe_from(&c, &src);
     snprintf(w, sizeof w, "lfence: %s -> %s (got %d: \"%s\")", what,
              want < 0 ? "unknown" : want ? "yes" : "no", c.lfence_serializing, c.lfence_why);
@@ -276,7 +287,7 @@ static void test_compare_real(const struct methods_cpu *cpu)
 int main(void)
 {
     struct methods_cpu cpu;
-    methods_cpu_probe(&cpu);
+    methods_cpu_probe(&cpu, cpu_identity());
     test_best();
     test_lfence_check();
     test_compare_synthetic();

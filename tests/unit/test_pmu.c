@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "check.h"
+#include "cpu.h"
 #include "json.h"
 #include "pmu.h"
 
@@ -31,6 +32,15 @@ static void sim_cpuid(uint32_t leaf, uint32_t sub, uint32_t out[4])
             return;
         }
     memset(out, 0, 16);
+}
+
+/* The simulated CPU's identity record: one pass through sim_cpuid, as
+ * cpu_identify reads a real one (kernel/cpu.h). */
+static const struct cpu_info *sim_id(void)
+{
+    static struct cpu_info id;
+    cpu_identify_from(&id, sim_cpuid);
+    return &id;
 }
 
 static void sim_leaf(uint32_t leaf, uint32_t a, uint32_t b, uint32_t c, uint32_t d)
@@ -234,7 +244,7 @@ static void test_detect_intel(void)
 
     /* Version 5, 8 general counters of 48 bits, 4 fixed of 48 bits. */
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    CHECK(pmu_detect(sim_cpuid, &p) == 1, "intel v5: detected");
+    CHECK(pmu_detect(sim_id(), &p) == 1, "intel v5: detected");
     CHECK_EQ_U64(p.version, 5, "intel v5: version");
     CHECK_EQ_U64(p.gp_count, 8, "intel v5: general counters");
     CHECK_EQ_U64(p.fixed_count, 4, "intel v5: fixed counters");
@@ -250,7 +260,7 @@ static void test_detect_intel(void)
     /* Version 1: no fixed counters, two general ones of 40 bits: cycles
      * and instructions take them, reference cycles get none. */
     sim_intel(1, 2, 40, 0, 0, 0, 7);
-    CHECK(pmu_detect(sim_cpuid, &p) == 1, "intel v1: detected");
+    CHECK(pmu_detect(sim_id(), &p) == 1, "intel v1: detected");
     CHECK(!p.ctr[PMU_CYCLES].fixed && p.ctr[PMU_CYCLES].index == 0, "intel v1: cycles on PMC0");
     CHECK_EQ_U64(p.ctr[PMU_CYCLES].evtsel, 0x43003C, "intel v1: event select 3CH/00H, USR, OS, EN");
     CHECK_EQ_U64(p.ctr[PMU_INSTRUCTIONS].evtsel, 0x4300C0, "intel v1: event select C0H/00H, USR, OS, EN");
@@ -262,7 +272,7 @@ static void test_detect_intel(void)
     /* A hypervisor exposing one fixed counter: instructions there, the
      * cycles on general counters with the architectural events. */
     sim_intel(3, 4, 48, 1, 48, 0, 7);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(p.ctr[PMU_INSTRUCTIONS].fixed, "intel 1 fixed: instructions on the fixed counter");
     CHECK(!p.ctr[PMU_CYCLES].fixed && p.ctr[PMU_CYCLES].index == 0, "intel 1 fixed: cycles on PMC0");
     CHECK_EQ_U64(p.ctr[PMU_REF_CYCLES].evtsel & 0xFFFF, 0x013C, "intel 1 fixed: ref cycles event 3CH/01H");
@@ -270,21 +280,21 @@ static void test_detect_intel(void)
 
     /* EBX says core cycles are not available and no fixed counter: none. */
     sim_intel(1, 4, 48, 0, 0, 1, 7);
-    CHECK(pmu_detect(sim_cpuid, &p) == 0, "intel v1, core cycles unavailable: not usable");
+    CHECK(pmu_detect(sim_id(), &p) == 0, "intel v1, core cycles unavailable: not usable");
     CHECK(strstr(p.why, "core cycles") != NULL, "intel v1, core cycles unavailable: says which");
 
     /* An EBX vector too short to name the event counts as unavailable. */
     sim_intel(1, 4, 48, 0, 0, 0, 1);
-    CHECK(pmu_detect(sim_cpuid, &p) == 0, "intel v1, EBX length 1: instructions not known available");
+    CHECK(pmu_detect(sim_id(), &p) == 0, "intel v1, EBX length 1: instructions not known available");
 
     /* QEMU TCG: leaf 0AH all zero. */
     sim_intel(0, 0, 0, 0, 0, 0, 0);
-    CHECK(pmu_detect(sim_cpuid, &p) == 0, "intel version 0: no PMU");
+    CHECK(pmu_detect(sim_id(), &p) == 0, "intel version 0: no PMU");
     CHECK(strstr(p.why, "version 0") != NULL, "intel version 0: the reason");
     sim_vendor("GenuineIntel", 0x7, 0x80000008u);
-    CHECK(pmu_detect(sim_cpuid, &p) == 0 && strstr(p.why, "0AH"), "intel without leaf 0AH: the reason");
+    CHECK(pmu_detect(sim_id(), &p) == 0 && strstr(p.why, "0AH"), "intel without leaf 0AH: the reason");
     sim_vendor("VIA VIA VIA ", 0x10, 0x80000008u);
-    CHECK(pmu_detect(sim_cpuid, &p) == 0 && strstr(p.why, "VIA"), "unknown vendor: named");
+    CHECK(pmu_detect(sim_id(), &p) == 0 && strstr(p.why, "VIA"), "unknown vendor: named");
 }
 
 static void test_detect_amd(void)
@@ -292,7 +302,7 @@ static void test_detect_amd(void)
     struct pmu_info p;
 
     sim_amd(0, 0, 0);
-    CHECK(pmu_detect(sim_cpuid, &p) == 1, "amd legacy: detected");
+    CHECK(pmu_detect(sim_id(), &p) == 1, "amd legacy: detected");
     CHECK_EQ_U64(p.gp_count, 4, "amd legacy: four counters");
     CHECK_EQ_U64(p.ctr[PMU_CYCLES].ctl_msr, 0xC0010000u, "amd legacy: cycles in PerfEvtSel0");
     CHECK_EQ_U64(p.ctr[PMU_INSTRUCTIONS].ctr_msr, 0xC0010005u, "amd legacy: instructions in PerfCtr1");
@@ -301,13 +311,13 @@ static void test_detect_amd(void)
     CHECK(!p.has_global, "amd legacy: no global control");
 
     sim_amd(1, 0, 0);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK_EQ_U64(p.gp_count, 6, "amd PerfCtrExtCore: six counters");
     CHECK_EQ_U64(p.ctr[PMU_INSTRUCTIONS].ctl_msr, 0xC0010202u, "amd ext: instructions' control C001_0202h");
     CHECK_EQ_U64(p.ctr[PMU_INSTRUCTIONS].ctr_msr, 0xC0010203u, "amd ext: instructions' count C001_0203h");
 
     sim_amd(1, 1, 6);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(p.has_global && p.global_ctrl_msr == PMU_AMD_GLOBAL_CTL, "amd PerfMonV2: global control C000_0301h");
     CHECK_EQ_U64(p.version, 2, "amd PerfMonV2: version 2");
     CHECK_EQ_U64(p.global_bits, 3, "amd PerfMonV2: global bits of counters 0 and 1");
@@ -327,7 +337,7 @@ static void test_program_intel_fixed(void)
     sim_find(PMU_IA32_PERF_GLOBAL_CTRL)->value = 0x3;
     sim_find(PMU_IA32_FIXED_CTR_CTRL)->value = 0xB000;
     sim_find(PMU_IA32_PERF_GLOBAL_STATUS)->value = 1ull << 33;   /* a stale overflow */
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(pmu_start(&p, &sim_ops, &s) == 0, "intel fixed: start");
     const uint32_t msr[] = { 0x38F, 0x38D, 0x30A, 0x309, 0x30B, 0x390, 0x38D, 0x38F };   /* counters in event order */
     const uint64_t val[] = { 0, 0xB000, 0, 0, 0, 7ull << 32, 0xB333, 7ull << 32 };
@@ -356,7 +366,7 @@ static void test_program_intel_v1(void)
 
     sim_intel(1, 2, 40, 0, 0, 0, 7);
     sim_find(PMU_IA32_PERFEVTSEL0 + 1)->value = 0x4100C4;     /* firmware's own event */
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     sim_run(50, 50, 50);        /* nothing enabled yet */
     CHECK(pmu_start(&p, &sim_ops, &s) == 0, "intel v1: start");
     const uint32_t msr[] = { 0x186, 0x187, 0xC1, 0xC2, 0x186, 0x187 };
@@ -377,7 +387,7 @@ static void test_program_amd(void)
     uint64_t v[PMU_EVENTS];
 
     sim_amd(1, 1, 6);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(pmu_start(&p, &sim_ops, &s) == 0, "amd v2: start");
     const uint32_t msr[] = { 0xC0000301u, 0xC0010200u, 0xC0010202u, 0xC0010201u, 0xC0010203u,
                              0xC0000302u, 0xC0010200u, 0xC0010202u, 0xC0000301u };
@@ -389,7 +399,7 @@ static void test_program_amd(void)
     pmu_stop(&p, &sim_ops, &s);
 
     sim_amd(0, 0, 0);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     pmu_start(&p, &sim_ops, &s);
     sim_run(10, 20, 0);
     pmu_read_msrs(&p, &sim_ops, v);
@@ -415,7 +425,7 @@ static void test_wrap(void)
 
     /* Counters of 40 (general) and 48 (fixed) bits; a 40-bit one wraps. */
     sim_intel(3, 4, 40, 1, 48, 0, 7);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     pmu_start(&p, &sim_ops, &s);
     sim_run((1ull << 40) + 5, 1ull << 41, 9);
     pmu_read_msrs(&p, &sim_ops, v);
@@ -435,7 +445,7 @@ static void test_wrap(void)
 
     /* AMD PerfMonV2: the overflow is cleared through its own register. */
     sim_amd(1, 1, 6);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     pmu_start(&p, &sim_ops, &s);
     sim_run(1ull << 48, 3, 0);
     CHECK_EQ_U64(pmu_overflow_take(&p, &sim_ops), 1u << PMU_CYCLES, "amd v2: overflow seen");
@@ -459,14 +469,14 @@ static void test_refusal_and_probe(void)
     sim_intel(4, 8, 48, 3, 48, 0, 8);
     sim_find(PMU_IA32_PERF_GLOBAL_CTRL)->value = 0x1;
     S.refuse_write = PMU_IA32_FIXED_CTR0 + 1;
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(pmu_start(&p, &sim_ops, &s) == -1, "a refused write fails the start");
     CHECK(strstr(p.why, "0x30a") != NULL, "the refused MSR is named");
     CHECK_EQ_U64(sim_get(PMU_IA32_PERF_GLOBAL_CTRL), 0x1, "the global control is put back after a refusal");
 
     uint64_t work[3] = { 20000, 10200, 20000 };
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    CHECK(pmu_probe(sim_cpuid, &sim_ops, sim_work, work, 10000, &p) == 1, "probe: a counting PMU is usable");
+    CHECK(pmu_probe(sim_id(), &sim_ops, sim_work, work, 10000, &p) == 1, "probe: a counting PMU is usable");
     CHECK(p.usable && p.why[0] == 0, "probe: usable, no reason");
     CHECK_EQ_U64(sim_get(PMU_IA32_PERF_GLOBAL_CTRL), 0, "probe: leaves the PMU stopped");
 
@@ -474,22 +484,22 @@ static void test_refusal_and_probe(void)
     sim_reset();
     sim_vendor("AuthenticAMD", 0xD, 0x8000000Au);
     S.lax = 1;
-    CHECK(pmu_probe(sim_cpuid, &sim_ops, sim_work, work, 10000, &p) == 0, "probe: registers that do not count");
+    CHECK(pmu_probe(sim_id(), &sim_ops, sim_work, work, 10000, &p) == 0, "probe: registers that do not count");
     CHECK(strstr(p.why, "do not count") != NULL, "probe: says the counters do not count");
 
     /* Counting too little: fewer instructions than the work has. */
     uint64_t few[3] = { 20000, 10, 20000 };
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    CHECK(pmu_probe(sim_cpuid, &sim_ops, sim_work, few, 10000, &p) == 0, "probe: too few instructions counted");
+    CHECK(pmu_probe(sim_id(), &sim_ops, sim_work, few, 10000, &p) == 0, "probe: too few instructions counted");
 
     /* A CPU whose MSRs #GP (a hypervisor hiding them). */
     sim_intel(2, 2, 48, 3, 48, 0, 7);
     S.n = 0;
-    CHECK(pmu_probe(sim_cpuid, &sim_ops, sim_work, work, 10000, &p) == 0 && strstr(p.why, "refused"),
+    CHECK(pmu_probe(sim_id(), &sim_ops, sim_work, work, 10000, &p) == 0 && strstr(p.why, "refused"),
           "probe: refused registers");
 
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    CHECK(pmu_probe(sim_cpuid, NULL, sim_work, work, 10000, &p) == 0 && strstr(p.why, "no MSR access"),
+    CHECK(pmu_probe(sim_id(), NULL, sim_work, work, 10000, &p) == 0 && strstr(p.why, "no MSR access"),
           "probe: no MSR access (the host)");
 }
 
@@ -510,7 +520,7 @@ static void test_estimates(void)
     struct pmu_estimates e;
 
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     /* N = 100: routine of 3 cycles, 12 instructions, 2 ticks per iteration,
      * fixed cost 40 cycles; placeholder 30 cycles. */
     series(&pn, 20, 30, 10, 25);
@@ -529,7 +539,7 @@ static void test_estimates(void)
     CHECK_NEAR(e.ref_per_tick, (225.0 + 235.0) / (220.0 + 230.0), 1e-12, "ref cycles per tick");
 
     sim_amd(0, 0, 0);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     pmu_estimate(&p, &pn, &tn, &t2, &tn2, &t2n, 100, &e);
     CHECK(isnan(e.per_iter[1 + PMU_REF_CYCLES][PMU_EST_APPLE]) && isnan(e.ref_per_tick),
           "amd: no reference cycles, NaN");
@@ -550,7 +560,7 @@ static void test_ref_clock(void)
     struct json_writer w;
 
     sim_intel(5, 8, 48, 4, 48, 0, 8);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(p.ctr[PMU_REF_CYCLES].fixed && p.ctr[PMU_REF_CYCLES].tsc_rate, "ref clock: fixed counter 2 is REF_TSC");
     CHECK(!strcmp(pmu_ref_clock(&p), "tsc"), "ref clock: fixed counter 2 reported as the TSC's rate");
     CHECK(!p.ctr[PMU_CYCLES].tsc_rate && !p.ctr[PMU_INSTRUCTIONS].tsc_rate, "ref clock: only ref_cycles has it");
@@ -558,7 +568,7 @@ static void test_ref_clock(void)
     /* Version 2 with two fixed counters (instructions, core cycles): the
      * reference cycles fall back to a general counter with 3CH/01H. */
     sim_intel(2, 4, 48, 2, 48, 0, 7);
-    CHECK(pmu_detect(sim_cpuid, &p) == 1, "ref clock: v2, 2 fixed: detected");
+    CHECK(pmu_detect(sim_id(), &p) == 1, "ref clock: v2, 2 fixed: detected");
     CHECK(p.ctr[PMU_REF_CYCLES].present && !p.ctr[PMU_REF_CYCLES].fixed, "ref clock: v2, 2 fixed: ref on a general counter");
     CHECK_EQ_U64(p.ctr[PMU_REF_CYCLES].evtsel & 0xFFFF, 0x013C, "ref clock: event 3CH umask 01H");
     CHECK(!p.ctr[PMU_REF_CYCLES].tsc_rate, "ref clock: 3CH/01H not taken as the TSC's rate");
@@ -582,7 +592,7 @@ static void test_ref_clock(void)
     json_free(&w);
 
     sim_amd(1, 1, 6);
-    pmu_detect(sim_cpuid, &p);
+    pmu_detect(sim_id(), &p);
     CHECK(pmu_ref_clock(&p) == NULL && !strcmp(pmu_ref_clock_text(&p), ""), "ref clock: AMD: no reference counter, no clock");
 }
 

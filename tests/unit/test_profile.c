@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "config.h"
 #include "methods.h"
+#include "section.h"
 #include "check.h"
 
 /* The run's profile, decided once (issue 33): the rule as README and
@@ -40,8 +41,9 @@ static void test_profile_resolution(void)
         CHECK(cfg.profile_run == rule[i].want && cfg.profile == rule[i].asked, what);
         struct methods_plan mp;
         struct compare_plan cp;
-        methods_plan_from_config(&cfg, &mp);
-        compare_plan_from_config(&cfg, &cp);
+        struct run_env env = { NULL, cfg.profile_run, 0 };
+        methods_plan_from_config(&cfg, &env, &mp);
+        compare_plan_from_config(&cfg, &env, &cp);
         snprintf(what, sizeof what, "profile: methods and comparisons plan %s", rule[i].what);
         CHECK(mp.quick == (rule[i].want == BM_PROFILE_QUICK) && cp.quick == mp.quick, what);
     }

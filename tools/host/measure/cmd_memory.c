@@ -15,6 +15,7 @@
 #include <string.h>
 
 #include "commands.h"
+#include "cpu.h"
 #include "json.h"
 #include "memory.h"
 #include "platform.h"
@@ -65,7 +66,7 @@ int cmd_memory(int argc, char **argv)
     /* --max-mib N: as if only 2N MiB were free (the plan takes half). */
     if (max_mib && (!free_bytes || free_bytes > 2 * ((uint64_t)max_mib << 20)))
         free_bytes = 2 * ((uint64_t)max_mib << 20);
-    memory_plan_make(quick, free_bytes, &p);
+    memory_plan_make(cpu_identity(), quick, free_bytes, &p);
     host_doc_profile(quick);
     printf("memory: under Linux (mmap, interrupts and the scheduler on); TSC at %.3f MHz\n",
            plat_tick_hz() / 1e6);

@@ -149,7 +149,7 @@ int cmd_methods(int argc, char **argv)
     }
     if (run_methods) {
         struct methods_plan p;
-        methods_plan_from_config(&cfg, &p);
+        methods_plan_from_config(&cfg, run_env_decide(&cfg), &p);
         if (w)
             json_obj_begin(w, "methods");
         status |= methods_section(&p, w);
@@ -158,7 +158,7 @@ int cmd_methods(int argc, char **argv)
     }
     if (run_compare) {
         struct compare_plan p;
-        compare_plan_from_config(&cfg, &p);
+        compare_plan_from_config(&cfg, run_env_decide(&cfg), &p);
         p.precision = precision ? precision : p.precision;
         p.accuracy = accuracy ? accuracy : p.accuracy;
         if (w)

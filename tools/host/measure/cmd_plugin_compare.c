@@ -133,7 +133,7 @@ int cmd_compare_plugin(int argc, char **argv)
         json_obj_end(w);
     }
     struct compare_plan p;
-    compare_plan_from_config(&cfg, &p);
+    compare_plan_from_config(&cfg, run_env_decide(&cfg), &p);
     p.precision = precision ? precision : p.precision;
     p.accuracy = accuracy ? accuracy : p.accuracy;
     if (w)
