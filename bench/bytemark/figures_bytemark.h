@@ -29,12 +29,18 @@
     X(BYTEMARK_TESTS_ALL,                "tests[*].*",            NULL, "", FIG_DETAIL, 0)   /* runs, scores, confidence, baselines */ \
     X(BYTEMARK_INDEXES_ALL,              "indexes.*",             NULL, "", FIG_DETAIL, 0)   /* tests_missing */ \
     X(BYTEMARK_QUIET_PHASES_ALL,         "quiet_phases.*",        NULL, "", FIG_DETAIL, 0) \
-    X(BYTEMARK_MIN_RUNS,                 "min_runs",              NULL, "", FIG_DETAIL, 0) \
-    X(BYTEMARK_MAX_RUNS,                 "max_runs",              NULL, "", FIG_DETAIL, 0) \
-    X(BYTEMARK_PROFILE_MIN_SECONDS,      "profile_min_seconds",   NULL, "s", FIG_DETAIL, 0) \
-    X(BYTEMARK_GLOBAL_MIN_TICKS,         "global_min_ticks",      NULL, "", FIG_DETAIL, 0) \
-    X(BYTEMARK_ALIGN,                    "align",                 NULL, "", FIG_DETAIL, 0) \
-    X(BYTEMARK_TICK_HZ,                  "tick_hz",               NULL, "Hz", FIG_DETAIL, 0)
+    X(BYTEMARK_MIN_RUNS,                 "min_runs",              NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_OPT, 1, "runs")) \
+    X(BYTEMARK_MAX_RUNS,                 "max_runs",              NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_OPT, 1, "runs")) \
+    X(BYTEMARK_PROFILE_MIN_SECONDS,      "profile_min_seconds",   NULL, "s", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_NUM, FIELD_OPT, 0, NULL)) \
+    X(BYTEMARK_GLOBAL_MIN_TICKS,         "global_min_ticks",      NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_OPT, "us of TSC time")) \
+    X(BYTEMARK_ALIGN,                    "align",                 NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_OPT, "bytes")) \
+    X(BYTEMARK_TICK_HZ,                  "tick_hz",               NULL, "Hz", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, NULL))
 FIGURE_IDS(bytemark_figure, BYTEMARK_FIGURES);
 extern const struct figure_table figures_bytemark;
 

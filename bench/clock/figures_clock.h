@@ -9,8 +9,10 @@
 
 #define CLOCK_FIGURES(X) \
     /* path                        LAVA id              unit   kind       flags */ \
-    X(CLOCK_REFERENCES_KHZ,             "references[*].khz",         "clock_{name}_khz",  "kHz", FIG_INFO,  0) \
-    X(CLOCK_REFERENCES_PPM,             "references[*].ppm",         "clock_{name}_ppm",  "ppm", FIG_LOWER, 0) \
+    X(CLOCK_REFERENCES_KHZ,             "references[*].khz",         "clock_{name}_khz",  "kHz", FIG_INFO,  0, \
+      .field = FIG_FIELD_MIN(FIELD_NUM, FIELD_REQ, 0, NULL)) \
+    X(CLOCK_REFERENCES_PPM,             "references[*].ppm",         "clock_{name}_ppm",  "ppm", FIG_LOWER, 0, \
+      .field = FIG_FIELD(FIELD_NUM, FIELD_REQ, NULL)) \
     /* the references without a result (never a value): skip when absent, fail when found */ \
     X(CLOCK_UNAVAILABLE_KHZ,            "unavailable[*].khz",        "clock_{name}_khz",  "kHz", FIG_INFO,  FIG_SOMETIMES, .lost = "present=true") \
     X(CLOCK_UNAVAILABLE_PPM,            "unavailable[*].ppm",        "clock_{name}_ppm",  "ppm", FIG_LOWER, FIG_SOMETIMES, .lost = "present=true") \
@@ -36,10 +38,14 @@
     X(CLOCK_LEGACY_TIMER_RATES_ALL,     "legacy_timer_rates.*",      NULL,                "Hz",  FIG_DETAIL, 0) \
     X(CLOCK_QUIET_PHASE_ALL,            "quiet_phase.*",             NULL,                "",    FIG_DETAIL, 0) \
     X(CLOCK_QUIET_CHECK_PHASE_ALL,      "quiet_check_phase.*",       NULL,                "",    FIG_DETAIL, 0) \
-    X(CLOCK_CALIBRATION_MS,             "calibration_ms",            NULL,                "ms",  FIG_DETAIL, 0) \
-    X(CLOCK_FIG_REFINED_MS,             "refined_ms",                NULL,                "ms",  FIG_DETAIL, 0) \
-    X(CLOCK_FIG_SHORT_WINDOWS,           "short_windows",             NULL,                "",    FIG_DETAIL, 0) \
-    X(CLOCK_FIG_SHORT_MS,                "short_ms",                  NULL,                "ms",  FIG_DETAIL, 0)
+    X(CLOCK_CALIBRATION_MS,             "calibration_ms",            NULL,                "ms",  FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_NUM_OR_NULL, FIELD_OPT, 0, NULL)) \
+    X(CLOCK_FIG_REFINED_MS,             "refined_ms",                NULL,                "ms",  FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_NUM, FIELD_OPT, 0, NULL)) \
+    X(CLOCK_FIG_SHORT_WINDOWS,           "short_windows",             NULL,                "",    FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_OPT, "windows")) \
+    X(CLOCK_FIG_SHORT_MS,                "short_ms",                  NULL,                "ms",  FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_OPT, NULL))
 FIGURE_IDS(clock_figure, CLOCK_FIGURES);
 extern const struct figure_table figures_clock;
 

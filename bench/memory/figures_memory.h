@@ -13,7 +13,8 @@
 
 #define MEMORY_FIGURES(X) \
     /* a chain that is not one cycle through every line measured something else */ \
-    X(MEMORY_LATENCY_NS_MEDIAN,                   "latency[*].ns_median", "memory_latency_{size_bytes}_ns", "ns", FIG_LOWER, 0, .pass = "cycle_lines={lines}") \
+    X(MEMORY_LATENCY_NS_MEDIAN,                   "latency[*].ns_median", "memory_latency_{size_bytes}_ns", "ns", FIG_LOWER, 0, .pass = "cycle_lines={lines}", \
+      .field = FIG_FIELD(FIELD_NUM_OR_NULL, FIELD_REQ, NULL)) \
     X(MEMORY_READ_BEST,                           "bandwidth[*].read.best_bytes_per_s",  "memory_read_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, FIG_HEADLINE, \
       .scale = 1e-9, .label = "read") \
     X(MEMORY_WRITE_BEST,                          "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
@@ -32,16 +33,26 @@
     X(MEMORY_QUIET_PHASES_ALL,                    "quiet_phases.*",   NULL, "", FIG_DETAIL, 0) \
     /* where the buffer lies (MEMORYHIGH=T: above 4 GiB); FIG_SOMETIMES: the \
      * recorded full run predates it */ \
-    X(MEMORY_BUFFER_ADDRESS,                      "buffer_address",   NULL, "",      FIG_DETAIL, FIG_SOMETIMES) \
-    X(MEMORY_FREE_BYTES,                          "free_bytes",       NULL, "bytes", FIG_DETAIL, 0) \
-    X(MEMORY_ALLOCATED_BYTES,                     "allocated_bytes",  NULL, "bytes", FIG_DETAIL, 0) \
-    X(MEMORY_WANT_TOP_BYTES,                      "want_top_bytes",   NULL, "bytes", FIG_DETAIL, 0) \
-    X(MEMORY_TOP_BYTES,                           "top_bytes",        NULL, "bytes", FIG_DETAIL, 0) \
-    X(MEMORY_LINE_BYTES,                          "line_bytes",       NULL, "bytes", FIG_DETAIL, 0) \
-    X(MEMORY_SAMPLES,                             "samples",          NULL, "", FIG_DETAIL, 0) \
-    X(MEMORY_BW_SAMPLES,                          "bw_samples",       NULL, "", FIG_DETAIL, 0) \
-    X(MEMORY_MIN_LOADS,                           "min_loads",        NULL, "", FIG_DETAIL, 0) \
-    X(MEMORY_BW_MIN_BYTES,                        "bw_min_bytes",     NULL, "bytes", FIG_DETAIL, 0)
+    X(MEMORY_BUFFER_ADDRESS,                      "buffer_address",   NULL, "",      FIG_DETAIL, FIG_SOMETIMES, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_OPT, "address")) \
+    X(MEMORY_FREE_BYTES,                          "free_bytes",       NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_NUM_OR_NULL, FIELD_REQ, 0, NULL)) \
+    X(MEMORY_ALLOCATED_BYTES,                     "allocated_bytes",  NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
+    X(MEMORY_WANT_TOP_BYTES,                      "want_top_bytes",   NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
+    X(MEMORY_TOP_BYTES,                           "top_bytes",        NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
+    X(MEMORY_LINE_BYTES,                          "line_bytes",       NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 8, NULL)) \
+    X(MEMORY_SAMPLES,                             "samples",          NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, "timings per size")) \
+    X(MEMORY_BW_SAMPLES,                          "bw_samples",       NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, "timings per size and kernel")) \
+    X(MEMORY_MIN_LOADS,                           "min_loads",        NULL, "", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, "loads per timing")) \
+    X(MEMORY_BW_MIN_BYTES,                        "bw_min_bytes",     NULL, "bytes", FIG_DETAIL, 0, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, "bytes per timing"))
 FIGURE_IDS(memory_figure, MEMORY_FIGURES);
 extern const struct figure_table figures_memory;
 

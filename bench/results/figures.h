@@ -87,6 +87,26 @@ enum figure_samples {
     FIG_SAMPLES_NET_NS,     /* both */
 };
 
+/* The JSON field a row names, as `baremark validate` checks it (the
+ * schema: docs/results-schema.md).  A row without one (type FIELD_NONE)
+ * is checked as its kind says (a number or null); a row with one is
+ * checked by validate's walk instead of a hand-written field: its JSON
+ * type, whether it must be there wherever its object is, the smallest
+ * valid value and the unit validate names ("timings per series"; NULL:
+ * the row's unit). */
+enum figure_field_type { FIELD_NONE, FIELD_UINT, FIELD_INT, FIELD_NUM, FIELD_NUM_OR_NULL };
+struct figure_field {
+    enum figure_field_type type;
+    unsigned char required;     /* FIELD_REQ or FIELD_OPT */
+    unsigned char has_min;
+    double min;
+    const char *unit;
+};
+#define FIELD_REQ 1
+#define FIELD_OPT 0
+#define FIG_FIELD(type, req, unit)          { type, req, 0, 0, unit }
+#define FIG_FIELD_MIN(type, req, min, unit) { type, req, 1, min, unit }
+
 struct figure {
     const char *path;       /* below the member, with [*] wildcards */
     const char *lava;       /* LAVA test-case id template; NULL: none (FIG_DETAIL rows) */
@@ -115,6 +135,7 @@ struct figure {
                              * should have come out: a reference found that gave no rate) */
     const char *pass;       /* where it does not hold: fail, with the value (a control's verdict, a
                              * check the section made: "agree=true", "cycle_lines={lines}") */
+    struct figure_field field;  /* .field = FIG_FIELD(...): its schema for validate */
 };
 
 struct figure_table {

@@ -11,7 +11,8 @@
 #include "figures.h"
 
 #define HOST_FIGURES(X) \
-    X(HOST_LOGICAL_CPUS, "logical_cpus", NULL, "CPUs", FIG_INFO,   FIG_SOMETIMES) \
+    X(HOST_LOGICAL_CPUS, "logical_cpus", NULL, "CPUs", FIG_INFO,   FIG_SOMETIMES, \
+      .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, NULL)) \
     X(HOST_ALL,          "*",            NULL, "",     FIG_DETAIL, FIG_SOMETIMES)   /* CPUID's vendor and brand, the kernel */
 FIGURE_IDS(host_figure, HOST_FIGURES);
 extern const struct figure_table figures_host;

@@ -190,6 +190,38 @@ static void rv_walk(struct rv_ctx *c, json_t *node, const char *path, const char
         rv_check_value(c, child, at, s);
 }
 
+/* The fields a figure table declares (a row with .field, bench/results/figures.h):
+ * walked as a hand-written field would be, its path with "[]" for "[*]",
+ * its unit the field's own, else the row's (when it is one, not a
+ * template). */
+static void rv_table_fields(struct rv_ctx *c, json_t *node, const char *member, const char *where)
+{
+    const struct figure_table *t = member ? figures_find(member) : figures_table(0);
+    for (unsigned r = 0; t && r < t->n; r++) {
+        const struct figure *f = &t->rows[r];
+        static const enum rv_type types[] = {
+            [FIELD_UINT] = RV_UINT, [FIELD_INT] = RV_INT, [FIELD_NUM] = RV_NUM, [FIELD_NUM_OR_NULL] = RV_NUM_OR_NULL,
+        };
+        char path[256];
+        size_t o = 0;
+        if (f->field.type == FIELD_NONE)
+            continue;
+        for (const char *p = f->path; *p && o + 3 < sizeof path; p++)
+            if (!strncmp(p, "[*]", 3)) {
+                memcpy(path + o, "[]", 2);
+                o += 2;
+                p += 2;
+            } else
+                path[o++] = *p;
+        path[o] = 0;
+        struct rv_field s = { path, types[f->field.type], f->field.required, f->field.unit, NULL,
+                              f->field.has_min ? f->field.min : NOMIN };
+        if (!s.unit && f->unit[0] && !strchr(f->unit, '{'))
+            s.unit = f->unit;
+        rv_walk(c, node, path, where, &s);
+    }
+}
+
 static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *sec)
 {
     json_t *v = json_object_get(root, sec->name);
@@ -202,6 +234,7 @@ static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *
     }
     for (const struct rv_field *f = sec->fields; f && f->path; f++)
         rv_walk(c, v, f->path, sec->name, f);
+    rv_table_fields(c, v, sec->name, sec->name);
     if (sec->check)
         sec->check(v, sec->name, c->file, &c->problems, c->quiet);
 }
@@ -211,6 +244,7 @@ int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
     struct rv_ctx c = { file, 0, quiet };
     for (const struct rv_field *f = rv_top_fields; f->path; f++)
         rv_walk(&c, root, f->path, "", f);
+    rv_table_fields(&c, root, NULL, "");
     rv_top_check(root, file, &c.problems, quiet);
     *sections_seen = 0;
     for (const struct rv_section *const *s = rv_sections; *s; s++) {

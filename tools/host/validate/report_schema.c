@@ -16,14 +16,12 @@
 /* ---- top level (boot/results_doc.c) ------------------------------------------------- */
 
 const struct rv_field rv_top_fields[] = {
-    { "schema", RV_UINT, REQ, NULL, NULL, 1 },
     { "name", RV_STR, OPT, NULL, NULL, NOMIN },
     { "errors", RV_STRS, OPT, NULL, NULL, NOMIN },   /* required of the image: rv_top_check */
     { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
     { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* the profile the run used (absent in older files) */
     /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
     { "ended", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "duration_ms", RV_NUM_OR_NULL, OPT, "ms", NULL, 0 },   /* entry to end, by the calibrated TSC */
     { NULL },
 };
 

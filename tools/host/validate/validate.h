@@ -1,8 +1,11 @@
 /*
  * tools/host/validate/validate.h - what the per-section validators share
  * (tools/host/validate_*.c, implemented in validate_common.c).  A section's
- * validator is a table of its fields (struct rv_field, report_schema.h) and
- * an optional cross-field check; it is listed in rv_sections[]
+ * validator is a table of its fields (struct rv_field, report_schema.h), the
+ * fields its member's figure table declares (a row's .field,
+ * bench/results/figures.h: walked by cmd_validate.c rv_table_fields, so a
+ * field is declared once) and an optional cross-field check (what one field
+ * says of another, which no table can); it is listed in rv_sections[]
  * (tools/host/validate/report_schema.c).
  */
 #ifndef BAREMARK_VALIDATE_H

@@ -18,12 +18,6 @@ static const struct rv_field bytemark_fields[] = {
     { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
     { "profile_requested", RV_STR, OPT, NULL, "auto|quick|full", NOMIN },
     { "hypervisor", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "min_runs", RV_UINT, OPT, "runs", NULL, 1 },
-    { "max_runs", RV_UINT, OPT, "runs", NULL, 1 },
-    { "profile_min_seconds", RV_NUM, OPT, "s", NULL, 0 },
-    { "global_min_ticks", RV_UINT, OPT, "us of TSC time", NULL, NOMIN },
-    { "align", RV_UINT, OPT, "bytes", NULL, NOMIN },
-    { "tick_hz", RV_UINT, REQ, "Hz", NULL, 1 },
     { "compiler", RV_STR, REQ, NULL, NULL, NOMIN },
     { "cflags", RV_STR, REQ, NULL, NULL, NOMIN },
     { "platform", RV_STR, OPT, NULL, NULL, NOMIN },

@@ -81,7 +81,7 @@ static const struct rv_field *vf_field(const struct figure_value *v)
 {
     char path[VF_PATH_MAX];
     size_t o = 0;
-    if (!v->table->member)
+    if (!v->table->member || v->fig->field.type != FIELD_NONE)
         return NULL;
     for (const char *p = v->fig->path; *p && o + 3 < sizeof path; p++)
         if (!strncmp(p, "[*]", 3)) {
@@ -113,7 +113,7 @@ static void vf_place(void *ctx, const struct figure_value *v)
     if (ty == JR_NONE) {
         const struct rv_field *field = vf_field(v);
         if (c->ended && !(f->flags & FIG_SOMETIMES) && !v->only_failed && !strstr(f->path, "[*]") &&
-            !vf_under_null(c->doc, v->path) && !(field && field->required)) {
+            !vf_under_null(c->doc, v->path) && !(field && field->required) && !f->field.required) {
             snprintf(msg, sizeof msg, "missing: every run that ended has it (%s; FIG_SOMETIMES would say otherwise)",
                      row);
             vf_say(c, v->path, msg);
@@ -127,8 +127,8 @@ static void vf_place(void *ctx, const struct figure_value *v)
     size_t plen = strlen(f->path);
     if (ty == JR_OBJECT && plen >= 3 && !strcmp(f->path + plen - 3, "[*]"))
         return;
-    if (ty != JR_NUMBER && vf_field(v)) {
-        return;                 /* named by the section's field */
+    if (ty != JR_NUMBER && (vf_field(v) || f->field.type != FIELD_NONE)) {
+        return;                 /* named by the field (the row's own or the section's) */
     } else if (ty != JR_NUMBER) {
         snprintf(msg, sizeof msg, "is not a number or null: %s in %s (%s)", what,
                  v->unit[0] ? v->unit : "no unit", row);

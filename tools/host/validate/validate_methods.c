@@ -20,13 +20,9 @@
  * methods_part_profile and methods_part_paoloni. */
 static const struct rv_field methods_fields[] = {
     { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
-    { "tick_hz", RV_UINT, REQ, "Hz; 0 when the clock was not calibrated", NULL, NOMIN },
     { "clock_calibrated", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "interrupts_masked", RV_BOOL, REQ, NULL, NULL, NOMIN },
     { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
-    { "overhead_samples", RV_UINT, REQ, "timings per method", NULL, 1 },
-    { "samples", RV_UINT, REQ, "timings per series", NULL, 1 },
-    { "iterations", RV_UINT, REQ, "N", NULL, 1 },
     { "cpu", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "cpu.vendor", RV_STR, REQ, NULL, NULL, NOMIN },
     { "cpu.family", RV_UINT, OPT, "display family", NULL, NOMIN },
@@ -54,7 +50,6 @@ static const struct rv_field methods_fields[] = {
     { "methods[].overhead", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "methods[].overhead.n", RV_UINT, REQ, "timings", NULL, NOMIN },
     { "methods[].overhead.min", RV_UINT, REQ, "ticks", NULL, NOMIN },
-    { "methods[].overhead.median", RV_NUM, REQ, NULL, NULL, NOMIN },
     { "methods[].overhead.mean", RV_NUM, REQ, "ticks", NULL, 0 },
     { "methods[].overhead.sd", RV_NUM_OR_NULL, REQ, "ticks", NULL, 0 },
     { "methods[].overhead.mode", RV_NUM, OPT, "ticks", NULL, 0 },
@@ -64,7 +59,6 @@ static const struct rv_field methods_fields[] = {
     { "methods[].step_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
     { "methods[].overhead_ns", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "methods[].overhead_ns.min", RV_NUM_OR_NULL, REQ, "ns", NULL, 0 },
-    { "methods[].overhead_ns.median", RV_NUM_OR_NULL, REQ, NULL, NULL, NOMIN },
     { "methods[].overhead_ns.sd", RV_NUM_OR_NULL, REQ, "ns", NULL, 0 },
     { "measurements", RV_ARR, REQ, NULL, NULL, NOMIN },
     { "measurements[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
@@ -118,7 +112,6 @@ static const struct rv_field methods_fields[] = {
     { "measurements[].per_iteration_ns.n_vs_2n", RV_NUM_OR_NULL, REQ, "ns per iteration", NULL, NOMIN },
     { "measurements[].net", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "measurements[].net.n", RV_UINT, REQ, "samples", NULL, NOMIN },
-    { "measurements[].net.median", RV_NUM_OR_NULL, REQ, NULL, NULL, NOMIN },
     { "measurements[].net.mean", RV_NUM_OR_NULL, REQ, "ticks per iteration", NULL, NOMIN },
     { "measurements[].net.sd", RV_NUM_OR_NULL, REQ, "ticks per iteration", NULL, 0 },
     { "measurements[].samples", RV_NUMS, OPT, "ticks", NULL, NOMIN },

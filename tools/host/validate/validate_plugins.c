@@ -15,7 +15,6 @@
 
 static const struct rv_field plugins_fields[] = {
     { "folder", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "interface_version", RV_UINT, REQ, NULL, NULL, 1 },
     { "files", RV_ARR, REQ, NULL, NULL, NOMIN },
     { "files[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
     { "files[].file", RV_STR, REQ, NULL, NULL, NOMIN },
@@ -38,9 +37,6 @@ static const struct rv_field plugins_fields[] = {
     { "files[].routines[].status", RV_STR, REQ, NULL, PLUGIN_STATES, NOMIN },
     { "files[].routines[].why", RV_STR, OPT, NULL, NULL, NOMIN },
     { "files[].routines[].memory_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
-    { "loaded", RV_UINT, REQ, NULL, NULL, NOMIN },
-    { "rejected", RV_UINT, REQ, NULL, NULL, NOMIN },
-    { "routines_ready", RV_UINT, REQ, NULL, NULL, NOMIN },
     { "probe", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "probe.iterations", RV_UINT, REQ, "iterations", NULL, 1 },
     { "probe.watchdog_seconds", RV_UINT, REQ, "s", NULL, 1 },

@@ -22,7 +22,6 @@ static const struct rv_field build_fields[] = {
 static const struct rv_field host_fields[] = {
     { "cpu_vendor", RV_STR, REQ, NULL, NULL, NOMIN },
     { "cpu_brand", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "logical_cpus", RV_UINT, REQ, NULL, NULL, 1 },
     { "os", RV_STR, OPT, NULL, NULL, NOMIN },
     { NULL },
 };
@@ -37,7 +36,6 @@ static const struct rv_field system_fields[] = {
     { "family", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "model", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "stepping", RV_UINT, OPT, NULL, NULL, NOMIN },
-    { "logical_cpus", RV_UINT, OPT, NULL, NULL, 1 },
     { "hypervisor", RV_STR, OPT, NULL, NULL, NOMIN },
     { "rdtsc", RV_BOOL, OPT, NULL, NULL, NOMIN },
     { "rdtscp", RV_BOOL, OPT, NULL, NULL, NOMIN },
@@ -53,7 +51,6 @@ static const struct rv_field system_fields[] = {
     { "firmware_vendor", RV_STR, OPT, NULL, NULL, NOMIN },
     { "firmware_revision", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "uefi_revision", RV_UINT, OPT, "major << 16 | minor", NULL, NOMIN },
-    { "memory_mib", RV_UINT, OPT, NULL, NULL, NOMIN },
     { "microcode", RV_STR, OPT, NULL, NULL, NOMIN },
     { "smbios", RV_OBJ, OPT, NULL, NULL, NOMIN },
     { "smbios.uuid", RV_STR, REQ, NULL, NULL, NOMIN },

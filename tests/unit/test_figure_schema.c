@@ -1,0 +1,144 @@
+/*
+ * tests/unit/test_figure_schema.c - the figure tables' field schema (a row's
+ * .field, bench/results/figures.h) agrees with the writers and is declared
+ * once (issue 36 item 2):
+ *   - a row with a field names one place (no member wildcard "*"), and
+ *     `baremark validate` has no hand-written field of its own for that path
+ *     (rv_sections[], rv_top_fields: the row is the one declaration);
+ *   - the field's rules do not contradict the row's: an unsigned one is
+ *     not FIG_SIGNED, a lower/higher-is-better figure not FIG_SIGNED has
+ *     no smallest value below 0, and the field's own unit is not the row's
+ *     unit typed again;
+ *   - what the writers wrote agrees with it: in tests/fixtures/run-full.json
+ *     (an -icount boot with every section, written by the image's writers)
+ *     every place the row reaches holds its JSON type (an unsigned integer
+ *     has no sign, fraction or exponent), no value below its smallest, and
+ *     a required one is there wherever its object is.
+ * Usage: test_figure_schema [RUN.json]
+ */
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "check.h"
+#include "figures.h"
+#include "tools/host/common/commands.h"
+#include "tools/host/validate/report_schema.h"
+
+/* A row's path as validate's fields write it: "[]" for "[*]". */
+static void field_path(const char *row, char *out, size_t cap)
+{
+    size_t o = 0;
+    for (const char *p = row; *p && o + 3 < cap; p++)
+        if (!strncmp(p, "[*]", 3)) {
+            memcpy(out + o, "[]", 2);
+            o += 2;
+            p += 2;
+        } else
+            out[o++] = *p;
+    out[o] = 0;
+}
+
+static const struct rv_field *hand_field(const char *member, const char *path)
+{
+    const struct rv_field *fields = NULL;
+    if (!member)
+        fields = rv_top_fields;
+    for (const struct rv_section *const *s = rv_sections; member && *s; s++)
+        if (!strcmp((*s)->name, member))
+            fields = (*s)->fields;
+    for (const struct rv_field *f = fields; f && f->path; f++)
+        if (!strcmp(f->path, path))
+            return f;
+    return NULL;
+}
+
+struct place_check {
+    const struct figure *row;
+    unsigned places, bad;
+    char first_bad[200];
+};
+
+/* The JSON text of a number as the writer wrote it: an integer has no
+ * '.', 'e' or 'E'; an unsigned one no '-'. */
+static int type_ok(const struct figure_field *f, struct jr v, enum jr_type ty)
+{
+    int integer = ty == JR_NUMBER && !memchr(v.p, '.', v.n) && !memchr(v.p, 'e', v.n) && !memchr(v.p, 'E', v.n);
+    switch (f->type) {
+    case FIELD_UINT: return integer && v.p[0] != '-';
+    case FIELD_INT: return integer;
+    case FIELD_NUM: return ty == JR_NUMBER;
+    case FIELD_NUM_OR_NULL: return ty == JR_NUMBER || ty == JR_NULL;
+    default: return 1;
+    }
+}
+
+static void place(void *ctx, const struct figure_value *v)
+{
+    struct place_check *c = ctx;
+    const struct figure_field *f = &c->row->field;
+    enum jr_type ty = jr_type(v->json);
+    const char *why = NULL;
+    if (ty == JR_NONE) {
+        /* figures_each reaches a place only where its array element is,
+         * or the member for a row without [*]: a required field is there */
+        if (f->required)
+            why = "missing, yet required";
+    } else {
+        c->places++;
+        if (!type_ok(f, v->json, ty))
+            why = "not of the field's type";
+        else if (f->has_min && ty == JR_NUMBER && v->value < f->min)
+            why = "below the field's smallest value";
+    }
+    if (why && !c->bad++)
+        snprintf(c->first_bad, sizeof c->first_bad, "%s: %s", v->path, why);
+}
+
+int main(int argc, char **argv)
+{
+    const char *json_path = argc > 1 ? argv[1] : "tests/fixtures/run-full.json";
+    size_t len = 0;
+    char *text = cli_slurp(json_path, &len), what[400];
+    unsigned typed = 0;
+    const struct figure_table *t;
+
+    if (!CHECK(text != NULL, "the full run's JSON is read"))
+        return check_done();
+    struct jr doc = jr_doc(text, len);
+    for (unsigned i = 0; (t = figures_table(i)); i++)
+        for (unsigned r = 0; r < t->n; r++) {
+            const struct figure *row = &t->rows[r];
+            const struct figure_field *f = &row->field;
+            char path[256];
+            if (f->type == FIELD_NONE)
+                continue;
+            typed++;
+            field_path(row->path, path, sizeof path);
+            size_t pl = strlen(row->path);
+            snprintf(what, sizeof what, "%s %s: one place (no member wildcard)", t->member ? t->member : "top level",
+                     row->path);
+            CHECK(!(pl && row->path[pl - 1] == '*' && (pl < 3 || strcmp(row->path + pl - 3, "[*]"))), what);
+            snprintf(what, sizeof what, "%s %s: validate has no hand-written field of its own for it",
+                     t->member ? t->member : "top level", path);
+            CHECK(!hand_field(t->member, path), what);
+            snprintf(what, sizeof what, "%s %s: the field's rules agree with the row's (signed, "
+                     "smallest value, unit)", t->member ? t->member : "top level", row->path);
+            int agree = !(f->type == FIELD_UINT && (row->flags & FIG_SIGNED)) &&
+                        !(f->has_min && f->min < 0 && (row->kind == FIG_LOWER || row->kind == FIG_HIGHER) &&
+                          !(row->flags & FIG_SIGNED)) &&
+                        !(f->unit && !strcmp(f->unit, row->unit));
+            CHECK(agree, what);
+            struct place_check pc = { .row = row };
+            figures_each(doc, t, row, place, &pc);
+            snprintf(what, sizeof what, "%s %s: the writer's %u place(s) in %s hold the field's type and range%s%s",
+                     t->member ? t->member : "top level", row->path, pc.places, json_path,
+                     pc.bad ? "; first: " : "", pc.bad ? pc.first_bad : "");
+            CHECK(pc.bad == 0, what);
+        }
+    snprintf(what, sizeof what, "the tables declare fields (%u rows with .field)", typed);
+    CHECK(typed > 0, what);
+    free(text);
+    return check_done();
+}
