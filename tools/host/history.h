@@ -93,6 +93,7 @@ struct history_run {
     long id;
     char name[40], started[40], build[64], image[80], plugins[200], settings[80];
     char firmware[96], microcode[40], secure_boot[24], status[24], memory[24];
+    char firmware_id[72];       /* system.firmware_id; "" or "-" when the run does not say */
 };
 
 struct history_change {
