@@ -84,7 +84,9 @@ void history_run_get(struct hdb *db, long id, struct history_run *r)
 static void hs_flush(struct hs_ctx *c)
 {
     struct stats_change cps[HS_MAX_CHANGES];
-    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1 };
+    static double work[STATS_CP_PERM_MAX];
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1,
+                                   HISTORY_PERM, HISTORY_ALPHA_PERM, work };
     if (!c->n)
         return;
     c->series++;
