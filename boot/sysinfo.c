@@ -10,6 +10,7 @@
 #include "cpu.h"
 #include "figures_run.h"
 #include "firmware.h"
+#include "fwvol.h"
 #include "json.h"
 #include "microcode.h"
 #include "platform.h"
@@ -23,6 +24,8 @@
 
 static struct smbios_info sysinfo_sm;
 static char sysinfo_ucode[16];
+static struct fwid sysinfo_fwid;
+static double sysinfo_fwid_ms;
 
 /* The firmware's SMBIOS tables, 3.0 entry point first. */
 static void sysinfo_smbios(void)
@@ -98,6 +101,12 @@ static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t 
         out_printf("cpuid 0x16: not present\n");
     out_printf("firmware: %s revision 0x%08x, UEFI %u.%u\n", fwv, fw_revision(),
                uefi >> 16, (uefi & 0xFFFF) / 10);
+    if (sysinfo_fwid.sha256[0])
+        out_printf("firmware id: sha256 %s (%u volumes, %llu KiB; %u variable stores left out)%s\n",
+                   sysinfo_fwid.sha256, sysinfo_fwid.hashed, (unsigned long long)(sysinfo_fwid.bytes >> 10),
+                   sysinfo_fwid.nv_stores, sysinfo_fwid.bad ? "; some volumes unreadable" : "");
+    else
+        out_printf("firmware id: unknown: %s\n", sysinfo_fwid.why);
     out_printf("memory: %llu MiB conventional\n", (unsigned long long)(mem >> 20));
     out_printf("microcode: %s\n", sysinfo_ucode);
     if (sysinfo_sm.found)
@@ -143,6 +152,23 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_str(w, "firmware_vendor", fwv);
     json_u64(w, "firmware_revision", fw_revision());
     json_u64(w, "uefi_revision", fw_uefi_revision());
+    if (sysinfo_fwid.sha256[0])
+        json_str(w, "firmware_id", sysinfo_fwid.sha256);
+    else {
+        char why[160];
+        snprintf(why, sizeof why, "unknown: %s", sysinfo_fwid.why);
+        json_str(w, "firmware_id", why);
+    }
+    json_obj_begin(w, "firmware_volumes");
+    json_u64(w, "hashed", sysinfo_fwid.hashed);
+    json_u64(w, "bytes", sysinfo_fwid.bytes);
+    json_u64(w, "variable_stores", sysinfo_fwid.nv_stores);
+    json_u64(w, "unreadable", sysinfo_fwid.bad);
+    if (sysinfo_fwid_ms >= 0)
+        json_double(w, "ms", sysinfo_fwid_ms);
+    else
+        json_null(w, "ms");
+    json_obj_end(w);
     json_fig_u64(w, &figures_system, SYSTEM_MEMORY_MIB, mem >> 20);
     json_str(w, "microcode", sysinfo_ucode);
     if (sysinfo_sm.found) {
@@ -175,6 +201,7 @@ void sysinfo_report(struct acpi_info *ai)
 
     fw_vendor(fwv, sizeof fwv);
     sysinfo_acpi(ai);
+    fwvol_identity(ai, &sysinfo_fwid, &sysinfo_fwid_ms);
     sysinfo_smbios();
     sysinfo_microcode();
     sysinfo_print(ai, fwv, mem);

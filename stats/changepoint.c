@@ -17,6 +17,18 @@
  *    Welch's p is multiplied by the number of splits the segment allows
  *    (Bonferroni): the split is the best of them, so alpha then bounds
  *    the chance that a flat segment shows a change anywhere.
+ *    With par->perm, a segment of at most STATS_CP_PERM_MAX points must
+ *    also pass a Monte-Carlo permutation test of its largest split (the
+ *    E-Divisive original's test, Matteson and James 2014): Welch's p
+ *    assumes normal noise, which with 3 runs a side (df about 2) a
+ *    machine's noise (a slow boot, a loaded host) breaks.  Its smallest
+ *    attainable p is about 2 / C(n, k) for k runs a side of n: 0.1 with 3
+ *    a side, 0.008 with 5, so with alpha_perm 0.01 a segment of 3 runs a
+ *    side never shows a change, one of 5 only a clean separation.  So it
+ *    applies only where the runs (hw given) scatter more about their
+ *    sides' means than their own intervals say: runs whose scatter their
+ *    intervals explain (medians of many samples, a steady machine, or
+ *    -icount's exact counts) keep Welch's test alone.
  * 3. Recurse into both sides, then re-test every change against its
  *    neighbours (from the change before it to the change after it) until
  *    none is dropped: a change found early in a long segment must still
@@ -91,6 +103,77 @@ static size_t cp_best_split(const double *x, size_t a, size_t b, size_t min)
     return best > 0 ? at : 0;
 }
 
+/* The largest size-weighted difference of means over the splits of
+ * x[0..n) with min a side (cp_best_split's statistic). */
+static double cp_max_stat(const double *x, size_t n, size_t min)
+{
+    double total = 0, left = 0, best = 0;
+    for (size_t i = 0; i < n; i++)
+        total += x[i];
+    for (size_t i = 0; i < min; i++)
+        left += x[i];
+    for (size_t t = min; t + min <= n; t++) {
+        double nl = (double)t, nr = (double)(n - t);
+        double q = fabs(left / nl - (total - left) / nr) * sqrt(nl * nr / (nl + nr));
+        if (q > best)
+            best = q;
+        left += x[t];
+    }
+    return best;
+}
+
+double stats_cp_perm_p(const double *x, size_t n, size_t min, unsigned perm, uint64_t seed, double *work)
+{
+    uint64_t st = seed ? seed : 1;
+    size_t hits = 0;
+    if (!min)
+        min = 1;
+    if (n < 2 * min || !perm)
+        return 1;
+    double obs = cp_max_stat(x, n, min);
+    /* a tie within rounding counts as at least as large */
+    double tol = 1e-12 * (obs > 0 ? obs : 1);
+    for (size_t i = 0; i < n; i++)
+        work[i] = x[i];
+    for (unsigned b = 0; b < perm; b++) {
+        for (size_t i = n - 1; i > 0; i--) {
+            st ^= st << 13;
+            st ^= st >> 7;
+            st ^= st << 17;
+            size_t j = (size_t)(st % (i + 1));
+            double t = work[i];
+            work[i] = work[j];
+            work[j] = t;
+        }
+        hits += cp_max_stat(work, n, min) >= obs - tol;
+    }
+    return (double)(1 + hits) / (double)(perm + 1);
+}
+
+/* Whether the runs of x[a..b) split at m scatter more about their sides'
+ * means than their own intervals say (pooled sd above STATS_CP_SCATTER
+ * times the mean half-width over 1.96, or no intervals): then the noise
+ * is the machine's from run to run, of unknown shape, and Welch's normal
+ * model is not to be trusted on a short segment. */
+static int cp_scatter_unexplained(const double *x, const double *hw, size_t a, size_t m, size_t b)
+{
+    double ml = cp_mean(x, a, m), mr = cp_mean(x, m, b), q = 0;
+    double h = hw ? cp_mean(hw, a, b) : NAN;
+    if (b - a < 3 || !(h > 0))
+        return 1;
+    for (size_t i = a; i < b; i++)
+        q += (x[i] - (i < m ? ml : mr)) * (x[i] - (i < m ? ml : mr));
+    return sqrt(q / (double)(b - a - 2)) > STATS_CP_SCATTER * h / 1.959963984540054;
+}
+
+/* Whether the permutation test applies to x[a..b) split at m. */
+static int cp_perm_applies(const double *x, const double *hw, size_t a, size_t m, size_t b,
+                           const struct stats_cp_params *par)
+{
+    return par->family && par->perm && par->work && b - a <= STATS_CP_PERM_MAX &&
+           cp_scatter_unexplained(x, hw, a, m, b);
+}
+
 /* Whether splitting x[a..b) at m is a change (fills p). */
 static int cp_is_change(const double *x, const double *hw, size_t a, size_t m, size_t b,
                         const struct stats_cp_params *par, double *p)
@@ -110,7 +193,16 @@ static int cp_is_change(const double *x, const double *hw, size_t a, size_t m, s
         floor_ = 0;
     /* A step within the rounding of the sums is none: identical values
      * would otherwise have a tiny variance and a huge t. */
-    return *p < par->alpha && step > floor_ && step > CP_EPSILON * scale;
+    if (!(*p < par->alpha && step > floor_ && step > CP_EPSILON * scale))
+        return 0;
+    /* A short segment: its largest split must also stand out among the
+     * segment's own values in random order (no assumption about the
+     * noise's distribution); costs perm passes over at most
+     * STATS_CP_PERM_MAX points, only for a split Welch's test passed. */
+    if (cp_perm_applies(x, hw, a, m, b, par) &&
+        !(stats_cp_perm_p(x + a, b - a, min, par->perm, STATS_CP_PERM_SEED, par->work) < par->alpha_perm))
+        return 0;
+    return 1;
 }
 
 /* The 95% interval of the mean of x[a..b) (Student's t). */
@@ -201,6 +293,8 @@ size_t stats_changepoints(const double *x, const double *hw, size_t n, const str
         cp_interval(x, a, m, &c->before_lo, &c->before_hi);
         cp_interval(x, m, b, &c->after_lo, &c->after_hi);
         c->p = cp_welch_p(x, a, m, b);
+        c->perm_p = cp_perm_applies(x, hw, a, m, b, par)
+                        ? stats_cp_perm_p(x + a, b - a, min, par->perm, STATS_CP_PERM_SEED, par->work) : NAN;
         c->strong = c->p < par->alpha_strong;
     }
     return k;

@@ -440,7 +440,26 @@ struct stats_cp_params {
     int family;             /* 1: a split's p is Welch's times the number of splits its segment
                              * allows (Bonferroni), so alpha bounds the chance that a flat
                              * segment shows a change at any split, not at one given split */
+    unsigned perm;          /* 0, or with family: a segment of at most STATS_CP_PERM_MAX points
+                             * whose points scatter more than STATS_CP_SCATTER times what their
+                             * intervals (hw) say, or have none, must also pass a permutation
+                             * test of its largest split (this many random orderings, a fixed
+                             * seed) at p < alpha_perm, which holds whatever the noise's
+                             * distribution (not normal: Welch's df is about 2 with 3 runs a side) */
+    double alpha_perm;      /* e.g. 0.01 */
+    double *work;           /* with perm: STATS_CP_PERM_MAX doubles of the caller's */
 };
+
+#define STATS_CP_SCATTER    2           /* runs scattering more than this many times their intervals' sd */
+#define STATS_CP_PERM_MAX   60          /* longer segments: Welch's test alone (its t is then near normal) */
+#define STATS_CP_PERM_SEED  0x9e3779b97f4a7c15ull
+
+/* The permutation p of the largest size-weighted difference of means
+ * over the splits of x[0..n) with at least min points a side (the
+ * statistic the split is chosen by): (1 + the orderings among perm random
+ * ones, Fisher-Yates from xorshift64 seeded with seed, whose largest is at
+ * least the series') / (perm + 1).  work: n doubles.  1 when no split. */
+double stats_cp_perm_p(const double *x, size_t n, size_t min, unsigned perm, uint64_t seed, double *work);
 
 struct stats_change {
     size_t at;              /* index of the first point after the change */
@@ -449,6 +468,7 @@ struct stats_change {
     double before_lo, before_hi, after_lo, after_hi;   /* 95% intervals of the means */
     double before_hw, after_hw;     /* the runs' own mean interval half-widths (NAN: none) */
     double p;               /* Welch's two-sided p between the two segments */
+    double perm_p;          /* the permutation p its segment passed (NAN: not tested, long segment or perm 0) */
     int strong;             /* p < alpha_strong */
 };
 

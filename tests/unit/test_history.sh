@@ -2,14 +2,15 @@
 # Unit test: `baremark history` on synthetic runs made from a real quick
 # run (tests/fixtures/run-quick.json): two machines (folders box-07 and
 # box-08), 30 runs each, numeric sort's score with 1% noise; on box-07 the
-# score drops 10% from run 15 on, where the build and the microcode change.
+# score drops 10% from run 15 on, where the build, the firmware build
+# (system.firmware_id) and the microcode change.
 #
 # Checked: add stores each run once (a second add of the same files adds
 # nothing), a truncated and a hostile file are named and skipped and change
 # nothing stored, the schema is migrated to its version, two adds at once
 # store the union, an add killed half-way leaves no half run; show finds
-# the step on box-07 alone, at run 15, a regression, with the build and
-# microcode named as what differed; check exits 1 naming it since a run
+# the step on box-07 alone, at run 15, a regression, with the build, the
+# firmware's identity and the microcode named as what differed; check exits 1 naming it since a run
 # before the step and 0 since a run after it or above its size; CSV and
 # Bencher Metric Format exports hold the stored figures; the HTML page
 # draws the series with its change point and has no script.  Then the same
@@ -38,6 +39,8 @@ for box, step in (("box-07", 0.90), ("box-08", 1.0)):
         after = i >= 15
         d["build"]["version"] = "bbbb222" if after else "aaaa111"
         d["system"]["microcode"] = "0x2" if after else "0x1"
+        if box == "box-07":     # the firmware build changes with them (system.firmware_id)
+            d["system"]["firmware_id"] = ("b" if after else "a") * 64
         f = (step if after else 1.0) * (1 + 0.01 * rng.gauss(0, 1))
         for t in d["bytemark"]["tests"]:
             if t["key"] == "numsort":   # every figure that follows the score, so it validates
@@ -73,7 +76,13 @@ else
     fail "bad input: each bad file named and skipped, nothing stored changed" "rc $rc; $(cat "$W/add3.err" | tr '\n' '|')"
 fi
 v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(c.execute('select max(version) from history_schema').fetchone()[0], c.execute('pragma integrity_check').fetchone()[0])" "$DB")
-if [ "$v" = "5 ok" ]; then pass "the store is at schema version 5 (run_files, figure labels, counter steps) and intact"; else fail "schema version 5, intact" "$v"; fi
+if [ "$v" = "6 ok" ]; then pass "the store is at schema version 6 (run_files, figure labels, counter steps, firmware identity) and intact"; else fail "schema version 6, intact" "$v"; fi
+v=$(python3 -c "import sqlite3,sys; c=sqlite3.connect(sys.argv[1]); print(sorted(set(r[0] for r in c.execute('select r.firmware_id from runs r join machines m on m.id = r.machine_id where m.name = \'box-07\''))))" "$DB")
+if [ "$v" = "['$(printf 'a%.0s' $(seq 64))', '$(printf 'b%.0s' $(seq 64))']" ]; then
+    pass "each run's system.firmware_id is stored with it (migration 6)"
+else
+    fail "each run's system.firmware_id is stored with it" "$v"
+fi
 # the counter's step (migration 5): each run's from its JSON (the clock
 # section's counter_step.ticks, else the largest measurement's), each
 # per-iteration tick figure's resolution that step over its iterations;
@@ -199,8 +208,8 @@ fi
 if grep -q '^machine box-07$' "$W/show.txt" && ! grep -q '^machine box-08$' "$W/show.txt" &&
     grep -Eq '^  regression  numsort -[0-9.]+% \[quick\]: all 3 series \(arrays/s; new, index; old, index\), p [0-9.e-]+ \((strong|weak)\)$' "$W/show.txt" &&
     grep -q 'first run after: 20261102-030015 (2026-11-02T03:00:15), last before: 20261102-030014' "$W/show.txt" &&
-    grep -q 'differs: build aaaa111 -> bbbb222; microcode 0x1 -> 0x2' "$W/show.txt"; then
-    pass "show: numeric sort's 10% drop on box-07 alone, at run 15, with the build and microcode that changed"
+    grep -q 'differs: build aaaa111 -> bbbb222; firmware image aaaaaaaaaaaa -> bbbbbbbbbbbb; microcode 0x1 -> 0x2' "$W/show.txt"; then
+    pass "show: numeric sort's 10% drop on box-07 alone, at run 15, with the build, firmware image and microcode that changed"
 else
     fail "show: the planted regression" "$(head -8 "$W/show.txt" | tr '\n' '|')"
 fi

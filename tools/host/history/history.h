@@ -93,6 +93,7 @@ struct history_run {
     long id;
     char name[40], started[40], build[64], image[80], plugins[200], settings[80];
     char firmware[96], microcode[40], secure_boot[24], status[24], memory[24];
+    char firmware_id[72];       /* system.firmware_id; "" or "-" when the run does not say */
 };
 
 struct history_change {
@@ -109,6 +110,13 @@ struct history_change {
  * each is then re-tested at that p between its neighbours (stats.h,
  * alpha_split; Hunter's first pass uses 10 times its p as well). */
 #define HISTORY_SPLIT 10
+/* A segment of at most STATS_CP_PERM_MAX runs must also pass a permutation
+ * test of its largest split: HISTORY_PERM random orderings (a fixed seed,
+ * so the same series gives the same answer), at p < HISTORY_ALPHA_PERM
+ * (stats.h, perm): at most 1 flat segment in 100 shows a change, whatever
+ * the distribution of the machine's noise. */
+#define HISTORY_PERM 1999
+#define HISTORY_ALPHA_PERM 0.01
 
 struct history_filter {
     const char *machine;        /* a machine's name or key; NULL all */

@@ -13,7 +13,7 @@
  * Provenance kept with each run: the build (baremark's commit), the image's
  * SHA-256 where Secure Boot reporting recorded it, the plug-ins' hashes,
  * the profile and a hash of the settings, firmware vendor and revision,
- * microcode, memory and the Secure Boot state: what `history show` lists
+ * the firmware build's identity (system.firmware_id), microcode, memory and the Secure Boot state: what `history show` lists
  * as differing on either side of a change.
  *
  * Figures.  Every figure the tables declare (bench/results/figures.h) with a LAVA
@@ -51,6 +51,7 @@ struct ha_run {
     char machine_key[512], machine_name[96], cpu[200];
     char name[40], started[40], status[24], profile[16], build[64], image[80];
     char plugins[200], settings[80], firmware[96], microcode[40], memory[24], secure_boot[24];
+    char firmware_id[72];       /* system.firmware_id, "-" when the run does not say */
     char counter_step[32];      /* ticks, "" when the run does not say */
 };
 
@@ -156,6 +157,7 @@ static void ha_provenance(struct ha_run *r)
     ha_plugins(d, r->plugins, sizeof r->plugins);
     ha_hash_of(jr_get(d, "settings"), r->settings, sizeof r->settings);
     ha_str(d, "system.microcode", r->microcode, sizeof r->microcode, "-");
+    ha_str(d, "system.firmware_id", r->firmware_id, sizeof r->firmware_id, "-");
     ha_str(d, "system.memory_mib", r->memory, sizeof r->memory, "");
     ha_str(d, "system.secure_boot.secure_boot", r->secure_boot, sizeof r->secure_boot, "-");
     /* the counter's step: the clock section's, else the largest a
@@ -272,15 +274,16 @@ static int ha_store(struct hdb *db, struct ha_run *r, const char *source, const 
                  mp, NULL, NULL) ||
         hdb_exec(db, "SELECT id FROM machines WHERE key = $1", 1, mp, ha_id_row, mid) || !mid[0])
         goto fail;
-    const char *rp[17] = { r->hash, mid, r->name, r->started, added, r->status, r->profile, r->build, r->image,
+    const char *rp[18] = { r->hash, mid, r->name, r->started, added, r->status, r->profile, r->build, r->image,
                            r->plugins, r->settings, r->firmware, r->microcode, r->memory[0] ? r->memory : NULL,
-                           r->secure_boot, source, r->counter_step[0] ? r->counter_step : NULL };
+                           r->secure_boot, source, r->counter_step[0] ? r->counter_step : NULL, r->firmware_id };
     if (hdb_exec(db,
                  "INSERT INTO runs (hash, machine_id, name, started, added, status, profile, build, image_sha256,"
-                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source, counter_step_ticks)"
-                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)"
+                 " plugins, settings, firmware, microcode, memory_mib, secure_boot, source, counter_step_ticks,"
+                 " firmware_id)"
+                 " VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)"
                  " ON CONFLICT (hash) DO NOTHING RETURNING id",
-                 17, rp, ha_id_row, rid))
+                 18, rp, ha_id_row, rid))
         goto fail;
     if (!rid[0]) {              /* stored before (maybe by another add at the same time) */
         hdb_rollback(db);

@@ -72,7 +72,7 @@ double history_bench_rate(size_t n, double step, const struct stats_cp_params *p
 
 static void hb_table(const struct stats_cp_params *par)
 {
-    static const size_t lengths[] = { 20, 50, 200 };
+    static const size_t lengths[] = { 6, 10, 20, 50, 200 };      /* 3, 5, 10, 25, 100 runs a side */
     static const double steps[] = { 0.5, 1, 1.5, 2, 3, 4 };
     hb_state = 0x9e3779b97f4a7c15ull;       /* every table from the same seed: the same series */
     printf("  runs  false alarms");
@@ -97,12 +97,21 @@ static void hb_table(const struct stats_cp_params *par)
 
 static void hb_detection(void)
 {
-    struct stats_cp_params par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1 }, one = par;
+    static double work[STATS_CP_PERM_MAX];
+    struct stats_cp_params par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1, HISTORY_PERM, HISTORY_ALPHA_PERM, work };
+    struct stats_cp_params bonf = par, one = par;
+    bonf.perm = 0;
     one.family = 0;
-    printf("detection (noise sd 1, normal, xorshift64 seed 0x9e3779b97f4a7c15, %d series a cell; splits at p < %g "
-           "re-tested at p < %g, at least %zu runs a side)\n", HB_SERIES, par.alpha_split, par.alpha, par.min_size);
-    printf(" p as `history` takes it: Welch's times the splits the segment allows (Bonferroni)\n");
+    one.perm = 0;
+    printf("detection (noise sd 1, normal, xorshift64 seed 0x9e3779b97f4a7c15, %d series a cell, the step at the middle; "
+           "splits at p < %g re-tested at p < %g, at least %zu runs a side)\n", HB_SERIES, par.alpha_split, par.alpha,
+           par.min_size);
+    printf(" as `history` decides: Welch's p times the splits the segment allows (Bonferroni) below %g, and a segment "
+           "of at most %d runs by a permutation test too (%u orderings, seed 0x%llx) below %g\n", par.alpha,
+           STATS_CP_PERM_MAX, par.perm, (unsigned long long)STATS_CP_PERM_SEED, par.alpha_perm);
     hb_table(&par);
+    printf(" without the permutation test (Bonferroni-Welch alone)\n");
+    hb_table(&bonf);
     printf(" for comparison, Welch's p of the split alone (Hunter's and Otava's test)\n");
     hb_table(&one);
 }

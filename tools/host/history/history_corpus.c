@@ -402,14 +402,24 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
         }
         fputs("series,method,run,value,lo,hi\n", csv);
     }
-    struct hc_run r = { .db = db, .csv = csv, .out = out, .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1 }, .verbose = verbose };
+    static double work[STATS_CP_PERM_MAX];
+    struct hc_run r = { .db = db, .csv = csv, .out = out, .verbose = verbose,
+                        .par = { 0.001, 1e-5, 3, HISTORY_SPLIT * 0.001, 1, HISTORY_PERM, HISTORY_ALPHA_PERM, work } };
+    if (getenv("BAREMARK_HISTORY_NO_PERM"))     /* the decision without the permutation test, to compare */
+        r.par.perm = 0;
     struct hc_label *l = malloc(sizeof *l);
     size_t bad = 0, lineno = 0;
     hc_ncells = 0;
     fprintf(out, "corpus %s: %zu boots added (%zu skipped) in %.1f s of CPU; detection as `history show`: "
                  "E-Divisive means with Welch's t-test, splits kept at p < %g and re-tested at p < %g, at least %zu runs "
-                 "a side, a step larger than the runs' own intervals\n",
+                 "a side, a step larger than the runs' own intervals",
             dir, ar.added, ar.skipped, t_add, r.par.alpha_split, r.par.alpha, r.par.min_size);
+    if (r.par.perm)
+        fprintf(out, "; segments of at most %d runs also by a Monte-Carlo permutation test (%u orderings, xorshift64 "
+                     "seed 0x%llx) at p < %g\n", STATS_CP_PERM_MAX, r.par.perm,
+                (unsigned long long)STATS_CP_PERM_SEED, r.par.alpha_perm);
+    else
+        fputs("; no permutation test (BAREMARK_HISTORY_NO_PERM)\n", out);
     fputs("provenance planted in the corpus, and what the history names at each change it finds there:\n", out);
     while (fgets(line, sizeof line, lf)) {
         lineno++;

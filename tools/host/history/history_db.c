@@ -51,6 +51,9 @@ static const char *const hdb_migrations[] = {
      * (a per-iteration tick figure: that step over its iterations) */
     "ALTER TABLE runs ADD COLUMN counter_step_ticks DOUBLE PRECISION;"
     "ALTER TABLE points ADD COLUMN step DOUBLE PRECISION;",
+    /* 6: the firmware build's identity (system.firmware_id: a SHA-256 over its
+     * volumes), which tells apart builds that report the same vendor and revision */
+    "ALTER TABLE runs ADD COLUMN firmware_id TEXT;",
 };
 #define HDB_VERSION ((int)(sizeof hdb_migrations / sizeof hdb_migrations[0]))
 

@@ -30,7 +30,7 @@ static const char HS_ONE[] =
     " ORDER BY m.name, m.id, r.profile, f.name, r.started, r.id";
 static const char HS_RUN[] =
     "SELECT id, name, started, build, image_sha256, plugins, settings, firmware, microcode, secure_boot, status,"
-    " memory_mib FROM runs WHERE id = $1";
+    " memory_mib, firmware_id FROM runs WHERE id = $1";
 
 struct hs_ctx {
     struct hdb *db;
@@ -65,6 +65,8 @@ static int hs_run_row(void *ctx, int n, const char *const *v)
     HS_COPY(status, 10);
     if (n > 11 && v[11])
         snprintf(r->memory, sizeof r->memory, "%s MiB", v[11]);
+    if (n > 12 && v[12])
+        HS_COPY(firmware_id, 12);
 #undef HS_COPY
     return 1;
 }
@@ -82,7 +84,9 @@ void history_run_get(struct hdb *db, long id, struct history_run *r)
 static void hs_flush(struct hs_ctx *c)
 {
     struct stats_change cps[HS_MAX_CHANGES];
-    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1 };
+    static double work[STATS_CP_PERM_MAX];
+    struct stats_cp_params par = { c->f->alpha, c->f->alpha_strong, c->f->min_size, HISTORY_SPLIT * c->f->alpha, 1,
+                                   HISTORY_PERM, HISTORY_ALPHA_PERM, work };
     if (!c->n)
         return;
     c->series++;
@@ -192,24 +196,31 @@ long history_changes(struct hdb *db, const struct history_filter *f, history_cha
 
 int history_differs(const struct history_run *before, const struct history_run *after, char *out, size_t cap)
 {
-    static const struct { const char *what; size_t off; } fields[] = {
-        { "build", offsetof(struct history_run, build) },
-        { "image", offsetof(struct history_run, image) },
-        { "plug-ins", offsetof(struct history_run, plugins) },
-        { "settings", offsetof(struct history_run, settings) },
-        { "firmware", offsetof(struct history_run, firmware) },
-        { "microcode", offsetof(struct history_run, microcode) },
-        { "Secure Boot", offsetof(struct history_run, secure_boot) },
-        { "memory", offsetof(struct history_run, memory) },
+    /* known: compared only where both runs recorded it (a run made before
+     * baremark recorded the firmware's identity says nothing about it) */
+    static const struct { const char *what; size_t off; int width, known; } fields[] = {
+        { "build", offsetof(struct history_run, build), 40, 0 },
+        { "image", offsetof(struct history_run, image), 40, 0 },
+        { "plug-ins", offsetof(struct history_run, plugins), 40, 0 },
+        { "settings", offsetof(struct history_run, settings), 40, 0 },
+        { "firmware", offsetof(struct history_run, firmware), 40, 0 },
+        { "firmware image", offsetof(struct history_run, firmware_id), 12, 1 },
+        { "microcode", offsetof(struct history_run, microcode), 40, 0 },
+        { "Secure Boot", offsetof(struct history_run, secure_boot), 40, 0 },
+        { "memory", offsetof(struct history_run, memory), 40, 0 },
     };
     int any = 0;
     size_t len = 0;
     out[0] = 0;
     for (size_t i = 0; i < sizeof fields / sizeof fields[0]; i++) {
         const char *a = (const char *)before + fields[i].off, *b = (const char *)after + fields[i].off;
+        if (fields[i].known && (!a[0] || !b[0] || !strcmp(a, "-") || !strcmp(b, "-")))
+            continue;
         if (strcmp(a, b) && len < cap) {
-            len += (size_t)snprintf(out + len, cap - len, "%s%s %.40s -> %.40s", any ? "; " : "",
-                                    fields[i].what, a, b);
+            /* an unknown identity ("unknown: WHY") whole; a hash by its first digits */
+            int w = strncmp(a, "unknown", 7) && strncmp(b, "unknown", 7) ? fields[i].width : 40;
+            len += (size_t)snprintf(out + len, cap - len, "%s%s %.*s -> %.*s", any ? "; " : "",
+                                    fields[i].what, w, a, w, b);
             any++;
         }
     }
