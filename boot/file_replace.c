@@ -133,7 +133,7 @@ static int replace_finish(const char *tmp, const char *leaf, int known)
     size_t len = 0;
     EFI_FILE_HANDLE f;
     char *text = known ? NULL : fw_save_read(tmp, &len, NULL);
-    int whole = known || (text && len && !jr_is_none(jr_doc(text, len)));
+    int whole = known || (text && len && !jval_is_none(jval_doc(text, len)));
     if (text)
         FreePool(text);
     if (!whole || fw_esp_open_rw(tmp, &f) != EFI_SUCCESS)

@@ -101,7 +101,7 @@ static void main_lava(const struct section *s)
         out_warn("%s: its LAVA cases are not printed: out of memory for the results document",
                  section_label(s));
     else
-        figures_lava_print(jr_doc(w.buf, w.len), s->figures);
+        figures_lava_print(jval_doc(w.buf, w.len), s->figures);
     json_free(&w);
     lava_flush();
 }

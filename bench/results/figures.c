@@ -49,9 +49,9 @@ const char *figures_row_tail(const struct figure_table *t, unsigned id)
     return tail;
 }
 
-struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id)
+struct jval figures_get(struct jval base, const struct figure_table *t, unsigned id)
 {
-    return jr_path(base, figures_row_tail(t, id));
+    return jval_path(base, figures_row_tail(t, id));
 }
 
 const char *figure_kind_name(enum figure_kind k)
@@ -63,21 +63,21 @@ const char *figure_kind_name(enum figure_kind k)
 /* ---- walking a row's path ------------------------------------------------ */
 
 struct fig_walk {
-    struct jr doc, member;
+    struct jval doc, member;
     const struct figure_table *t;
     const struct figure *fig;
     void (*fn)(void *ctx, const struct figure_value *v);
     void *ctx;
     int depth;                          /* [*] entered */
     int cut;                            /* an object on the path before the leaf is absent or null */
-    struct jr elem[FIG_MAX_WILD];
+    struct jval elem[FIG_MAX_WILD];
     size_t idx[FIG_MAX_WILD];
     char path[160];
 };
 
-static struct jr fig_member(struct jr doc, const struct figure_table *t)
+static struct jval fig_member(struct jval doc, const struct figure_table *t)
 {
-    return t->member ? jr_get(doc, t->member) : doc;
+    return t->member ? jval_get(doc, t->member) : doc;
 }
 
 /* A number for an id: whole numbers without a fraction. */
@@ -89,12 +89,12 @@ static void fig_num_text(char *out, size_t cap, double v)
         snprintf(out, cap, "%g", v);
 }
 
-static void fig_value_text(struct jr v, char *out, size_t cap)
+static void fig_value_text(struct jval v, char *out, size_t cap)
 {
-    if (jr_type(v) == JR_NUMBER)
-        fig_num_text(out, cap, jr_num(v, NAN));
+    if (jval_type(v) == JVAL_NUMBER)
+        fig_num_text(out, cap, jval_num(v, NAN));
     else
-        jr_str(v, out, cap);
+        jval_str(v, out, cap);
 }
 
 /* One {token} of a template: #, #1 (indexes), a member path with # in it
@@ -120,17 +120,17 @@ static void fig_token(const struct fig_walk *w, const char *tok, char *out, size
                 path[o++] = *p;
         }
         path[o] = 0;
-        fig_value_text(jr_path(w->member, path), out, cap);
+        fig_value_text(jval_path(w->member, path), out, cap);
         return;
     }
     for (int d = w->depth - 1; d >= 0; d--) {
-        struct jr v = jr_get(w->elem[d], tok);
-        if (!jr_is_none(v)) {
+        struct jval v = jval_get(w->elem[d], tok);
+        if (!jval_is_none(v)) {
             fig_value_text(v, out, cap);
             return;
         }
     }
-    fig_value_text(jr_path(w->member, tok), out, cap);   /* a member path: "tsc.reference_cpu" */
+    fig_value_text(jval_path(w->member, tok), out, cap);   /* a member path: "tsc.reference_cpu" */
 }
 
 static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size_t cap)
@@ -159,28 +159,28 @@ static void fig_fill(const struct fig_walk *w, const char *tmpl, char *out, size
 /* A condition's KEY: a path below the innermost array element holding it,
  * else the next one out, else the member; "/KEY": the document's top
  * level ("/profile"). */
-static struct jr fig_key(const struct fig_walk *w, const char *key)
+static struct jval fig_key(const struct fig_walk *w, const char *key)
 {
     if (key[0] == '/')
-        return jr_path(w->doc, key + 1);
+        return jval_path(w->doc, key + 1);
     for (int d = w->depth - 1; d >= 0; d--) {
-        struct jr v = jr_path(w->elem[d], key);
-        if (!jr_is_none(v))
+        struct jval v = jval_path(w->elem[d], key);
+        if (!jval_is_none(v))
             return v;
     }
-    return jr_path(w->member, key);
+    return jval_path(w->member, key);
 }
 
 /* A scalar as a condition compares it: a string's text, a number as in an
  * id, "true", "false", "null"; "" for anything else. */
-static void fig_scalar_text(struct jr v, char *out, size_t cap)
+static void fig_scalar_text(struct jval v, char *out, size_t cap)
 {
-    switch (jr_type(v)) {
-    case JR_TRUE: snprintf(out, cap, "true"); break;
-    case JR_FALSE: snprintf(out, cap, "false"); break;
-    case JR_NULL: snprintf(out, cap, "null"); break;
-    case JR_NUMBER:
-    case JR_STRING: fig_value_text(v, out, cap); break;
+    switch (jval_type(v)) {
+    case JVAL_TRUE: snprintf(out, cap, "true"); break;
+    case JVAL_FALSE: snprintf(out, cap, "false"); break;
+    case JVAL_NULL: snprintf(out, cap, "null"); break;
+    case JVAL_NUMBER:
+    case JVAL_STRING: fig_value_text(v, out, cap); break;
     default: out[0] = 0; break;
     }
 }
@@ -197,10 +197,10 @@ static int fig_clause(const struct fig_walk *w, const char *c, size_t len)
         return 0;
     memcpy(key, c + neg, k - neg);
     key[k - neg] = 0;
-    struct jr v = fig_key(w, key);
+    struct jval v = fig_key(w, key);
     if (!eq) {
-        enum jr_type t = jr_type(v);
-        return (t != JR_NONE && t != JR_NULL && t != JR_FALSE) != neg;
+        enum jval_type t = jval_type(v);
+        return (t != JVAL_NONE && t != JVAL_NULL && t != JVAL_FALSE) != neg;
     }
     char words[128];
     size_t wl = len - k - 1 < sizeof words ? len - k - 1 : sizeof words - 1;
@@ -231,9 +231,9 @@ static int fig_cond(const struct fig_walk *w, const char *cond)
     }
 }
 
-static double fig_tick_hz(struct jr member, const struct figure_table *t)
+static double fig_tick_hz(struct jval member, const struct figure_table *t)
 {
-    double hz = t->tick_hz ? jr_num(jr_path(member, t->tick_hz), NAN) : NAN;
+    double hz = t->tick_hz ? jval_num(jval_path(member, t->tick_hz), NAN) : NAN;
     return hz > 0 ? hz : NAN;
 }
 
@@ -260,7 +260,7 @@ static void fig_case(const struct fig_walk *w, struct figure_value *fv)
     }
 }
 
-static void fig_emit(struct fig_walk *w, struct jr v)
+static void fig_emit(struct fig_walk *w, struct jval v)
 {
     const struct figure *f = w->fig;
     struct figure_value fv;
@@ -270,9 +270,9 @@ static void fig_emit(struct fig_walk *w, struct jr v)
     fv.table = w->t;
     fv.fig = f;
     fv.json = v;
-    fv.elem = w->depth ? w->elem[w->depth - 1] : (struct jr){ 0 };
+    fv.elem = w->depth ? w->elem[w->depth - 1] : (struct jval){ 0 };
     snprintf(fv.path, sizeof fv.path, "%s", w->path);
-    fv.value = jr_num(v, NAN);
+    fv.value = jval_num(v, NAN);
     fv.only_failed = f->only && !fig_cond(w, f->only);
     double x = fv.only_failed ? NAN : fv.value * (f->scale != 0 ? f->scale : 1);
     if (f->flags & FIG_TICKS_NS)
@@ -288,7 +288,7 @@ static void fig_emit(struct fig_walk *w, struct jr v)
     w->fn(w->ctx, &fv);
 }
 
-static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
+static void fig_step(struct fig_walk *w, struct jval v, const char *rest)
 {
     size_t plen = strlen(w->path);
     if (*rest == '.')
@@ -298,11 +298,11 @@ static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
         return;
     }
     if (!strncmp(rest, "[*]", 3)) {
-        struct jr e;
+        struct jval e;
         size_t it = 0, i = 0;
         if (w->depth >= FIG_MAX_WILD)
             return;
-        while (jr_next(v, &it, NULL, &e)) {
+        while (jval_next(v, &it, NULL, &e)) {
             w->elem[w->depth] = e;
             w->idx[w->depth++] = i;
             snprintf(w->path + plen, sizeof w->path - plen, "[%zu]", i++);
@@ -313,11 +313,11 @@ static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
         return;
     }
     if (!strcmp(rest, "*")) {           /* every member (FIG_DETAIL rows) */
-        struct jr key, m;
+        struct jval key, m;
         size_t it = 0;
         char name[64];
-        while (jr_next(v, &it, &key, &m)) {
-            jr_str(key, name, sizeof name);
+        while (jval_next(v, &it, &key, &m)) {
+            jval_str(key, name, sizeof name);
             snprintf(w->path + plen, sizeof w->path - plen, "%s%s", plen ? "." : "", name);
             fig_emit(w, m);
         }
@@ -330,11 +330,11 @@ static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
         return;
     memcpy(name, rest, k);
     name[k] = 0;
-    struct jr m = jr_get(v, name);
+    struct jval m = jval_get(v, name);
     /* absent: a place without its value, unless an array was still to come */
-    if (jr_is_none(m) && strstr(rest + k, "[*]"))
+    if (jval_is_none(m) && strstr(rest + k, "[*]"))
         return;
-    int cut = rest[k] && (jr_is_none(m) || jr_type(m) == JR_NULL);   /* the leaf's way is not there */
+    int cut = rest[k] && (jval_is_none(m) || jval_type(m) == JVAL_NULL);   /* the leaf's way is not there */
     snprintf(w->path + plen, sizeof w->path - plen, "%s%s", plen ? "." : "", name);
     w->cut += cut;
     fig_step(w, m, rest + k);
@@ -342,14 +342,14 @@ static void fig_step(struct fig_walk *w, struct jr v, const char *rest)
     w->path[plen] = 0;
 }
 
-void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
+void figures_each(struct jval doc, const struct figure_table *t, const struct figure *fig,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
 {
     struct fig_walk w;
     memset(&w, 0, sizeof w);
     w.doc = doc;
     w.member = fig_member(doc, t);
-    if (jr_is_none(w.member))
+    if (jval_is_none(w.member))
         return;
     w.t = t;
     w.fig = fig;
@@ -416,26 +416,26 @@ struct fig_leaves {
     char path[512];
 };
 
-static void fig_leaves(struct fig_leaves *L, struct jr v, size_t plen)
+static void fig_leaves(struct fig_leaves *L, struct jval v, size_t plen)
 {
-    struct jr k, e;
+    struct jval k, e;
     size_t it = 0, i = 0;
     char name[64];
-    switch (jr_type(v)) {
-    case JR_OBJECT:
-        while (jr_next(v, &it, &k, &e)) {
-            jr_str(k, name, sizeof name);
+    switch (jval_type(v)) {
+    case JVAL_OBJECT:
+        while (jval_next(v, &it, &k, &e)) {
+            jval_str(k, name, sizeof name);
             snprintf(L->path + plen, sizeof L->path - plen, "%s%s", plen ? "." : "", name);
             fig_leaves(L, e, strlen(L->path));
         }
         break;
-    case JR_ARRAY:
-        while (jr_next(v, &it, NULL, &e)) {
+    case JVAL_ARRAY:
+        while (jval_next(v, &it, NULL, &e)) {
             snprintf(L->path + plen, sizeof L->path - plen, "[%zu]", i++);
             fig_leaves(L, e, strlen(L->path));
         }
         break;
-    case JR_NUMBER:
+    case JVAL_NUMBER:
         L->numbers++;
         if (!figures_match(L->path, NULL))
             L->fn(L->ctx, L->path);
@@ -446,7 +446,7 @@ static void fig_leaves(struct fig_leaves *L, struct jr v, size_t plen)
     L->path[plen] = 0;
 }
 
-unsigned figures_undeclared(struct jr doc, void (*fn)(void *ctx, const char *path), void *ctx)
+unsigned figures_undeclared(struct jval doc, void (*fn)(void *ctx, const char *path), void *ctx)
 {
     struct fig_leaves L = { fn, ctx, 0, "" };
     fig_leaves(&L, doc, 0);
@@ -482,22 +482,22 @@ const struct figure *figures_id_row(const char *id)
 
 /* ---- raw samples ----------------------------------------------------------------- */
 
-size_t figures_samples(struct jr doc, const struct figure_value *v, double *out, size_t cap)
+size_t figures_samples(struct jval doc, const struct figure_value *v, double *out, size_t cap)
 {
     const struct figure *f = v->fig;
-    struct jr base = jr_is_none(v->elem) ? fig_member(doc, v->table) : v->elem, s;
+    struct jval base = jval_is_none(v->elem) ? fig_member(doc, v->table) : v->elem, s;
     size_t it = 0, n = 0;
     if (!f->samples || v->only_failed)
         return 0;
     double hz = fig_tick_hz(fig_member(doc, v->table), v->table);
-    double pm = jr_num(jr_get(base, "placeholder_median"), NAN), iters = jr_num(jr_get(base, "iterations"), NAN);
+    double pm = jval_num(jval_get(base, "placeholder_median"), NAN), iters = jval_num(jval_get(base, "iterations"), NAN);
     int net = f->transform == FIG_SAMPLES_NET || f->transform == FIG_SAMPLES_NET_NS;
     int ns = f->transform == FIG_SAMPLES_NS || f->transform == FIG_SAMPLES_NET_NS;
     if ((net && (isnan(pm) || !(iters > 0))) || (ns && isnan(hz)))
         return 0;
-    struct jr arr = jr_path(base, f->samples);
-    while (n < cap && jr_next(arr, &it, NULL, &s)) {
-        double x = jr_num(s, NAN);
+    struct jval arr = jval_path(base, f->samples);
+    while (n < cap && jval_next(arr, &it, NULL, &s)) {
+        double x = jval_num(s, NAN);
         if (isnan(x))
             continue;
         if (net)
@@ -570,7 +570,7 @@ static void fig_best_of(void *ctx, const struct figure_value *v)
     b->any = 1;
 }
 
-void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap)
+void figures_headline(struct jval doc, const struct figure_table *t, char *out, size_t cap)
 {
     size_t o = 0;
     if (!cap)

@@ -190,7 +190,7 @@ const char *json_fig_key(const struct figure_table *t, unsigned id);
  * "ppm"; the whole path for a row without [*]: "agreement.max_measured_ppm"),
  * and its value below base (the member, or an element of that array). */
 const char *figures_row_tail(const struct figure_table *t, unsigned id);
-struct jr figures_get(struct jr base, const struct figure_table *t, unsigned id);
+struct jval figures_get(struct jval base, const struct figure_table *t, unsigned id);
 
 /* Every table: the run's own (figures_run.h), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */
@@ -204,8 +204,8 @@ struct figure_value {
     const struct figure *fig;
     char id[LAVA_ID_MAX + 1];   /* the LAVA id, cleaned; "" when the row has none */
     char path[160];             /* where: "clock.references[0].khz" */
-    struct jr json;             /* the value (none when absent) */
-    struct jr elem;             /* the innermost array element (none without [*]) */
+    struct jval json;             /* the value (none when absent) */
+    struct jval elem;             /* the innermost array element (none without [*]) */
     double value;               /* the JSON number; NAN when null, absent or not a number */
     double lava_value;          /* in the LAVA unit (scaled); NAN when none or `only` fails */
     int only_failed;            /* the row's `only` condition is not met here */
@@ -218,7 +218,7 @@ struct figure_value {
 /* Call fn for each place row `fig` of table t reaches in the document doc
  * (the whole results document): once per element of its last [*], once
  * when it has none.  The member absent: no call. */
-void figures_each(struct jr doc, const struct figure_table *t, const struct figure *fig,
+void figures_each(struct jval doc, const struct figure_table *t, const struct figure *fig,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
 
 /* The LAVA cases of table t's member of the results document doc: for
@@ -226,10 +226,10 @@ void figures_each(struct jr doc, const struct figure_table *t, const struct figu
  * reaches that is a case (lava_case), passed to fn.  The image prints
  * them when the section ends (figures_lava_print, bench/results/figures_lava.c);
  * the tests compare them with what a run printed. */
-void figures_lava(struct jr doc, const struct figure_table *t,
+void figures_lava(struct jval doc, const struct figure_table *t,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
 /* The same printed with lava_case (bench/results/lava.h). */
-void figures_lava_print(struct jr doc, const struct figure_table *t);
+void figures_lava_print(struct jval doc, const struct figure_table *t);
 
 /* Whether a concrete path from the document's root ("clock.references[2].windows[0]")
  * is declared by a row; returns it (and its table), or NULL. */
@@ -244,7 +244,7 @@ int figures_path_match(const char *pattern, const char *path);
  * tests hold every document a run or a section's writer makes to it, and
  * `baremark validate` every file it is given; the writers cannot break
  * it for a row's figure, which they name by its row's ID (below). */
-unsigned figures_undeclared(struct jr doc, void (*fn)(void *ctx, const char *path), void *ctx);
+unsigned figures_undeclared(struct jval doc, void (*fn)(void *ctx, const char *path), void *ctx);
 
 /* The row whose LAVA id template gives this id ("meas_add10_rdtsc_ns" ->
  * "meas_{target}_{method}_ns"), NULL when none: for a figure known only
@@ -257,11 +257,11 @@ const struct figure *figures_id_row(const char *id);
  * worst time or cost, the best rate or score), a FIG_INFO row, which has
  * no better side, by its largest size, shown as that size (|offset|, as
  * "largest TSC offset" reads).  "" when none is in the document. */
-void figures_headline(struct jr doc, const struct figure_table *t, char *out, size_t cap);
+void figures_headline(struct jval doc, const struct figure_table *t, char *out, size_t cap);
 
 /* The raw samples of a figure found, transformed (figure_samples) into
  * out (at most cap); returns how many. */
-size_t figures_samples(struct jr doc, const struct figure_value *v, double *out, size_t cap);
+size_t figures_samples(struct jval doc, const struct figure_value *v, double *out, size_t cap);
 
 /* A figure's value for a person: four significant digits, whole numbers
  * of 10^5 and more with one decimal at most ("2596142.3", "0.169",

@@ -20,7 +20,7 @@ static void fig_lava_place(void *ctx, const struct figure_value *v)
         lw->fn(lw->ctx, v);
 }
 
-void figures_lava(struct jr doc, const struct figure_table *t,
+void figures_lava(struct jval doc, const struct figure_table *t,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
 {
     struct fig_lava_walk lw = { fn, ctx };
@@ -35,7 +35,7 @@ static void fig_lava_print_one(void *ctx, const struct figure_value *v)
     lava_case(v->id, v->result, v->case_value, v->unit);
 }
 
-void figures_lava_print(struct jr doc, const struct figure_table *t)
+void figures_lava_print(struct jval doc, const struct figure_table *t)
 {
     figures_lava(doc, t, fig_lava_print_one, NULL);
 }

@@ -1,7 +1,7 @@
 /*
  * bench/results/json_read.c - a small reader of JSON text in memory (see
  * json_read.h).  RFC 8259's grammar, checked as far as the reader walks:
- * a value is measured (jr_span) before anything inside it is used, so a
+ * a value is measured (jval_span) before anything inside it is used, so a
  * lookup never runs past the end of the text or into a neighbour.
  */
 #include <stdlib.h>
@@ -9,25 +9,25 @@
 
 #include "json_read.h"
 
-static const struct jr jr_none;
+static const struct jval jval_none;
 
-static int jr_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
+static int jval_ws(char c) { return c == ' ' || c == '\t' || c == '\n' || c == '\r'; }
 
-static size_t jr_skip_ws(const char *s, size_t n, size_t i)
+static size_t jval_skip_ws(const char *s, size_t n, size_t i)
 {
-    while (i < n && jr_ws(s[i]))
+    while (i < n && jval_ws(s[i]))
         i++;
     return i;
 }
 
-static int jr_hex(char c)
+static int jval_hex(char c)
 {
     return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'f') || (c >= 'A' && c <= 'F');
 }
 
 /* A string starting at s[0] == '"': its length with both quotes, 0 if
  * it is not closed or holds a raw control character or a bad escape. */
-static size_t jr_span_string(const char *s, size_t n)
+static size_t jval_span_string(const char *s, size_t n)
 {
     for (size_t i = 1; i < n; i++) {
         unsigned char c = (unsigned char)s[i];
@@ -40,7 +40,7 @@ static size_t jr_span_string(const char *s, size_t n)
         if (++i >= n)
             return 0;
         if (s[i] == 'u') {
-            if (i + 4 >= n || !jr_hex(s[i + 1]) || !jr_hex(s[i + 2]) || !jr_hex(s[i + 3]) || !jr_hex(s[i + 4]))
+            if (i + 4 >= n || !jval_hex(s[i + 1]) || !jval_hex(s[i + 2]) || !jval_hex(s[i + 3]) || !jval_hex(s[i + 4]))
                 return 0;
             i += 4;
         } else if (!strchr("\"\\/bfnrt", s[i]) || !s[i]) {
@@ -50,201 +50,201 @@ static size_t jr_span_string(const char *s, size_t n)
     return 0;
 }
 
-static int jr_digit(char c) { return c >= '0' && c <= '9'; }
+static int jval_digit(char c) { return c >= '0' && c <= '9'; }
 
 /* A number as RFC 8259 writes it: -?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][-+]?[0-9]+)? */
-static size_t jr_span_number(const char *s, size_t n)
+static size_t jval_span_number(const char *s, size_t n)
 {
     size_t i = 0;
     if (i < n && s[i] == '-')
         i++;
     if (i < n && s[i] == '0')
         i++;
-    else if (i < n && jr_digit(s[i]))
-        while (i < n && jr_digit(s[i]))
+    else if (i < n && jval_digit(s[i]))
+        while (i < n && jval_digit(s[i]))
             i++;
     else
         return 0;
     if (i < n && s[i] == '.') {
-        if (++i >= n || !jr_digit(s[i]))
+        if (++i >= n || !jval_digit(s[i]))
             return 0;
-        while (i < n && jr_digit(s[i]))
+        while (i < n && jval_digit(s[i]))
             i++;
     }
     if (i < n && (s[i] == 'e' || s[i] == 'E')) {
         i++;
         if (i < n && (s[i] == '+' || s[i] == '-'))
             i++;
-        if (i >= n || !jr_digit(s[i]))
+        if (i >= n || !jval_digit(s[i]))
             return 0;
-        while (i < n && jr_digit(s[i]))
+        while (i < n && jval_digit(s[i]))
             i++;
     }
     return i;
 }
 
-static size_t jr_span_depth(const char *s, size_t n, int depth);
+static size_t jval_span_depth(const char *s, size_t n, int depth);
 
 /* An array or object at s[0]: its length with the brackets, 0 if broken. */
-static size_t jr_span_container(const char *s, size_t n, int depth)
+static size_t jval_span_container(const char *s, size_t n, int depth)
 {
     char close = s[0] == '{' ? '}' : ']';
-    size_t i = jr_skip_ws(s, n, 1);
-    if (depth >= JR_MAX_DEPTH)
+    size_t i = jval_skip_ws(s, n, 1);
+    if (depth >= JVAL_MAX_DEPTH)
         return 0;
     if (i < n && s[i] == close)
         return i + 1;
     for (;;) {
         size_t k;
         if (close == '}') {
-            if (i >= n || s[i] != '"' || !(k = jr_span_string(s + i, n - i)))
+            if (i >= n || s[i] != '"' || !(k = jval_span_string(s + i, n - i)))
                 return 0;
-            i = jr_skip_ws(s, n, i + k);
+            i = jval_skip_ws(s, n, i + k);
             if (i >= n || s[i] != ':')
                 return 0;
-            i = jr_skip_ws(s, n, i + 1);
+            i = jval_skip_ws(s, n, i + 1);
         }
-        k = jr_span_depth(s + i, n - i, depth + 1);
+        k = jval_span_depth(s + i, n - i, depth + 1);
         if (!k)
             return 0;
-        i = jr_skip_ws(s, n, i + k);
+        i = jval_skip_ws(s, n, i + k);
         if (i < n && s[i] == close)
             return i + 1;
         if (i >= n || s[i] != ',')
             return 0;
-        i = jr_skip_ws(s, n, i + 1);
+        i = jval_skip_ws(s, n, i + 1);
     }
 }
 
-static size_t jr_span_word(const char *s, size_t n, const char *w)
+static size_t jval_span_word(const char *s, size_t n, const char *w)
 {
     size_t k = strlen(w);
     return n >= k && !memcmp(s, w, k) ? k : 0;
 }
 
-static size_t jr_span_depth(const char *s, size_t n, int depth)
+static size_t jval_span_depth(const char *s, size_t n, int depth)
 {
     if (!s || !n)
         return 0;
     switch (s[0]) {
     case '{':
     case '[':
-        return jr_span_container(s, n, depth);
+        return jval_span_container(s, n, depth);
     case '"':
-        return jr_span_string(s, n);
+        return jval_span_string(s, n);
     case 't':
-        return jr_span_word(s, n, "true");
+        return jval_span_word(s, n, "true");
     case 'f':
-        return jr_span_word(s, n, "false");
+        return jval_span_word(s, n, "false");
     case 'n':
-        return jr_span_word(s, n, "null");
+        return jval_span_word(s, n, "null");
     default:
-        return jr_span_number(s, n);
+        return jval_span_number(s, n);
     }
 }
 
-size_t jr_span(const char *s, size_t len) { return jr_span_depth(s, len, 0); }
+size_t jval_span(const char *s, size_t len) { return jval_span_depth(s, len, 0); }
 
-struct jr jr_doc(const char *text, size_t len)
+struct jval jval_doc(const char *text, size_t len)
 {
     size_t i, k;
     if (!text)
-        return jr_none;
-    i = jr_skip_ws(text, len, 0);
-    k = jr_span(text + i, len - i);
-    if (!k || jr_skip_ws(text, len, i + k) != len)
-        return jr_none;
-    return (struct jr){ text + i, k };
+        return jval_none;
+    i = jval_skip_ws(text, len, 0);
+    k = jval_span(text + i, len - i);
+    if (!k || jval_skip_ws(text, len, i + k) != len)
+        return jval_none;
+    return (struct jval){ text + i, k };
 }
 
-int jr_is_none(struct jr v) { return v.p == NULL; }
+int jval_is_none(struct jval v) { return v.p == NULL; }
 
-enum jr_type jr_type(struct jr v)
+enum jval_type jval_type(struct jval v)
 {
     if (!v.p || !v.n)
-        return JR_NONE;
+        return JVAL_NONE;
     switch (v.p[0]) {
-    case '{': return JR_OBJECT;
-    case '[': return JR_ARRAY;
-    case '"': return JR_STRING;
-    case 't': return JR_TRUE;
-    case 'f': return JR_FALSE;
-    case 'n': return JR_NULL;
-    default: return JR_NUMBER;
+    case '{': return JVAL_OBJECT;
+    case '[': return JVAL_ARRAY;
+    case '"': return JVAL_STRING;
+    case 't': return JVAL_TRUE;
+    case 'f': return JVAL_FALSE;
+    case 'n': return JVAL_NULL;
+    default: return JVAL_NUMBER;
     }
 }
 
-/* Values inside a container were measured with it (jr_doc, or the walk
+/* Values inside a container were measured with it (jval_doc, or the walk
  * that found the container), so the walk below only steps over them; a
  * container that did not come from here is measured once more. */
-int jr_next(struct jr c, size_t *it, struct jr *key, struct jr *val)
+int jval_next(struct jval c, size_t *it, struct jval *key, struct jval *val)
 {
-    enum jr_type t = jr_type(c);
+    enum jval_type t = jval_type(c);
     size_t i, k;
     if (key)
-        *key = jr_none;
-    *val = jr_none;
-    if (t != JR_ARRAY && t != JR_OBJECT)
+        *key = jval_none;
+    *val = jval_none;
+    if (t != JVAL_ARRAY && t != JVAL_OBJECT)
         return 0;
-    i = *it ? *it : jr_skip_ws(c.p, c.n, 1);
+    i = *it ? *it : jval_skip_ws(c.p, c.n, 1);
     if (i >= c.n || c.p[i] == ']' || c.p[i] == '}')
         return 0;
-    if (t == JR_OBJECT) {
-        k = c.p[i] == '"' ? jr_span_string(c.p + i, c.n - i) : 0;
+    if (t == JVAL_OBJECT) {
+        k = c.p[i] == '"' ? jval_span_string(c.p + i, c.n - i) : 0;
         if (!k)
             return 0;
         if (key)
-            *key = (struct jr){ c.p + i, k };
-        i = jr_skip_ws(c.p, c.n, i + k);
+            *key = (struct jval){ c.p + i, k };
+        i = jval_skip_ws(c.p, c.n, i + k);
         if (i >= c.n || c.p[i] != ':')
             return 0;
-        i = jr_skip_ws(c.p, c.n, i + 1);
+        i = jval_skip_ws(c.p, c.n, i + 1);
     }
-    k = jr_span(c.p + i, c.n - i);
+    k = jval_span(c.p + i, c.n - i);
     if (!k)
         return 0;
-    *val = (struct jr){ c.p + i, k };
-    i = jr_skip_ws(c.p, c.n, i + k);
+    *val = (struct jval){ c.p + i, k };
+    i = jval_skip_ws(c.p, c.n, i + k);
     if (i < c.n && c.p[i] == ',')
-        i = jr_skip_ws(c.p, c.n, i + 1);
+        i = jval_skip_ws(c.p, c.n, i + 1);
     *it = i;
     return 1;
 }
 
-struct jr jr_get(struct jr obj, const char *key)
+struct jval jval_get(struct jval obj, const char *key)
 {
-    struct jr k, v;
+    struct jval k, v;
     size_t it = 0;
-    if (jr_type(obj) != JR_OBJECT || !key)
-        return jr_none;
-    while (jr_next(obj, &it, &k, &v))
-        if (jr_str_eq(k, key))
+    if (jval_type(obj) != JVAL_OBJECT || !key)
+        return jval_none;
+    while (jval_next(obj, &it, &k, &v))
+        if (jval_str_eq(k, key))
             return v;
-    return jr_none;
+    return jval_none;
 }
 
-struct jr jr_at(struct jr arr, size_t index)
+struct jval jval_at(struct jval arr, size_t index)
 {
-    struct jr v;
+    struct jval v;
     size_t it = 0, i = 0;
-    if (jr_type(arr) != JR_ARRAY)
-        return jr_none;
-    while (jr_next(arr, &it, NULL, &v))
+    if (jval_type(arr) != JVAL_ARRAY)
+        return jval_none;
+    while (jval_next(arr, &it, NULL, &v))
         if (i++ == index)
             return v;
-    return jr_none;
+    return jval_none;
 }
 
-size_t jr_count(struct jr c)
+size_t jval_count(struct jval c)
 {
-    struct jr v;
+    struct jval v;
     size_t it = 0, n = 0;
-    while (jr_next(c, &it, NULL, &v))
+    while (jval_next(c, &it, NULL, &v))
         n++;
     return n;
 }
 
-struct jr jr_path(struct jr v, const char *path)
+struct jval jval_path(struct jval v, const char *path)
 {
     char name[128];
     while (path && *path && v.p) {
@@ -254,39 +254,39 @@ struct jr jr_path(struct jr v, const char *path)
             char *end;
             unsigned long i = strtoul(path + 1, &end, 10);
             if (end == path + 1 || *end != ']')
-                return jr_none;
-            v = jr_at(v, i);
+                return jval_none;
+            v = jval_at(v, i);
             path = end + 1;
         } else {
             size_t k = strcspn(path, ".[");
             if (k >= sizeof name)
-                return jr_none;
+                return jval_none;
             memcpy(name, path, k);
             name[k] = 0;
-            v = jr_get(v, name);
+            v = jval_get(v, name);
             path += k;
         }
     }
     return v;
 }
 
-double jr_num(struct jr v, double dflt)
+double jval_num(struct jval v, double dflt)
 {
     char buf[64];
-    if (jr_type(v) != JR_NUMBER || v.n >= sizeof buf)
+    if (jval_type(v) != JVAL_NUMBER || v.n >= sizeof buf)
         return dflt;
     memcpy(buf, v.p, v.n);
     buf[v.n] = 0;
     return strtod(buf, NULL);
 }
 
-int jr_bool(struct jr v, int dflt)
+int jval_bool(struct jval v, int dflt)
 {
-    enum jr_type t = jr_type(v);
-    return t == JR_TRUE ? 1 : t == JR_FALSE ? 0 : dflt;
+    enum jval_type t = jval_type(v);
+    return t == JVAL_TRUE ? 1 : t == JVAL_FALSE ? 0 : dflt;
 }
 
-static unsigned jr_hex4(const char *s)
+static unsigned jval_hex4(const char *s)
 {
     unsigned u = 0;
     for (int i = 0; i < 4; i++) {
@@ -297,7 +297,7 @@ static unsigned jr_hex4(const char *s)
 }
 
 /* Append code point u as UTF-8 when it fits. */
-static size_t jr_put_utf8(char *out, size_t o, size_t cap, unsigned u)
+static size_t jval_put_utf8(char *out, size_t o, size_t cap, unsigned u)
 {
     char b[4];
     size_t k;
@@ -329,7 +329,7 @@ static size_t jr_put_utf8(char *out, size_t o, size_t cap, unsigned u)
 /* One escape after the backslash at s[*i]; the string was measured, so
  * the escape is whole.  Surrogate pairs become one code point; a lone
  * surrogate becomes U+FFFD. */
-static size_t jr_unescape(const char *s, size_t n, size_t *i, char *out, size_t o, size_t cap)
+static size_t jval_unescape(const char *s, size_t n, size_t *i, char *out, size_t o, size_t cap)
 {
     static const char from[] = "\"\\/bfnrt", to[] = "\"\\/\b\f\n\r\t";
     char c = s[++*i];
@@ -338,10 +338,10 @@ static size_t jr_unescape(const char *s, size_t n, size_t *i, char *out, size_t 
             out[o++] = to[strchr(from, c) - from];
         return o;
     }
-    unsigned u = jr_hex4(s + *i + 1);
+    unsigned u = jval_hex4(s + *i + 1);
     *i += 4;
     if (u >= 0xD800 && u < 0xDC00 && *i + 6 < n && s[*i + 1] == '\\' && s[*i + 2] == 'u') {
-        unsigned lo = jr_hex4(s + *i + 3);
+        unsigned lo = jval_hex4(s + *i + 3);
         if (lo >= 0xDC00 && lo < 0xE000) {
             u = 0x10000 + ((u - 0xD800) << 10) + (lo - 0xDC00);
             *i += 6;
@@ -349,19 +349,19 @@ static size_t jr_unescape(const char *s, size_t n, size_t *i, char *out, size_t 
     }
     if (u >= 0xD800 && u < 0xE000)
         u = 0xFFFD;
-    return u ? jr_put_utf8(out, o, cap, u) : o;
+    return u ? jval_put_utf8(out, o, cap, u) : o;
 }
 
-int jr_str(struct jr v, char *out, size_t cap)
+int jval_str(struct jval v, char *out, size_t cap)
 {
     size_t o = 0;
     if (cap)
         out[0] = 0;
-    if (jr_type(v) != JR_STRING || !cap)
+    if (jval_type(v) != JVAL_STRING || !cap)
         return 0;
     for (size_t i = 1; i + 1 < v.n; i++) {
         if (v.p[i] == '\\')
-            o = jr_unescape(v.p, v.n, &i, out, o, cap);
+            o = jval_unescape(v.p, v.n, &i, out, o, cap);
         else if (o + 1 < cap)
             out[o++] = v.p[i];
     }
@@ -369,10 +369,10 @@ int jr_str(struct jr v, char *out, size_t cap)
     return 1;
 }
 
-int jr_str_eq(struct jr v, const char *s)
+int jval_str_eq(struct jval v, const char *s)
 {
     size_t k = strlen(s);
-    if (jr_type(v) != JR_STRING)
+    if (jval_type(v) != JVAL_STRING)
         return 0;
     /* the common case: no escapes, compare in place */
     if (v.n == k + 2 && !memcmp(v.p + 1, s, k))
@@ -380,6 +380,6 @@ int jr_str_eq(struct jr v, const char *s)
     if (!memchr(v.p, '\\', v.n) || k > 255)
         return 0;
     char buf[257];
-    jr_str(v, buf, sizeof buf);
+    jval_str(v, buf, sizeof buf);
     return !strcmp(buf, s);
 }

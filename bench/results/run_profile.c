@@ -15,10 +15,10 @@ const char *const run_profile_members[] = {
     NULL,
 };
 
-int run_profile_read_jr(struct jr doc, char *out, size_t cap)
+int run_profile_read_jr(struct jval doc, char *out, size_t cap)
 {
     for (size_t i = 0; run_profile_members[i]; i++)
-        if (jr_str(jr_path(doc, run_profile_members[i]), out, cap))
+        if (jval_str(jval_path(doc, run_profile_members[i]), out, cap))
             return 1;
     return 0;
 }

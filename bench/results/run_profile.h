@@ -23,8 +23,8 @@
  * files of older images. */
 extern const char *const run_profile_members[];
 
-/* The document's profile into out (jr_str: cut to cap - 1 bytes; "" when
+/* The document's profile into out (jval_str: cut to cap - 1 bytes; "" when
  * no member says one): 1 when found. */
-int run_profile_read_jr(struct jr doc, char *out, size_t cap);
+int run_profile_read_jr(struct jval doc, char *out, size_t cap);
 
 #endif

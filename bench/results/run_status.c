@@ -53,15 +53,15 @@ void rs_decide(const char *word, int has_number, long long number, int ended, co
     }
 }
 
-void rs_read_jr(struct jr doc, struct rs_state *st)
+void rs_read_jr(struct jval doc, struct rs_state *st)
 {
-    struct jr status = jr_get(doc, "status"), ended = jr_get(doc, "ended");
+    struct jval status = jval_get(doc, "status"), ended = jval_get(doc, "ended");
     char word[16], stage[RS_STAGE_MAX + 2];
-    int is_word = jr_type(status) == JR_STRING && jr_str(status, word, sizeof word);
-    int has_stage = jr_type(jr_get(doc, "stage")) == JR_STRING && jr_str(jr_get(doc, "stage"), stage, sizeof stage);
-    double num = jr_num(status, -1);
-    int is_int = jr_type(status) == JR_NUMBER && num == (double)(long long)num;
-    rs_decide(is_word ? word : NULL, is_int, (long long)num, jr_type(ended) == JR_NONE ? -1 : jr_bool(ended, 1),
+    int is_word = jval_type(status) == JVAL_STRING && jval_str(status, word, sizeof word);
+    int has_stage = jval_type(jval_get(doc, "stage")) == JVAL_STRING && jval_str(jval_get(doc, "stage"), stage, sizeof stage);
+    double num = jval_num(status, -1);
+    int is_int = jval_type(status) == JVAL_NUMBER && num == (double)(long long)num;
+    rs_decide(is_word ? word : NULL, is_int, (long long)num, jval_type(ended) == JVAL_NONE ? -1 : jval_bool(ended, 1),
               has_stage ? stage : NULL, st);
 }
 

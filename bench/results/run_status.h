@@ -40,7 +40,7 @@ void rs_decide(const char *word, int has_number, long long number, int ended, co
                struct rs_state *st);
 
 /* Read the top level of a results document with bench/results/json_read.h. */
-void rs_read_jr(struct jr doc, struct rs_state *st);
+void rs_read_jr(struct jval doc, struct rs_state *st);
 
 /* The state in words, safe for a terminal and HTML (a stage that is not a
  * plain lowercase word is never kept): "0 completed and saved", "2

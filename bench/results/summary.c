@@ -50,23 +50,23 @@
 
 /* ---- small helpers ---------------------------------------------------------- */
 
-static void sum_str(struct jr v, char *out, size_t cap)
+static void sum_str(struct jval v, char *out, size_t cap)
 {
-    if (!jr_str(v, out, cap) && jr_type(v) == JR_NUMBER)
-        snprintf(out, cap, "%g", jr_num(v, 0));
+    if (!jval_str(v, out, cap) && jval_type(v) == JVAL_NUMBER)
+        snprintf(out, cap, "%g", jval_num(v, 0));
 }
 
 /* A JSON array of numbers into a new plat_alloc'd array (NULL when empty). */
-static double *sum_numbers(struct jr arr, size_t *n)
+static double *sum_numbers(struct jval arr, size_t *n)
 {
-    size_t cap = jr_count(arr), it = 0;
-    struct jr v;
+    size_t cap = jval_count(arr), it = 0;
+    struct jval v;
     double *x = cap ? plat_alloc(cap * sizeof *x) : NULL;
     *n = 0;
     if (!x)
         return NULL;
-    while (jr_next(arr, &it, NULL, &v) && *n < cap) {
-        double d = jr_num(v, NAN);
+    while (jval_next(arr, &it, NULL, &v) && *n < cap) {
+        double d = jval_num(v, NAN);
         if (!isnan(d))
             x[(*n)++] = d;
     }
@@ -95,42 +95,42 @@ static void sum_median_ci(const double *x, size_t n, double *med, double *lo, do
 
 /* The section the run was in when it stopped: the run's own word for it,
  * else the first enabled section that wrote nothing. */
-static void sum_interrupted_in(struct summary *s, struct jr doc)
+static void sum_interrupted_in(struct summary *s, struct jval doc)
 {
     static const char *const own[] = { "stage", "interrupted_in", "last_section", "section" };
-    struct jr v, name;
+    struct jval v, name;
     size_t it = 0;
     for (size_t i = 0; i < sizeof own / sizeof own[0]; i++)
-        if (jr_str(jr_get(doc, own[i]), s->interrupted_in, sizeof s->interrupted_in) && s->interrupted_in[0])
+        if (jval_str(jval_get(doc, own[i]), s->interrupted_in, sizeof s->interrupted_in) && s->interrupted_in[0])
             return;
-    v = jr_path(doc, "settings.sections");
-    while (jr_next(v, &it, NULL, &name)) {
+    v = jval_path(doc, "settings.sections");
+    while (jval_next(v, &it, NULL, &name)) {
         char sec[SUMMARY_NAME_MAX];
         const struct figure_table *t = NULL;
-        jr_str(name, sec, sizeof sec);
+        jval_str(name, sec, sizeof sec);
         for (unsigned k = 0; k < section_count; k++)
             if (!strcmp(section_table[k].name, sec))
                 t = section_table[k].figures;
-        if (t && t->member && jr_is_none(jr_get(doc, t->member))) {
+        if (t && t->member && jval_is_none(jval_get(doc, t->member))) {
             snprintf(s->interrupted_in, sizeof s->interrupted_in, "%s", sec);
             return;
         }
     }
 }
 
-static void sum_run(struct summary *s, struct jr doc)
+static void sum_run(struct summary *s, struct jval doc)
 {
-    struct jr st = jr_get(doc, "status"), e, errors = jr_get(doc, "errors");
+    struct jval st = jval_get(doc, "status"), e, errors = jval_get(doc, "errors");
     char word[32];
     size_t it = 0;
-    jr_str(jr_get(doc, "name"), s->run, sizeof s->run);
-    s->status = (int)jr_num(st, -1);
-    jr_str(st, word, sizeof word);
-    int interrupted = !strcmp(word, "interrupted") || jr_bool(jr_get(doc, "ended"), 1) == 0;
-    s->warnings = (unsigned)jr_count(errors);
-    s->duration_ms = jr_num(jr_get(doc, "duration_ms"), NAN);
-    while (jr_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
-        jr_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
+    jval_str(jval_get(doc, "name"), s->run, sizeof s->run);
+    s->status = (int)jval_num(st, -1);
+    jval_str(st, word, sizeof word);
+    int interrupted = !strcmp(word, "interrupted") || jval_bool(jval_get(doc, "ended"), 1) == 0;
+    s->warnings = (unsigned)jval_count(errors);
+    s->duration_ms = jval_num(jval_get(doc, "duration_ms"), NAN);
+    while (jval_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
+        jval_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
     if (interrupted) {
         s->verdict = SUMMARY_INTERRUPTED;
         s->status = -1;
@@ -144,8 +144,8 @@ static void sum_run(struct summary *s, struct jr doc)
     }
     /* the profile the run used (run_profile.h: older files mapped there) */
     run_profile_read_jr(doc, s->profile, sizeof s->profile);
-    if (!jr_str(jr_path(doc, "methods.platform"), s->platform, sizeof s->platform))
-        jr_str(jr_path(doc, "bytemark.platform"), s->platform, sizeof s->platform);
+    if (!jval_str(jval_path(doc, "methods.platform"), s->platform, sizeof s->platform))
+        jval_str(jval_path(doc, "bytemark.platform"), s->platform, sizeof s->platform);
     s->saved = 1;
     for (unsigned i = 0; i < s->n_reasons; i++)
         if (strstr(s->reasons[i], "not saved"))
@@ -156,49 +156,49 @@ static void sum_run(struct summary *s, struct jr doc)
     }
 }
 
-static void sum_machine(struct summary *s, struct jr doc)
+static void sum_machine(struct summary *s, struct jval doc)
 {
-    struct jr sys = jr_get(doc, "system");
-    if (jr_is_none(sys))
-        sys = jr_get(doc, "host");
-    sum_str(jr_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
-    sum_str(jr_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
-    sum_str(jr_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
-    s->cpus = (unsigned)jr_num(jr_get(sys, "logical_cpus"), 0);
-    s->memory_mib = jr_num(jr_get(sys, "memory_mib"), NAN);
-    struct jr sb = jr_get(sys, "secure_boot");
-    s->secure_boot = jr_is_none(sb) ? -1 : jr_bool(jr_get(sb, "enabled"), 0);
-    s->shim = jr_bool(jr_get(sb, "shim"), 0);
-    s->image_signed = jr_bool(jr_get(sb, "image_signed"), 0);
-    sum_str(jr_get(sb, "image_sha256"), s->image_sha256, sizeof s->image_sha256);
+    struct jval sys = jval_get(doc, "system");
+    if (jval_is_none(sys))
+        sys = jval_get(doc, "host");
+    sum_str(jval_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
+    sum_str(jval_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
+    sum_str(jval_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
+    s->cpus = (unsigned)jval_num(jval_get(sys, "logical_cpus"), 0);
+    s->memory_mib = jval_num(jval_get(sys, "memory_mib"), NAN);
+    struct jval sb = jval_get(sys, "secure_boot");
+    s->secure_boot = jval_is_none(sb) ? -1 : jval_bool(jval_get(sb, "enabled"), 0);
+    s->shim = jval_bool(jval_get(sb, "shim"), 0);
+    s->image_signed = jval_bool(jval_get(sb, "image_signed"), 0);
+    sum_str(jval_get(sb, "image_sha256"), s->image_sha256, sizeof s->image_sha256);
 }
 
 /* ---- clock and quiet ------------------------------------------------------------------ */
 
-static void sum_clock(struct summary *s, struct jr doc)
+static void sum_clock(struct summary *s, struct jval doc)
 {
-    struct jr c = jr_get(doc, "clock"), r;
+    struct jval c = jval_get(doc, "clock"), r;
     size_t it = 0;
     const struct figure_table *t = &figures_clock;
-    s->tsc_mhz = jr_num(figures_get(c, t, CLOCK_CHOSEN_KHZ), NAN) / 1000;
-    jr_str(jr_get(c, "source"), s->tsc_source, sizeof s->tsc_source);
-    while (jr_next(jr_get(c, "references"), &it, NULL, &r)) {
-        if (jr_str_eq(jr_get(r, "kind"), "measured") || jr_is_none(jr_get(r, "kind")))
+    s->tsc_mhz = jval_num(figures_get(c, t, CLOCK_CHOSEN_KHZ), NAN) / 1000;
+    jval_str(jval_get(c, "source"), s->tsc_source, sizeof s->tsc_source);
+    while (jval_next(jval_get(c, "references"), &it, NULL, &r)) {
+        if (jval_str_eq(jval_get(r, "kind"), "measured") || jval_is_none(jval_get(r, "kind")))
             s->references++;
-        if (s->tsc_source[0] && jr_str_eq(jr_get(r, "name"), s->tsc_source))
-            s->tsc_ppm = jr_num(figures_get(r, t, CLOCK_REFERENCES_PPM), NAN);
+        if (s->tsc_source[0] && jval_str_eq(jval_get(r, "name"), s->tsc_source))
+            s->tsc_ppm = jval_num(figures_get(r, t, CLOCK_REFERENCES_PPM), NAN);
     }
-    s->agreement_ppm = jr_num(figures_get(c, t, CLOCK_AGREEMENT_MAX_MEASURED_PPM), NAN);
-    s->step_ticks = jr_num(figures_get(c, t, CLOCK_COUNTER_STEP_TICKS), NAN);
-    s->step_ns = jr_num(jr_path(c, "counter_step.ns"), NAN);
-    struct jr q = jr_get(c, "quiet");
-    double hz = jr_num(jr_get(q, "tick_hz"), NAN);
-    s->quiet_ms = jr_num(jr_get(q, "ms"), NAN);
-    s->gap_max_us = hz > 0 ? jr_num(figures_get(c, t, CLOCK_QUIET_MAX_GAP_TICKS), NAN) * 1e6 / hz : NAN;
-    s->gaps_over_1us = jr_num(figures_get(c, t, CLOCK_QUIET_GAPS_OVER_1US), NAN);
-    struct jr ph = jr_get(c, "quiet_check_phase");
-    s->nmis = jr_num(jr_get(ph, "nmis"), NAN);
-    s->smis = jr_num(jr_get(ph, "smis"), NAN);
+    s->agreement_ppm = jval_num(figures_get(c, t, CLOCK_AGREEMENT_MAX_MEASURED_PPM), NAN);
+    s->step_ticks = jval_num(figures_get(c, t, CLOCK_COUNTER_STEP_TICKS), NAN);
+    s->step_ns = jval_num(jval_path(c, "counter_step.ns"), NAN);
+    struct jval q = jval_get(c, "quiet");
+    double hz = jval_num(jval_get(q, "tick_hz"), NAN);
+    s->quiet_ms = jval_num(jval_get(q, "ms"), NAN);
+    s->gap_max_us = hz > 0 ? jval_num(figures_get(c, t, CLOCK_QUIET_MAX_GAP_TICKS), NAN) * 1e6 / hz : NAN;
+    s->gaps_over_1us = jval_num(figures_get(c, t, CLOCK_QUIET_GAPS_OVER_1US), NAN);
+    struct jval ph = jval_get(c, "quiet_check_phase");
+    s->nmis = jval_num(jval_get(ph, "nmis"), NAN);
+    s->smis = jval_num(jval_get(ph, "smis"), NAN);
 }
 
 /* ---- targets --------------------------------------------------------------------------- */
@@ -220,14 +220,14 @@ static struct summary_target *sum_target(struct summary *s, const char *name)
  * to the resolution floor r = counter_step_ticks / iterations and kept
  * at or above 0; unresolved when the run marked it too short or it lies
  * below r (r unknown: below 0).  In ticks and ns. */
-static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
+static void sum_estimate(struct summary_estimate *e, struct jval m, double hz)
 {
     size_t n;
     char status[32] = "";
-    double pm = jr_num(jr_get(m, "placeholder_median"), NAN), iters = jr_num(jr_get(m, "iterations"), NAN);
-    double step = jr_num(jr_get(m, "counter_step_ticks"), NAN);
-    double *x = sum_numbers(jr_get(m, "samples"), &n);
-    jr_str(jr_get(m, "status"), status, sizeof status);
+    double pm = jval_num(jval_get(m, "placeholder_median"), NAN), iters = jval_num(jval_get(m, "iterations"), NAN);
+    double step = jval_num(jval_get(m, "counter_step_ticks"), NAN);
+    double *x = sum_numbers(jval_get(m, "samples"), &n);
+    jval_str(jval_get(m, "status"), status, sizeof status);
     e->ticks = e->ticks_lo = e->ticks_hi = NAN;
     if (x && !isnan(pm) && iters > 0) {
         for (size_t i = 0; i < n; i++)
@@ -238,7 +238,7 @@ static void sum_estimate(struct summary_estimate *e, struct jr m, double hz)
     }
     /* no raw samples (an old or trimmed file): the run's own median, no interval */
     if (isnan(e->ticks))
-        e->ticks = jr_num(jr_path(m, "net.median"), NAN);
+        e->ticks = jval_num(jval_path(m, "net.median"), NAN);
     plat_free(x);
     e->floor_ticks = step >= 0 && iters > 0 ? step / iters : NAN;
     double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks, os_lo = e->ticks_lo, os_hi = e->ticks_hi;
@@ -298,18 +298,18 @@ static void sum_choose(struct summary_target *t, const char *method)
     }
 }
 
-static void sum_targets(struct summary *s, struct jr doc)
+static void sum_targets(struct summary *s, struct jval doc)
 {
-    struct jr methods = jr_get(doc, "methods"), m;
+    struct jval methods = jval_get(doc, "methods"), m;
     char target[SUMMARY_NAME_MAX], method[SUMMARY_NAME_MAX], status[32];
-    double hz = jr_num(jr_get(methods, "tick_hz"), NAN);
+    double hz = jval_num(jval_get(methods, "tick_hz"), NAN);
     size_t it = 0;
     if (!(hz > 0))
         hz = NAN;
-    while (jr_next(jr_get(methods, "measurements"), &it, NULL, &m)) {
-        jr_str(jr_get(m, "target"), target, sizeof target);
-        jr_str(jr_get(m, "method"), method, sizeof method);
-        jr_str(jr_get(m, "status"), status, sizeof status);
+    while (jval_next(jval_get(methods, "measurements"), &it, NULL, &m)) {
+        jval_str(jval_get(m, "target"), target, sizeof target);
+        jval_str(jval_get(m, "method"), method, sizeof method);
+        jval_str(jval_get(m, "status"), status, sizeof status);
         /* a measurement that did not come out is no estimate (the section said why) */
         if (!target[0] || (strcmp(status, "ok") && strcmp(status, "too_short") && strcmp(status, "inconclusive")))
             continue;
@@ -321,7 +321,7 @@ static void sum_targets(struct summary *s, struct jr doc)
         sum_estimate(e, m, hz);
     }
     char run_method[SUMMARY_NAME_MAX] = "sdm-recommended";
-    jr_str(jr_path(doc, "comparisons.method"), run_method, sizeof run_method);
+    jval_str(jval_path(doc, "comparisons.method"), run_method, sizeof run_method);
     for (unsigned i = 0; i < s->n_targets; i++)
         sum_choose(&s->targets[i], run_method);
 }
@@ -330,20 +330,20 @@ static void sum_targets(struct summary *s, struct jr doc)
 
 /* The pair's figures as the run wrote them ("ratio"), else stats_ab on the
  * stored samples (an older file): the same function either way. */
-static void sum_ab_figures(struct summary_ab *ab, struct jr c)
+static void sum_ab_figures(struct summary_ab *ab, struct jval c)
 {
-    struct jr r = jr_get(c, "ratio");
+    struct jval r = jval_get(c, "ratio");
     char side[8] = "";
-    if (jr_str(jr_get(r, "faster"), side, sizeof side)) {
+    if (jval_str(jval_get(r, "faster"), side, sizeof side)) {
         ab->side = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        ab->ratio = jr_num(jr_get(r, "estimate"), NAN);
-        ab->ratio_lo = jr_num(jr_get(r, "lo"), NAN);
-        ab->ratio_hi = jr_num(jr_get(r, "hi"), NAN);
-        ab->p = jr_num(jr_get(r, "p"), NAN);
+        ab->ratio = jval_num(jval_get(r, "estimate"), NAN);
+        ab->ratio_lo = jval_num(jval_get(r, "lo"), NAN);
+        ab->ratio_hi = jval_num(jval_get(r, "hi"), NAN);
+        ab->p = jval_num(jval_get(r, "p"), NAN);
         return;
     }
     size_t na, nb;
-    double *xa = sum_numbers(jr_path(c, "a.samples"), &na), *xb = sum_numbers(jr_path(c, "b.samples"), &nb);
+    double *xa = sum_numbers(jval_path(c, "a.samples"), &na), *xb = sum_numbers(jval_path(c, "b.samples"), &nb);
     double *work = xa && xb ? plat_alloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
     struct stats_ab st;
     stats_ab(xa, na, xb, nb, work, &st);
@@ -359,15 +359,15 @@ static void sum_ab_figures(struct summary_ab *ab, struct jr c)
 
 /* What the pair is: the run's "check", else (an older file) from what it
  * expects, its order and its two routines. */
-static void sum_ab_check(struct summary_ab *ab, struct jr c)
+static void sum_ab_check(struct summary_ab *ab, struct jval c)
 {
     char expect[32] = "", order[16] = "", kind[SUMMARY_NAME_MAX] = "";
     int same = !strcmp(ab->a, ab->b);
-    jr_str(jr_get(c, "expect"), expect, sizeof expect);
-    jr_str(jr_get(c, "order"), order, sizeof order);
-    jr_str(jr_get(c, "kind"), kind, sizeof kind);
+    jval_str(jval_get(c, "expect"), expect, sizeof expect);
+    jval_str(jval_get(c, "order"), order, sizeof order);
+    jval_str(jval_get(c, "kind"), kind, sizeof kind);
     ab->abab = !strcmp(order, "alternate");
-    if (!jr_str(jr_get(c, "check"), ab->check, sizeof ab->check))
+    if (!jval_str(jval_get(c, "check"), ab->check, sizeof ab->check))
         snprintf(ab->check, sizeof ab->check, "%s",
                  !strncmp(kind, "order check", 11) || (same && ab->abab) ? "order check"
                  : !strncmp(kind, "placement check", 15) || strstr(kind, "identical copy") ? "placement check"
@@ -386,21 +386,21 @@ static void sum_ab_check(struct summary_ab *ab, struct jr c)
         snprintf(ab->note, sizeof ab->note, " (not what the run expected)");
 }
 
-static void sum_one_ab(struct summary_ab *ab, struct jr c)
+static void sum_one_ab(struct summary_ab *ab, struct jval c)
 {
     char verdict[32] = "";
-    jr_str(jr_get(c, "name"), ab->name, sizeof ab->name);
-    jr_str(jr_path(c, "a.name"), ab->a, sizeof ab->a);
-    jr_str(jr_path(c, "b.name"), ab->b, sizeof ab->b);
-    jr_str(jr_get(c, "verdict"), verdict, sizeof verdict);
+    jval_str(jval_get(c, "name"), ab->name, sizeof ab->name);
+    jval_str(jval_path(c, "a.name"), ab->a, sizeof ab->a);
+    jval_str(jval_path(c, "b.name"), ab->b, sizeof ab->b);
+    jval_str(jval_get(c, "verdict"), verdict, sizeof verdict);
     ab->detected = verdict[0] && strcmp(verdict, "no difference");
-    if (!jr_str(jr_get(c, "status"), ab->status, sizeof ab->status))
+    if (!jval_str(jval_get(c, "status"), ab->status, sizeof ab->status))
         snprintf(ab->status, sizeof ab->status, "ok");
-    ab->as_expected = jr_bool(jr_get(c, "as_expected"), -1);
+    ab->as_expected = jval_bool(jval_get(c, "as_expected"), -1);
     sum_ab_check(ab, c);
     sum_ab_figures(ab, c);
-    ab->rel_median = jr_num(jr_get(c, "rel_median"), NAN);
-    ab->noise = jr_num(jr_get(c, "noise"), NAN);
+    ab->rel_median = jval_num(jval_get(c, "rel_median"), NAN);
+    ab->noise = jval_num(jval_get(c, "noise"), NAN);
     ab->within_noise = !ab->detected && ab->p < STATS_ALPHA && !isnan(ab->rel_median) && !isnan(ab->noise) &&
                        fabs(ab->rel_median) <= ab->noise;
     int b_faster = ab->side == STATS_AB_B;
@@ -408,11 +408,11 @@ static void sum_one_ab(struct summary_ab *ab, struct jr c)
     memcpy(ab->slower, b_faster ? ab->a : ab->b, sizeof ab->slower);
 }
 
-static void sum_comparisons(struct summary *s, struct jr doc)
+static void sum_comparisons(struct summary *s, struct jval doc)
 {
-    struct jr c;
+    struct jval c;
     size_t it = 0;
-    while (jr_next(jr_path(doc, "comparisons.comparisons"), &it, NULL, &c) && s->n_ab < SUMMARY_AB_MAX) {
+    while (jval_next(jval_path(doc, "comparisons.comparisons"), &it, NULL, &c) && s->n_ab < SUMMARY_AB_MAX) {
         struct summary_ab *ab = &s->ab[s->n_ab++];
         sum_one_ab(ab, c);
         summary_ab_text(ab);
@@ -426,14 +426,14 @@ static void sum_comparisons(struct summary *s, struct jr doc)
  * An older image gave an index made from fewer tests under the same root,
  * and a document without tests[] does not show which ran: neither index can
  * be told from its tests, so it reads n/a rather than the number stored. */
-static struct bm_index_groups sum_bytemark_groups(struct jr bm)
+static struct bm_index_groups sum_bytemark_groups(struct jval bm)
 {
     int ran[BM_NTESTS] = { 0 };
-    struct jr t;
+    struct jval t;
     size_t it = 0;
     char key[32];
-    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t)) {
-        if (!jr_str_eq(jr_get(t, "status"), "ok") || !jr_str(jr_get(t, "key"), key, sizeof key))
+    while (jval_next(jval_get(bm, "tests"), &it, NULL, &t)) {
+        if (!jval_str_eq(jval_get(t, "status"), "ok") || !jval_str(jval_get(t, "key"), key, sizeof key))
             continue;
         for (int i = 0; i < BM_NTESTS; i++)
             if (!strcmp(key, cfg_test_keys[i]))
@@ -442,35 +442,35 @@ static struct bm_index_groups sum_bytemark_groups(struct jr bm)
     return bm_index_groups(ran);
 }
 
-static void sum_bytemark(struct summary *s, struct jr doc)
+static void sum_bytemark(struct summary *s, struct jval doc)
 {
-    struct jr bm = jr_get(doc, "bytemark"), t;
+    struct jval bm = jval_get(doc, "bytemark"), t;
     struct bm_index_groups g = sum_bytemark_groups(bm);
     size_t it = 0;
-    s->index_integer = g.orig_int ? jr_num(jr_path(bm, "indexes.original_integer"), NAN) : NAN;
-    s->index_fp = g.fp ? jr_num(jr_path(bm, "indexes.original_fp"), NAN) : NAN;
+    s->index_integer = g.orig_int ? jval_num(jval_path(bm, "indexes.original_integer"), NAN) : NAN;
+    s->index_fp = g.fp ? jval_num(jval_path(bm, "indexes.original_fp"), NAN) : NAN;
     run_profile_read_jr(doc, s->bytemark_profile, sizeof s->bytemark_profile);     /* the run's */
-    s->bytemark_ran = !jr_is_none(bm);
+    s->bytemark_ran = !jval_is_none(bm);
     s->bytemark_certain = s->bytemark_ran;
-    while (jr_next(jr_get(bm, "tests"), &it, NULL, &t))
-        if (jr_str_eq(jr_get(t, "status"), "ok") && !jr_bool(jr_get(t, "certain"), 0))
+    while (jval_next(jval_get(bm, "tests"), &it, NULL, &t))
+        if (jval_str_eq(jval_get(t, "status"), "ok") && !jval_bool(jval_get(t, "certain"), 0))
             s->bytemark_certain = 0;
 }
 
-static void sum_cores(struct summary *s, struct jr doc)
+static void sum_cores(struct summary *s, struct jval doc)
 {
-    struct jr c = jr_get(doc, "cores"), e, row, cell;
+    struct jval c = jval_get(doc, "cores"), e, row, cell;
     size_t it = 0, ir = 0;
-    s->cores_cpus = (unsigned)jr_count(jr_path(c, "tsc.cpus"));
-    while (jr_next(jr_path(c, "tsc.cpus"), &it, NULL, &e)) {
-        double o = fabs(jr_num(jr_get(e, "offset_ns"), NAN));
+    s->cores_cpus = (unsigned)jval_count(jval_path(c, "tsc.cpus"));
+    while (jval_next(jval_path(c, "tsc.cpus"), &it, NULL, &e)) {
+        double o = fabs(jval_num(jval_get(e, "offset_ns"), NAN));
         if (!isnan(o) && !(o <= s->cores_offset_ns))
             s->cores_offset_ns = o;
     }
-    while (jr_next(jr_path(c, "latency.median_ns"), &ir, NULL, &row)) {
+    while (jval_next(jval_path(c, "latency.median_ns"), &ir, NULL, &row)) {
         size_t ic = 0;
-        while (jr_next(row, &ic, NULL, &cell)) {
-            double v = jr_num(cell, NAN);
+        while (jval_next(row, &ic, NULL, &cell)) {
+            double v = jval_num(cell, NAN);
             if (!isnan(v) && !(v <= s->cores_c2c_ns))
                 s->cores_c2c_ns = v;
         }
@@ -478,14 +478,14 @@ static void sum_cores(struct summary *s, struct jr doc)
 }
 
 /* Each level's latency: the middle one of the sizes that fit in it. */
-static void sum_memory(struct summary *s, struct jr doc)
+static void sum_memory(struct summary *s, struct jval doc)
 {
-    struct jr lat = jr_path(doc, "memory.latency"), e;
+    struct jval lat = jval_path(doc, "memory.latency"), e;
     size_t it = 0;
     char fits[SUMMARY_NAME_MAX];
     unsigned first[SUMMARY_LEVELS_MAX], count[SUMMARY_LEVELS_MAX], i = 0;
-    while (jr_next(lat, &it, NULL, &e)) {
-        jr_str(jr_get(e, "fits"), fits, sizeof fits);
+    while (jval_next(lat, &it, NULL, &e)) {
+        jval_str(jval_get(e, "fits"), fits, sizeof fits);
         if (!fits[0])
             snprintf(fits, sizeof fits, "memory");
         unsigned k = s->n_levels;
@@ -501,13 +501,13 @@ static void sum_memory(struct summary *s, struct jr doc)
         i++;
     }
     for (unsigned k = 0; k < s->n_levels; k++) {
-        struct jr mid = jr_at(lat, first[k] + (count[k] - 1) / 2);
-        s->levels[k].bytes = jr_num(jr_get(mid, "size_bytes"), NAN);
-        s->levels[k].ns = jr_num(jr_get(mid, "ns_median"), NAN);
+        struct jval mid = jval_at(lat, first[k] + (count[k] - 1) / 2);
+        s->levels[k].bytes = jval_num(jval_get(mid, "size_bytes"), NAN);
+        s->levels[k].ns = jval_num(jval_get(mid, "ns_median"), NAN);
     }
     it = 0;
-    while (jr_next(jr_path(doc, "memory.bandwidth"), &it, NULL, &e)) {
-        double r = jr_num(jr_path(e, "read.best_bytes_per_s"), NAN) / 1e9;
+    while (jval_next(jval_path(doc, "memory.bandwidth"), &it, NULL, &e)) {
+        double r = jval_num(jval_path(e, "read.best_bytes_per_s"), NAN) / 1e9;
         if (!isnan(r) && !(r <= s->read_gbps))
             s->read_gbps = r;
     }
@@ -515,11 +515,11 @@ static void sum_memory(struct summary *s, struct jr doc)
 
 /* ---- sections' headlines ---------------------------------------------------------------------- */
 
-static void sum_sections(struct summary *s, struct jr doc)
+static void sum_sections(struct summary *s, struct jval doc)
 {
     for (unsigned k = 0; k < section_count && s->n_sections < SUMMARY_SECTIONS_MAX; k++) {
         const struct figure_table *t = section_table[k].figures;
-        if (!t || !t->member || jr_is_none(jr_get(doc, t->member)))
+        if (!t || !t->member || jval_is_none(jval_get(doc, t->member)))
             continue;
         struct summary_section *sec = &s->sections[s->n_sections++];
         snprintf(sec->name, sizeof sec->name, "%s", t->member);
@@ -543,9 +543,9 @@ static void sum_init(struct summary *s)
 
 int summary_build(struct summary *s, const char *json, size_t len)
 {
-    struct jr doc = jr_doc(json, len);
+    struct jval doc = jval_doc(json, len);
     sum_init(s);
-    if (jr_type(doc) != JR_OBJECT || jr_type(jr_get(doc, "schema")) != JR_NUMBER) {
+    if (jval_type(doc) != JVAL_OBJECT || jval_type(jval_get(doc, "schema")) != JVAL_NUMBER) {
         summary_rows_unreadable(s);
         return -1;
     }

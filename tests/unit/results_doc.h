@@ -45,7 +45,7 @@ static void doc_declared(void)
     memcpy(text, doc.buf, n);
     text[n++] = '}';
     text[n] = 0;
-    figures_undeclared(jr_doc(text, n), doc_undeclared, NULL);
+    figures_undeclared(jval_doc(text, n), doc_undeclared, NULL);
     free(text);
 }
 

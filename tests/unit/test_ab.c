@@ -5,7 +5,7 @@
  * tests/vectors/stats/vectors_ab.h, written by
  * tests/vectors/stats/make_ab_vectors.py (numpy, scipy.stats.mannwhitneyu).
  * Then the readers: the summary (bench/results/summary.c) and the host's jansson
- * reader (rj_ab_ratio) of the two committed results files must show those
+ * reader (doc_ab_ratio) of the two committed results files must show those
  * same figures for each comparison, from the samples as stored (nothing
  * subtracted again).
  */
@@ -86,11 +86,11 @@ static void test_files(void)
             check_figures(what, ab->side, ab->ratio, ab->ratio_lo, ab->ratio_hi, ab->p, v->side, v->estimate, v->lo,
                           v->hi, v->p);
         }
-        json_t *root = rj_load(path, err, sizeof err);
-        json_t *cmp = json_array_get(rj_comparisons_list(json_object_get(root, "comparisons")), v->index);
+        json_t *root = doc_load(path, err, sizeof err);
+        json_t *cmp = json_array_get(doc_comparisons_list(json_object_get(root, "comparisons")), v->index);
         struct stats_ab st;
         snprintf(what, sizeof what, "%s %s: the host's reader", v->file, v->name);
-        CHECK(cmp && rj_ab_ratio(cmp, &st) == 0, what);
+        CHECK(cmp && doc_ab_ratio(cmp, &st) == 0, what);
         if (cmp)
             check_figures(what, (int)st.faster, st.estimate, st.lo, st.hi, st.p, v->side, v->estimate, v->lo, v->hi,
                           v->p);
@@ -118,7 +118,7 @@ static void test_member(void)
     json_t *root = json_loads(doc, 0, &e);
     struct stats_ab st;
     json_t *cmp = json_array_get(json_object_get(json_object_get(root, "comparisons"), "comparisons"), 0);
-    CHECK(rj_ab_ratio(cmp, &st) == 0 && st.faster == STATS_AB_B && st.estimate == 2.5 && st.lo == 1.5 && st.hi == 7 &&
+    CHECK(doc_ab_ratio(cmp, &st) == 0 && st.faster == STATS_AB_B && st.estimate == 2.5 && st.lo == 1.5 && st.hi == 7 &&
           st.p == 0.04, "the host's reader shows the member's figures");
     json_decref(root);
     free(s);

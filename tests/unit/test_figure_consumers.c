@@ -47,7 +47,7 @@ struct set {
 static void collect(void *ctx, const struct figure_value *v)
 {
     struct set *S = ctx;
-    if (!v->id[0] || jr_is_none(v->json))
+    if (!v->id[0] || jval_is_none(v->json))
         return;
     if (S->n == S->cap) {
         S->cap = S->cap ? 2 * S->cap : 256;
@@ -285,7 +285,7 @@ int main(int argc, char **argv)
     if (!text)
         return check_done();
     struct set S = { NULL, 0, 0, text };
-    struct jr doc = jr_doc(text, len);
+    struct jval doc = jval_doc(text, len);
     const struct figure_table *t;
     for (unsigned i = 0; (t = figures_table(i)); i++)
         for (unsigned r = 0; r < t->n; r++)

@@ -62,14 +62,14 @@ struct place_check {
 
 /* The JSON text of a number as the writer wrote it: an integer has no
  * '.', 'e' or 'E'; an unsigned one no '-'. */
-static int type_ok(const struct figure_field *f, struct jr v, enum jr_type ty)
+static int type_ok(const struct figure_field *f, struct jval v, enum jval_type ty)
 {
-    int integer = ty == JR_NUMBER && !memchr(v.p, '.', v.n) && !memchr(v.p, 'e', v.n) && !memchr(v.p, 'E', v.n);
+    int integer = ty == JVAL_NUMBER && !memchr(v.p, '.', v.n) && !memchr(v.p, 'e', v.n) && !memchr(v.p, 'E', v.n);
     switch (f->type) {
     case FIELD_UINT: return integer && v.p[0] != '-';
     case FIELD_INT: return integer;
-    case FIELD_NUM: return ty == JR_NUMBER;
-    case FIELD_NUM_OR_NULL: return ty == JR_NUMBER || ty == JR_NULL;
+    case FIELD_NUM: return ty == JVAL_NUMBER;
+    case FIELD_NUM_OR_NULL: return ty == JVAL_NUMBER || ty == JVAL_NULL;
     default: return 1;
     }
 }
@@ -78,9 +78,9 @@ static void place(void *ctx, const struct figure_value *v)
 {
     struct place_check *c = ctx;
     const struct figure_field *f = &c->row->field;
-    enum jr_type ty = jr_type(v->json);
+    enum jval_type ty = jval_type(v->json);
     const char *why = NULL;
-    if (ty == JR_NONE) {
+    if (ty == JVAL_NONE) {
         /* figures_each reaches a place only where its array element is,
          * or the member for a row without [*]: a required field is there */
         if (f->required)
@@ -89,7 +89,7 @@ static void place(void *ctx, const struct figure_value *v)
         c->places++;
         if (!type_ok(f, v->json, ty))
             why = "not of the field's type";
-        else if (f->has_min && ty == JR_NUMBER && v->value < f->min)
+        else if (f->has_min && ty == JVAL_NUMBER && v->value < f->min)
             why = "below the field's smallest value";
     }
     if (why && !c->bad++)
@@ -106,7 +106,7 @@ int main(int argc, char **argv)
 
     if (!CHECK(text != NULL, "the full run's JSON is read"))
         return check_done();
-    struct jr doc = jr_doc(text, len);
+    struct jval doc = jval_doc(text, len);
     for (unsigned i = 0; (t = figures_table(i)); i++)
         for (unsigned r = 0; r < t->n; r++) {
             const struct figure *row = &t->rows[r];

@@ -50,8 +50,8 @@ static void check_leaves(const char *file)
     size_t len = 0;
     char *text = cli_slurp(file, &len), what[256];
     struct leaves L = { file, 0 };
-    struct jr doc = jr_doc(text, len);
-    if (jr_is_none(doc)) {
+    struct jval doc = jval_doc(text, len);
+    if (jval_is_none(doc)) {
         snprintf(what, sizeof what, "%s is one JSON document", file);
         CHECK(0, what);
         free(text);
@@ -67,7 +67,7 @@ static void check_leaves(const char *file)
 
 static void count_present(void *ctx, const struct figure_value *v)
 {
-    *(unsigned *)ctx += !jr_is_none(v->json) && jr_type(v->json) != JR_NULL;
+    *(unsigned *)ctx += !jval_is_none(v->json) && jval_type(v->json) != JVAL_NULL;
 }
 
 /* Whether the recorded run ran the section whose figure table is t: its
@@ -76,14 +76,14 @@ static void count_present(void *ctx, const struct figure_value *v)
  * after the fixtures were recorded is named and not required: the full
  * run cannot hold what it never ran (tests/check/regen-fixtures.sh records
  * it again). */
-static int recorded(struct jr doc, const struct figure_table *t)
+static int recorded(struct jval doc, const struct figure_table *t)
 {
-    struct jr ran = jr_path(doc, "settings.sections");
+    struct jval ran = jval_path(doc, "settings.sections");
     for (unsigned k = 0; k < section_count; k++) {
         if (section_table[k].figures != t)
             continue;
-        for (size_t i = 0; i < jr_count(ran); i++)
-            if (jr_str_eq(jr_at(ran, i), section_table[k].name))
+        for (size_t i = 0; i < jval_count(ran); i++)
+            if (jval_str_eq(jval_at(ran, i), section_table[k].name))
                 return 1;
         printf("note: section %s did not run in the recorded full run (its settings.sections): "
                "its rows are not required of it\n",
@@ -93,7 +93,7 @@ static int recorded(struct jr doc, const struct figure_table *t)
     return 1;
 }
 
-static void check_rows(struct jr doc)
+static void check_rows(struct jval doc)
 {
     const struct figure_table *t;
     unsigned rows = 0, absent = 0;
@@ -170,10 +170,10 @@ static void check_lava(const char *json, const char *lava, const unsigned want[3
     size_t len, jlen = 0;
     char *text = cli_slurp(lava, &len), *js = cli_slurp(json, &jlen), *line, *save = NULL, what[320];
     struct lava_set S = { calloc(1024, sizeof *S.l), 0, 0, 0, 0, 0, 0 };
-    struct jr doc = js ? jr_doc(js, jlen) : (struct jr){ 0 };
+    struct jval doc = js ? jval_doc(js, jlen) : (struct jval){ 0 };
     snprintf(what, sizeof what, "%s and %s are read", json, lava);
-    CHECK(text && S.l && !jr_is_none(doc), what);
-    if (!text || !S.l || jr_is_none(doc)) {
+    CHECK(text && S.l && !jval_is_none(doc), what);
+    if (!text || !S.l || jval_is_none(doc)) {
         free(text);
         free(js);
         free(S.l);
@@ -247,7 +247,7 @@ static void check_rules(void)
         "{\"name\": \"g\", \"cpu\": 6, \"status\": \"ok\", \"v\": 3, \"chk\": true, \"n\": 2, \"m\": 2},"
         "{\"name\": \"z\", \"cpu\": 7, \"status\": \"ok\", \"v\": 9, \"chk\": true}]}}";
     char out[1024] = "";
-    figures_lava(jr_doc(doc_text, strlen(doc_text)), &rule_table, rule_case, out);
+    figures_lava(jval_doc(doc_text, strlen(doc_text)), &rule_table, rule_case, out);
     CHECK_STR(out,
               /* none (the reference cpu, name z), skip, only, lost, missing, pass, passed */
               "t_b skip; t_c fail; t_d fail; t_e fail 7 u; t_f skip; t_g pass 3 u; "
@@ -276,14 +276,14 @@ static void check_top_level_key(void)
     static const char *const want[] = { "p_a pass 1 u; p_b pass 2 u", "p_a fail 1 u; p_b pass 2 u" };
     for (int i = 0; i < 2; i++) {
         char out[1024] = "";
-        figures_lava(jr_doc(doc[i], strlen(doc[i])), &top_table, rule_case, out);
+        figures_lava(jval_doc(doc[i], strlen(doc[i])), &top_table, rule_case, out);
         CHECK_STR(out, want[i], "a condition's /KEY reads the document's top level, not the member's KEY");
     }
 }
 
 /* ---- headlines ------------------------------------------------------------------------ */
 
-static void check_headlines(struct jr doc)
+static void check_headlines(struct jval doc)
 {
     char h[256];
     figures_headline(doc, figures_find("clock"), h, sizeof h);
@@ -307,8 +307,8 @@ int main(int argc, char **argv)
         check_leaves(argv[i]);
     size_t len = 0;
     char *full = cli_slurp(FIXTURES "run-full.json", &len);
-    struct jr doc = jr_doc(full, len);
-    CHECK(!jr_is_none(doc), "the full run is read");
+    struct jval doc = jval_doc(full, len);
+    CHECK(!jval_is_none(doc), "the full run is read");
     check_rows(doc);
     /* every section, every case passes but the CPUID references' */
     check_lava(FIXTURES "run-full.json", FIXTURES "run-full.lava", (const unsigned[3]){ 200, 0, 4 });

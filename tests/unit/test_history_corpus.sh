@@ -35,7 +35,10 @@
 #           a' = alpha / (n - 5) (Bonferroni over the splits with 3 a side)
 #           over the level, s the median |successive difference| over
 #           its median for normal noise (0.6745 sqrt 2), not below the
-#           runs' mean interval half-width; the smallest over the methods
+#           runs' mean interval half-width; none (no step of any size) where
+#           the runs scatter beyond twice their intervals' sd in a series of
+#           at most 60 and 2 / C(n, a) is not below 0.01 (the permutation
+#           test's smallest p); the smallest over the methods
 # A corpus without labels.tsv is refused (status 2, naming it).
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
@@ -136,10 +139,11 @@ for l in open(sys.argv[1]):
                         n=len(f[8].split(",")))
 found, smallest, attrib = {}, {}, {}
 for l in open(sys.argv[2]):
-    m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*); smallest step its noise could show ([-+0-9.ena]+)%", l)
+    m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*); (smallest step its noise could show ([-+0-9.ena]+)%|"
+                 r"no step of any size could show)", l)
     if m:
         found[m.group(1)] = [(int(a), float(r)) for a, r in re.findall(r" (\d+) \(\d+ of \d+ methods, ([-+0-9.]+)%\)", m.group(2))]
-        smallest[m.group(1)] = float(m.group(3))
+        smallest[m.group(1)] = float(m.group(4)) if m.group(4) else math.inf
     m = re.match(r"  (\S+) +change at run (\d+) .*?: (.*?)(  \[planted.*)?$", l)
     if m:
         attrib[m.group(1)] = m.group(3)
@@ -165,10 +169,17 @@ for name, methods in series.items():
         hw = hw[~np.isnan(hw)]
         if len(hw):
             step = max(step, hw.mean())
+        # runs scattering beyond twice their intervals' sd (or without intervals) in
+        # a series of at most 60 must also pass the permutation test at p < 0.01,
+        # whose smallest p is about 2 / C(n, a): where that is not below, no step shows
+        scatters = not len(hw) or s > 2 * hw.mean() / stats.norm.ppf(0.975)
+        if n <= 60 and scatters and 2 / math.comb(n, min(a, b)) >= 0.01:
+            step = math.inf
         best = min(best, 100 * step / abs(x.mean()))
     nmde += 1
     mde[name] = best
-    if abs(best - smallest.get(name, -1)) > 1e-9 + 0.001 * best:    # printed to 4 significant digits
+    got = smallest.get(name, -1)
+    if (math.isinf(best) != math.isinf(got)) or (not math.isinf(best) and abs(best - got) > 1e-9 + 0.001 * best):
         bad.append("%s: smallest step printed %s%%, by definition %.4f%%" % (name, smallest.get(name), best))
 def near(at, t):
     return abs(at - t) <= 2

@@ -41,7 +41,7 @@ static unsigned doc_end(void)
     json_obj_end(&w);
     problems = 0;
     problem[0] = 0;
-    figures_undeclared(jr_doc(w.buf, w.len), undeclared, NULL);
+    figures_undeclared(jval_doc(w.buf, w.len), undeclared, NULL);
     return problems;
 }
 
@@ -79,7 +79,7 @@ static void check_names_from_rows(void)
     json_obj_end(&w);
     CHECK_STR(w.buf, plain.buf, "the run's own rows give the text a plain write gives");
     problems = 0;
-    CHECK_EQ_U64(figures_undeclared(jr_doc(w.buf, w.len), undeclared, NULL), 2, "the top level holds two numbers");
+    CHECK_EQ_U64(figures_undeclared(jval_doc(w.buf, w.len), undeclared, NULL), 2, "the top level holds two numbers");
     CHECK_EQ_U64(problems, 0, "... both declared");
     json_free(&w);
     json_free(&plain);
@@ -145,7 +145,7 @@ static void check_undeclared(void)
     problems = 0;
     json_obj_end(&w);
     json_obj_end(&w);
-    unsigned numbers = figures_undeclared(jr_doc(w.buf, w.len), undeclared, NULL);
+    unsigned numbers = figures_undeclared(jval_doc(w.buf, w.len), undeclared, NULL);
     CHECK_EQ_U64(numbers, 3, "every number of the document is looked at, strings and nulls are not");
     CHECK_EQ_U64(problems, 2, "a member's made-up number and a member no table has are found; build's is declared");
     CHECK_STR(problem, "memory.made_up_ns", "... the first by its place");

@@ -44,13 +44,13 @@ static const struct summary_target *target(const struct summary *s, const char *
 }
 
 /* The section's own net median of (target, method). */
-static double net_median(struct jr doc, const char *t, const char *m)
+static double net_median(struct jval doc, const char *t, const char *m)
 {
-    struct jr e;
+    struct jval e;
     size_t it = 0;
-    while (jr_next(jr_path(doc, "methods.measurements"), &it, NULL, &e))
-        if (jr_str_eq(jr_get(e, "target"), t) && jr_str_eq(jr_get(e, "method"), m))
-            return jr_num(jr_path(e, "net.median"), NAN);
+    while (jval_next(jval_path(doc, "methods.measurements"), &it, NULL, &e))
+        if (jval_str_eq(jval_get(e, "target"), t) && jval_str_eq(jval_get(e, "method"), m))
+            return jval_num(jval_path(e, "net.median"), NAN);
     return NAN;
 }
 
@@ -71,18 +71,18 @@ static void test_full(void)
     char *text;
     int rc;
     struct summary *s = build(FIXTURES "run-full.json", &text, &rc);
-    struct jr doc = jr_doc(text, strlen(text));
+    struct jval doc = jval_doc(text, strlen(text));
     CHECK(rc == 0, "run-full: a summary is built");
     CHECK(s->verdict == SUMMARY_COMPLETED && s->status == 0 && s->warnings == 0, "run-full: completed, 0 warnings");
     CHECK_STR(s->run, "20261127-211424", "run-full: the run's name");
     CHECK_STR(s->profile, "quick", "run-full: the profile in effect");
-    CHECK_NEAR(s->tsc_mhz, jr_num(jr_path(doc, "clock.chosen_khz"), 0) / 1000, 0, "run-full: the TSC rate is the clock's");
+    CHECK_NEAR(s->tsc_mhz, jval_num(jval_path(doc, "clock.chosen_khz"), 0) / 1000, 0, "run-full: the TSC rate is the clock's");
     CHECK_STR(s->tsc_source, "hpet", "run-full: from the HPET");
     CHECK_EQ_U64(s->references, 3, "run-full: three measured references");
     CHECK_NEAR(s->gap_max_us, 0.032, 1e-9, "run-full: largest gap 32 ticks at 1 GHz = 0.032 us");
     CHECK_EQ_U64(s->n_targets, 6, "run-full: six targets");
     int same = 1, agree = 1;
-    double hz = jr_num(jr_path(doc, "methods.tick_hz"), NAN);
+    double hz = jval_num(jval_path(doc, "methods.tick_hz"), NAN);
     for (unsigned i = 0; i < s->n_targets; i++) {
         const struct summary_target *t = &s->targets[i];
         const struct summary_estimate *e = &t->est[t->chosen];
@@ -111,10 +111,10 @@ static void test_full(void)
     CHECK(!s->ab[1].control && !strcmp(s->ab[1].check, "placement check"), "run-full: foo vs foobar, the placement check");
     CHECK(s->ab[2].control && !strcmp(s->ab[2].check, "a/a control") && !s->ab[2].detected &&
           s->ab[2].as_expected == 1, "run-full: foo vs foo in random order, the A/A control, as expected");
-    CHECK_NEAR(s->index_integer, jr_num(jr_path(doc, "bytemark.indexes.original_integer"), 0), 0,
+    CHECK_NEAR(s->index_integer, jval_num(jval_path(doc, "bytemark.indexes.original_integer"), 0), 0,
                "run-full: the integer index");
-    CHECK(s->cores_cpus == 2 && s->cores_offset_ns == jr_num(jr_path(doc, "cores.tsc.cpus[1].offset_ns"), 0) &&
-          s->cores_c2c_ns == jr_num(jr_path(doc, "cores.latency.median_ns[0][1]"), 0),
+    CHECK(s->cores_cpus == 2 && s->cores_offset_ns == jval_num(jval_path(doc, "cores.tsc.cpus[1].offset_ns"), 0) &&
+          s->cores_c2c_ns == jval_num(jval_path(doc, "cores.latency.median_ns[0][1]"), 0),
           "run-full: cores: 2 CPUs, the offset of CPU 1, the round trip");
     CHECK(s->n_levels == 4 && !strcmp(s->levels[0].name, "L1d") && !strcmp(s->levels[2].name, "L3") &&
           !strcmp(s->levels[3].name, "memory") && s->levels[1].bytes == 262144,

@@ -103,19 +103,19 @@ static int all_integers(const double *x, size_t n)
 }
 
 /* Bins over lo..hi (plot_range): one per integer value when the samples
- * are integers spanning at most RJ_HIST_BINS values (tick counts usually
+ * are integers spanning at most SVG_HIST_BINS values (tick counts usually
  * are; then hi becomes hi + 1 so each bin holds exactly one value), else
- * RJ_HIST_BINS equal bins (fewer for tiny samples); 1 when lo == hi. */
+ * SVG_HIST_BINS equal bins (fewer for tiny samples); 1 when lo == hi. */
 static size_t hist_layout(const double *a, size_t na, const double *b, size_t nb, double *lo, double *hi)
 {
     size_t n = na + nb;
     if (*hi == *lo)
         return 1;
-    if (all_integers(a, na) && all_integers(b, nb) && *hi - *lo + 1 <= RJ_HIST_BINS) {
+    if (all_integers(a, na) && all_integers(b, nb) && *hi - *lo + 1 <= SVG_HIST_BINS) {
         *hi += 1;
         return (size_t)(*hi - *lo);
     }
-    return n < RJ_HIST_BINS ? (n ? n : 1) : RJ_HIST_BINS;
+    return n < SVG_HIST_BINS ? (n ? n : 1) : SVG_HIST_BINS;
 }
 
 /* Counts of x in `bins` equal bins over lo..hi, values beyond counted in
@@ -156,16 +156,16 @@ static void svg_axes(FILE *f, double lo, double hi, const char *xlabel, const ch
             x0, SVG_TOP, x0, y0);
     fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"middle\">", (x0 + SVG_W) / 2, SVG_LABEL_Y);
     if (hi > lo) {
-        rj_html(f, xlabel);
-        fprintf(f, "</text><text x=\"%d\" y=\"%d\" class=\"lbl\">%s", x0, SVG_LABEL_Y, rj_fmt(b1, sizeof b1, lo));
+        html_put(f, xlabel);
+        fprintf(f, "</text><text x=\"%d\" y=\"%d\" class=\"lbl\">%s", x0, SVG_LABEL_Y, num_text(b1, sizeof b1, lo));
         fprintf(f, "</text><text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"end\">%s",
-                SVG_W - SVG_RIGHT, SVG_LABEL_Y, rj_fmt(b2, sizeof b2, hi));
+                SVG_W - SVG_RIGHT, SVG_LABEL_Y, num_text(b2, sizeof b2, hi));
     } else {            /* a single value: said once, under its bar */
-        fprintf(f, "every sample: %s ", rj_fmt(b1, sizeof b1, lo));
-        rj_html(f, xlabel);
+        fprintf(f, "every sample: %s ", num_text(b1, sizeof b1, lo));
+        html_put(f, xlabel);
     }
     fprintf(f, "</text><text x=\"4\" y=\"%d\" class=\"lbl\">", SVG_TOP - 10);
-    rj_html(f, ylabel);
+    html_put(f, ylabel);
     fputs("</text>", f);
 }
 
@@ -175,10 +175,10 @@ static void svg_edge_notes(FILE *f, size_t below, size_t above, double lo, doubl
     char b[32];
     if (below)
         fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl edge\" data-below=\"%zu\">&#9664; %zu below %s (at the edge)</text>",
-                SVG_LEFT + 2, y, below, below, rj_fmt(b, sizeof b, lo));
+                SVG_LEFT + 2, y, below, below, num_text(b, sizeof b, lo));
     if (above)
         fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl edge\" text-anchor=\"end\" data-above=\"%zu\">%zu above %s (at the "
-                "edge) &#9654;</text>", SVG_W - SVG_RIGHT - 2, y, above, above, rj_fmt(b, sizeof b, hi));
+                "edge) &#9654;</text>", SVG_W - SVG_RIGHT - 2, y, above, above, num_text(b, sizeof b, hi));
 }
 
 static void svg_bars(FILE *f, const size_t *counts, size_t bins, size_t maxc,
@@ -187,7 +187,7 @@ static void svg_bars(FILE *f, const size_t *counts, size_t bins, size_t maxc,
     double pw = SVG_W - SVG_LEFT - SVG_RIGHT, ph = SVG_H - SVG_TOP - SVG_BOTTOM;
     double bw = pw / (double)bins;
     if (bins == 1)      /* one value: a single bar at it, not a band over the axis */
-        bw = pw / RJ_HIST_BINS;
+        bw = pw / SVG_HIST_BINS;
     for (size_t k = 0; k < bins; k++) {
         double h = maxc ? ph * (double)counts[k] / (double)maxc : 0;
         double x = bins == 1 ? SVG_LEFT + (pw - bw) / 2 + bw * shrink / 2 : SVG_LEFT + k * bw + bw * shrink / 2;
@@ -197,7 +197,7 @@ static void svg_bars(FILE *f, const size_t *counts, size_t bins, size_t maxc,
     }
 }
 
-void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+void svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
                       const char *unit, const char *label_a, const char *label_b)
 {
     double lo, hi;
@@ -239,10 +239,10 @@ void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size
     if (nb) {
         fprintf(f, "<rect class=\"key-a\" x=\"%d\" y=\"4\" width=\"10\" height=\"10\"/>"
                 "<text x=\"%d\" y=\"13\" class=\"lbl\">A: ", SVG_W - 300, SVG_W - 286);
-        rj_html(f, label_a);
+        html_put(f, label_a);
         fprintf(f, "</text><rect class=\"key-b\" x=\"%d\" y=\"4\" width=\"10\" height=\"10\"/>"
                 "<text x=\"%d\" y=\"13\" class=\"lbl\">B: ", SVG_W - 150, SVG_W - 136);
-        rj_html(f, label_b);
+        html_put(f, label_b);
         fputs("</text>", f);
     }
     fputs("</svg>", f);
@@ -266,7 +266,7 @@ static void strip_series(FILE *f, const double *x, size_t n, size_t stride, size
     fputs("\"/>", f);
 }
 
-void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+void svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
                   const char *unit)
 {
     double lo, hi;
@@ -290,20 +290,20 @@ void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t n
     fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"%d\" x2=\"%d\" y2=\"%d\"/>",
             SVG_LEFT, SVG_TOP, SVG_LEFT, SVG_H - SVG_BOTTOM);
     if (hi > lo) {
-        fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_H - SVG_BOTTOM, rj_fmt(b1, sizeof b1, lo));
-        fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_TOP + 8, rj_fmt(b2, sizeof b2, hi));
+        fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_H - SVG_BOTTOM, num_text(b1, sizeof b1, lo));
+        fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl\">%s</text>", SVG_TOP + 8, num_text(b2, sizeof b2, hi));
     } else {
         fprintf(f, "<text x=\"4\" y=\"%d\" class=\"lbl single\">%s</text>", SVG_TOP + (SVG_H - SVG_TOP - SVG_BOTTOM) / 2 + 4,
-                rj_fmt(b1, sizeof b1, lo));
+                num_text(b1, sizeof b1, lo));
     }
     svg_edge_notes(f, below, above, lo, hi, SVG_EDGE_Y);
     fprintf(f, "<text x=\"%d\" y=\"%d\" class=\"lbl\" text-anchor=\"middle\">sample, in the order taken"
             " (value in ", (SVG_LEFT + SVG_W) / 2, SVG_LABEL_Y);
-    rj_html(f, unit);
+    html_put(f, unit);
     fputs(")</text></svg>", f);
 }
 
-void rj_svg_runs(FILE *f, const double *x, size_t n, double mean, double half)
+void svg_runs(FILE *f, const double *x, size_t n, double mean, double half)
 {
     const double w = 240, h = 22, pad = 8;
     double lo = INFINITY, hi = -INFINITY;

@@ -14,12 +14,12 @@
 
 /* ---- JSON ------------------------------------------------------------------- */
 
-json_t *rj_load(const char *path, char *err, size_t err_size)
+json_t *doc_load(const char *path, char *err, size_t err_size)
 {
     json_error_t e;
     struct stat st;
     char shown[600];
-    rj_term_str(shown, sizeof shown, path, 200);
+    term_text(shown, sizeof shown, path, 200);
     if (stat(path, &st) != 0) {
         snprintf(err, err_size, "%s: %s", shown, errno == ENOENT ? "no such file" : strerror(errno));
         return NULL;
@@ -32,7 +32,7 @@ json_t *rj_load(const char *path, char *err, size_t err_size)
     if (!root) {
         char why[400];
         snprintf(err, err_size, "%s:%d:%d: not valid JSON: %s", shown, e.line, e.column,
-                 rj_term_str(why, sizeof why, e.text, 160));
+                 term_text(why, sizeof why, e.text, 160));
         return NULL;
     }
     if (!json_is_object(root)) {
@@ -43,7 +43,7 @@ json_t *rj_load(const char *path, char *err, size_t err_size)
     return root;
 }
 
-int rj_check_input(const char *cmd, const char *path)
+int doc_check_input(const char *cmd, const char *path)
 {
     struct stat st;
     char shown[600];
@@ -54,11 +54,11 @@ int rj_check_input(const char *cmd, const char *path)
         why = "is a directory (give a file)";
     if (!why)
         return 0;
-    fprintf(stderr, "baremark %s: %s: %s\n", cmd, rj_term_str(shown, sizeof shown, path, 200), why);
+    fprintf(stderr, "baremark %s: %s: %s\n", cmd, term_text(shown, sizeof shown, path, 200), why);
     return 2;
 }
 
-json_t *rj_get(json_t *root, const char *path)
+json_t *doc_get(json_t *root, const char *path)
 {
     char key[128];
     json_t *cur = root;
@@ -75,33 +75,33 @@ json_t *rj_get(json_t *root, const char *path)
     return cur;
 }
 
-double rj_num(json_t *obj, const char *key, double dflt)
+double doc_num(json_t *obj, const char *key, double dflt)
 {
     json_t *v = obj ? json_object_get(obj, key) : NULL;
     return json_is_number(v) ? json_number_value(v) : dflt;
 }
 
-const char *rj_str(json_t *obj, const char *key, const char *dflt)
+const char *doc_str(json_t *obj, const char *key, const char *dflt)
 {
     json_t *v = obj ? json_object_get(obj, key) : NULL;
     return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
-const char *rj_run_profile(json_t *root, const char *dflt)
+const char *doc_run_profile(json_t *root, const char *dflt)
 {
     json_t *v = NULL;
     for (size_t i = 0; run_profile_members[i] && !json_is_string(v); i++)
-        v = rj_get(root, run_profile_members[i]);
+        v = doc_get(root, run_profile_members[i]);
     return json_is_string(v) ? json_string_value(v) : dflt;
 }
 
-int rj_bool(json_t *obj, const char *key, int dflt)
+int doc_bool(json_t *obj, const char *key, int dflt)
 {
     json_t *v = obj ? json_object_get(obj, key) : NULL;
     return json_is_boolean(v) ? json_is_true(v) : dflt;
 }
 
-json_t *rj_first_array(json_t *obj, const char *const *names)
+json_t *doc_first_array(json_t *obj, const char *const *names)
 {
     if (!json_is_object(obj))
         return NULL;
@@ -113,7 +113,7 @@ json_t *rj_first_array(json_t *obj, const char *const *names)
     return NULL;
 }
 
-size_t rj_numbers(json_t *arr, double **out)
+size_t doc_numbers(json_t *arr, double **out)
 {
     size_t i, n = 0;
     json_t *v;
@@ -133,17 +133,17 @@ size_t rj_numbers(json_t *arr, double **out)
     return n;
 }
 
-json_t *rj_samples(json_t *obj)
+json_t *doc_samples(json_t *obj)
 {
     static const char *const names[] = { "samples", "raw", NULL };
-    return rj_first_array(obj, names);
+    return doc_first_array(obj, names);
 }
 
-json_t *rj_list(json_t *section, const char *const *names)
+json_t *doc_list(json_t *section, const char *const *names)
 {
     if (json_is_array(section))
         return section;
-    return rj_first_array(section, names);
+    return doc_first_array(section, names);
 }
 
 /* ---- HTML ------------------------------------------------------------------- */
@@ -151,7 +151,7 @@ json_t *rj_list(json_t *section, const char *const *names)
 /* Every text of a page goes through here: markup characters become
  * entities (in text and in quoted attributes alike), control characters
  * a visible \xNN. */
-void rj_html(FILE *f, const char *s)
+void html_put(FILE *f, const char *s)
 {
     for (; s && *s; s++) {
         unsigned char c = (unsigned char)*s;
@@ -195,7 +195,7 @@ static size_t utf8_printable_len(const unsigned char *s)
     return n;
 }
 
-char *rj_term_str(char *buf, size_t size, const char *s, size_t max)
+char *term_text(char *buf, size_t size, const char *s, size_t max)
 {
     const unsigned char *p = (const unsigned char *)(s ? s : "");
     size_t o = 0, shown = 0;
@@ -230,13 +230,13 @@ char *rj_term_str(char *buf, size_t size, const char *s, size_t max)
     return buf;
 }
 
-void rj_term(FILE *f, const char *s, size_t max)
+void term_put(FILE *f, const char *s, size_t max)
 {
     char buf[4096];
-    fputs(rj_term_str(buf, sizeof buf, s, max), f);
+    fputs(term_text(buf, sizeof buf, s, max), f);
 }
 
-const char *rj_fmt(char *buf, size_t n, double v)
+const char *num_text(char *buf, size_t n, double v)
 {
     if (isnan(v))
         snprintf(buf, n, "-");
@@ -251,18 +251,18 @@ const char *rj_fmt(char *buf, size_t n, double v)
 
 /* ---- finding things ----------------------------------------------------------- */
 
-const char *rj_name(json_t *el, const char *dflt)
+const char *doc_name(json_t *el, const char *dflt)
 {
     static const char *const keys[] = { "name", "key", "method", "test", "source", "reference", NULL };
     for (const char *const *k = keys; *k; k++) {
-        const char *s = rj_str(el, *k, NULL);
+        const char *s = doc_str(el, *k, NULL);
         if (s)
             return s;
     }
     return dflt;
 }
 
-json_t *rj_fig(json_t *base, const struct figure_table *t, unsigned id)
+json_t *doc_fig(json_t *base, const struct figure_table *t, unsigned id)
 {
     const char *p = figures_row_tail(t, id);
     char seg[64];
@@ -278,13 +278,13 @@ json_t *rj_fig(json_t *base, const struct figure_table *t, unsigned id)
     return base;
 }
 
-double rj_fig_num(json_t *base, const struct figure_table *t, unsigned id)
+double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id)
 {
-    json_t *v = rj_fig(base, t, id);
+    json_t *v = doc_fig(base, t, id);
     return json_is_number(v) ? json_number_value(v) : NAN;
 }
 
-size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label)
+size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label)
 {
     static const char *const obj_a[] = { "a", "A", NULL }, *const obj_b[] = { "b", "B", NULL };
     static const char *const arr_a[] = { "samples_a", "a_samples", "raw_a", NULL };
@@ -294,29 +294,29 @@ size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label)
     for (; *names; names++) {
         json_t *o = json_object_get(cmp, *names);
         if (json_is_object(o)) {
-            *label = rj_name(o, *label);
-            return rj_numbers(rj_samples(o), out);
+            *label = doc_name(o, *label);
+            return doc_numbers(doc_samples(o), out);
         }
     }
-    return rj_numbers(rj_first_array(cmp, side ? arr_b : arr_a), out);
+    return doc_numbers(doc_first_array(cmp, side ? arr_b : arr_a), out);
 }
 
-int rj_ab_ratio(json_t *cmp, struct stats_ab *out)
+int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
 {
     json_t *r = json_object_get(cmp, "ratio");
-    const char *side = rj_str(r, "faster", NULL);
+    const char *side = doc_str(r, "faster", NULL);
     if (side) {
         out->faster = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        out->estimate = rj_num(r, "estimate", NAN);
-        out->lo = rj_num(r, "lo", NAN);
-        out->hi = rj_num(r, "hi", NAN);
-        out->p = rj_num(r, "p", NAN);
+        out->estimate = doc_num(r, "estimate", NAN);
+        out->lo = doc_num(r, "lo", NAN);
+        out->hi = doc_num(r, "hi", NAN);
+        out->p = doc_num(r, "p", NAN);
         out->u = NAN;
         return 0;
     }
     double *a = NULL, *b = NULL, *work = NULL;
     const char *la, *lb;
-    size_t na = rj_ab_samples(cmp, 0, &a, &la), nb = rj_ab_samples(cmp, 1, &b, &lb);
+    size_t na = doc_ab_samples(cmp, 0, &a, &la), nb = doc_ab_samples(cmp, 1, &b, &lb);
     if (na && nb)
         work = malloc(STATS_AB_WORK(na, nb) * sizeof *work);
     int rc = stats_ab(a, na, b, nb, work, out);
@@ -326,17 +326,17 @@ int rj_ab_ratio(json_t *cmp, struct stats_ab *out)
     return rc;
 }
 
-size_t rj_run_scores(json_t *test, double **out)
+size_t doc_run_scores(json_t *test, double **out)
 {
     static const char *const names[] = { "scores", "runs", NULL };
-    json_t *arr = rj_first_array(test, names);
+    json_t *arr = doc_first_array(test, names);
     size_t i, n = 0;
     json_t *v;
     *out = NULL;
     if (!arr || json_array_size(arr) == 0)
         return 0;
     if (!json_is_object(json_array_get(arr, 0)))
-        return rj_numbers(arr, out);
+        return doc_numbers(arr, out);
     *out = malloc(json_array_size(arr) * sizeof **out);
     if (!*out)
         return 0;
@@ -348,39 +348,39 @@ size_t rj_run_scores(json_t *test, double **out)
     return n;
 }
 
-size_t rj_method_samples(json_t *m, double **out)
+size_t doc_method_samples(json_t *m, double **out)
 {
-    json_t *s = rj_samples(m);
+    json_t *s = doc_samples(m);
     if (!s)
-        s = rj_samples(json_object_get(m, "overhead"));
-    return rj_numbers(s, out);
+        s = doc_samples(json_object_get(m, "overhead"));
+    return doc_numbers(s, out);
 }
 
-json_t *rj_clock_refs(json_t *clock)
+json_t *doc_clock_refs(json_t *clock)
 {
     static const char *const names[] = { "references", "refs", NULL };
-    return rj_list(clock, names);
+    return doc_list(clock, names);
 }
 
-json_t *rj_methods_list(json_t *methods)
+json_t *doc_methods_list(json_t *methods)
 {
     static const char *const names[] = { "methods", "list", NULL };
-    return rj_list(methods, names);
+    return doc_list(methods, names);
 }
 
-json_t *rj_comparisons_list(json_t *comparisons)
+json_t *doc_comparisons_list(json_t *comparisons)
 {
     static const char *const names[] = { "comparisons", "experiments", "list", NULL };
-    return rj_list(comparisons, names);
+    return doc_list(comparisons, names);
 }
 
-json_t *rj_bytemark_tests(json_t *bytemark)
+json_t *doc_bytemark_tests(json_t *bytemark)
 {
     static const char *const names[] = { "tests", "kernels", NULL };
-    return rj_list(bytemark, names);
+    return doc_list(bytemark, names);
 }
 
-double rj_median(const double *x, size_t n)
+double median_of(const double *x, size_t n)
 {
     double *s = malloc((n ? n : 1) * sizeof *s), m;
     if (!s)

@@ -5,6 +5,11 @@
  *
  * The results format is docs/results-schema.md.  The helpers are tolerant:
  * a missing member gives the caller's default, never a crash.
+ *
+ * Names: doc_* read the results document (a jansson tree); html_put,
+ * term_put and term_text write text made safe for a page or a terminal;
+ * num_text formats a figure; svg_* draw.  (The image's own reader of JSON
+ * text, over spans and without allocation, is jval_*: bench/results/json_read.h.)
  */
 #ifndef BAREMARK_REPORT_UTIL_H
 #define BAREMARK_REPORT_UTIL_H
@@ -15,58 +20,58 @@
 #include <jansson.h>
 
 /* The schema version these tools understand (the top-level "schema"). */
-#define RJ_SCHEMA_VERSION 1
+#define DOC_SCHEMA_VERSION 1
 
 /* Load a results file.  On failure returns NULL and writes "FILE: no such
  * file", "FILE: is a directory" or "FILE:LINE:COL: reason" into err (the
  * name made safe for a terminal). */
-json_t *rj_load(const char *path, char *err, size_t err_size);
+json_t *doc_load(const char *path, char *err, size_t err_size);
 
 /* An input file a command names: 0 when it exists and is not a directory,
  * else prints "baremark CMD: PATH: no such file" (or "is a directory")
  * and returns 2. */
-int rj_check_input(const char *cmd, const char *path);
+int doc_check_input(const char *cmd, const char *path);
 
 /* Member at a dotted path ("system.cpu_brand"); NULL when any step is
  * missing or not an object. */
-json_t *rj_get(json_t *root, const char *path);
+json_t *doc_get(json_t *root, const char *path);
 
 /* Typed getters of a member of obj (obj may be NULL): the default when the
  * member is missing or of another type. */
-double rj_num(json_t *obj, const char *key, double dflt);
-const char *rj_str(json_t *obj, const char *key, const char *dflt);
-int rj_bool(json_t *obj, const char *key, int dflt);
+double doc_num(json_t *obj, const char *key, double dflt);
+const char *doc_str(json_t *obj, const char *key, const char *dflt);
+int doc_bool(json_t *obj, const char *key, int dflt);
 /* The profile the run used: the first string of run_profile_members[]
  * (bench/results/run_profile.h: the top-level "profile", in older files a
  * section's copy), else dflt. */
-const char *rj_run_profile(json_t *root, const char *dflt);
+const char *doc_run_profile(json_t *root, const char *dflt);
 
 /* The first member of obj, among the NULL-terminated names, that is an
  * array; NULL if none. */
-json_t *rj_first_array(json_t *obj, const char *const *names);
+json_t *doc_first_array(json_t *obj, const char *const *names);
 
 /* Raw samples: the numbers of a JSON array as doubles (nulls and other
  * types skipped).  Returns the count; *out is malloc'd (free it), NULL when
  * the count is 0. */
-size_t rj_numbers(json_t *arr, double **out);
+size_t doc_numbers(json_t *arr, double **out);
 
 /* The median of x[0..n-1] (type-7, stats/stats.h), x left as it is; NAN
  * when n is 0 (compare-runs' and the fleet's medians). */
-double rj_median(const double *x, size_t n);
+double median_of(const double *x, size_t n);
 
 /* A sample array's conventional names in the results (see the schema). */
-json_t *rj_samples(json_t *obj);
+json_t *doc_samples(json_t *obj);
 
 /* A section that is a list: the array itself, or an object's first array
  * member among names (a section may wrap its list in an object). */
-json_t *rj_list(json_t *section, const char *const *names);
+json_t *doc_list(json_t *section, const char *const *names);
 
 /* ---- HTML and SVG ----------------------------------------------------------- */
 
 /* Write s HTML-escaped: the one function every text of a page from a
  * results file goes through (markup characters as entities, control
  * characters as a visible \xNN). */
-void rj_html(FILE *f, const char *s);
+void html_put(FILE *f, const char *s);
 
 /* ---- terminal ---------------------------------------------------------------- */
 
@@ -74,65 +79,65 @@ void rj_html(FILE *f, const char *s);
  * DEL, C1) and bytes that are not UTF-8 become a visible \xNN; more than
  * max characters (0: no limit) are cut with a note "... (N more
  * characters)".  Writes into buf (size bytes) and returns it. */
-char *rj_term_str(char *buf, size_t size, const char *s, size_t max);
+char *term_text(char *buf, size_t size, const char *s, size_t max);
 /* The same, written to f (at most about 4000 bytes). */
-void rj_term(FILE *f, const char *s, size_t max);
+void term_put(FILE *f, const char *s, size_t max);
 /* Format a number for people: up to 6 significant digits, "-" for NaN. */
-const char *rj_fmt(char *buf, size_t n, double v);
+const char *num_text(char *buf, size_t n, double v);
 
-/* Histogram bins of an SVG: min(RJ_HIST_BINS, distinct-looking count). */
-#define RJ_HIST_BINS 30
+/* Histogram bins of an SVG: min(SVG_HIST_BINS, distinct-looking count). */
+#define SVG_HIST_BINS 30
 
 /* Histogram as inline SVG: one <rect class="bar bar-a"> per bin of sample
  * A (and class "bar bar-b" per bin of B when nb > 0, drawn over A on the
  * same scale).  Every bin gets a rect, even an empty one (height 0), so a
  * reader (or a test) can count them: the <svg> carries data-bins="K",
  * data-n-a and data-n-b.  unit labels the x axis. */
-void rj_svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+void svg_histogram(FILE *f, const double *a, size_t na, const double *b, size_t nb,
                       const char *unit, const char *label_a, const char *label_b);
 
 /* Karsh's raw-sample strip: each sample in collection order as a dot, time
  * (value) upward; A and B interleaved in one plot when nb > 0.  The <svg>
  * carries data-n-a and data-n-b. */
-void rj_svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
+void svg_strip(FILE *f, const double *a, size_t na, const double *b, size_t nb,
                   const char *unit);
 
 /* A BYTEmark test's runs: each run's score as a dot on a scale that fits
  * them and the 95% interval of the mean (a band, the mean a line).  The
  * <svg class="runs"> carries data-n. */
-void rj_svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
+void svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
 
 #endif
 
 /* ---- finding things in sections whose layout varies a little --------------- */
 
 /* Name of a list element: its "name", "key", "method", "test" or "source". */
-const char *rj_name(json_t *el, const char *dflt);
+const char *doc_name(json_t *el, const char *dflt);
 /* A figure by its row (bench/results/figures.h figures_row_tail): the value
  * row id of table t names below base (the member, or an element of the
  * row's last array), NULL when absent; and as a number (NAN when not). */
 struct figure_table;
-json_t *rj_fig(json_t *base, const struct figure_table *t, unsigned id);
-double rj_fig_num(json_t *base, const struct figure_table *t, unsigned id);
+json_t *doc_fig(json_t *base, const struct figure_table *t, unsigned id);
+double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id);
 /* Raw samples of one side of an A/B comparison (side 0 = A, 1 = B): the
  * samples of member "a"/"b" (or "A"/"B"), or the array "samples_a"/"a_samples"
- * (b likewise).  Returns the count, *out malloc'd as rj_numbers. */
-size_t rj_ab_samples(json_t *cmp, int side, double **out, const char **label);
+ * (b likewise).  Returns the count, *out malloc'd as doc_numbers. */
+size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label);
 /* An A/B comparison's figures (struct stats_ab: faster side, the slower's
  * time over the faster's, its interval, Mann-Whitney's p): its "ratio"
  * member as the run wrote it, else stats_ab on the stored samples (a file
  * from before the member).  Returns 0, or -1 when there are none. */
 struct stats_ab;
-int rj_ab_ratio(json_t *cmp, struct stats_ab *out);
+int doc_ab_ratio(json_t *cmp, struct stats_ab *out);
 /* A BYTEmark test's per-run scores: "scores" or "runs" (numbers, or
  * objects with "score"). */
-size_t rj_run_scores(json_t *test, double **out);
+size_t doc_run_scores(json_t *test, double **out);
 /* The samples of a method's measurement: "samples"/"raw", or inside its
  * "overhead" object. */
-size_t rj_method_samples(json_t *m, double **out);
+size_t doc_method_samples(json_t *m, double **out);
 
 /* Lists inside the sections (an array section is its own list). */
-json_t *rj_clock_refs(json_t *clock);
-json_t *rj_methods_list(json_t *methods);
-json_t *rj_comparisons_list(json_t *comparisons);
-json_t *rj_bytemark_tests(json_t *bytemark);
+json_t *doc_clock_refs(json_t *clock);
+json_t *doc_methods_list(json_t *methods);
+json_t *doc_comparisons_list(json_t *comparisons);
+json_t *doc_bytemark_tests(json_t *bytemark);

@@ -55,7 +55,7 @@ static void cli_json(const struct bm_config *c)
 }
 
 /* report_util.h (not included: its jansson clashes with bench/results/json.h). */
-int rj_check_input(const char *cmd, const char *path);
+int doc_check_input(const char *cmd, const char *path);
 
 int cmd_config(int argc, char **argv)
 {
@@ -88,7 +88,7 @@ int cmd_config(int argc, char **argv)
         return cli_usage_error(&cli_cmd_config, "give a FILE or --options");
     if (file) {
         size_t size = 0;
-        if (rj_check_input("config", file))
+        if (doc_check_input("config", file))
             return 2;
         char *text = plat_read_file(file, &size, NULL);
         struct cli_diag d = { file };

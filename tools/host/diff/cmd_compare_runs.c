@@ -23,7 +23,7 @@
  * sequence (sdm-recommended), else the first method good in both runs.  A/B
  * comparisons present in both runs (the built-in ones and COMPARE= pairs)
  * are listed after the table with each run's verdict and the pair's figures
- * (rj_ab_ratio: the slower's time over the faster's, its interval and
+ * (doc_ab_ratio: the slower's time over the faster's, its interval and
  * Mann-Whitney's p, as the run wrote them or stats_ab on its samples).
  */
 #include <math.h>
@@ -44,11 +44,11 @@
 
 static double cr_khz(json_t *root)
 {
-    double k = rj_fig_num(json_object_get(root, "clock"), &figures_clock, CLOCK_CHOSEN_KHZ);
+    double k = doc_fig_num(json_object_get(root, "clock"), &figures_clock, CLOCK_CHOSEN_KHZ);
     if (isnan(k)) {   /* no clock section (the hosted program): the tick rate the suite used */
-        k = rj_fig_num(json_object_get(root, "bytemark"), &figures_bytemark, BYTEMARK_TICK_HZ) / 1000;
+        k = doc_fig_num(json_object_get(root, "bytemark"), &figures_bytemark, BYTEMARK_TICK_HZ) / 1000;
         if (!(k > 0))   /* the methods section's tick_hz (0: not calibrated) */
-            k = rj_fig_num(json_object_get(root, "methods"), &figures_methods, METHODS_TICK_HZ) / 1000;
+            k = doc_fig_num(json_object_get(root, "methods"), &figures_methods, METHODS_TICK_HZ) / 1000;
     }
     return k > 0 ? k : NAN;
 }
@@ -96,7 +96,7 @@ static json_t *cr_find(json_t *list, const char *name)
     size_t i;
     json_t *el;
     json_array_foreach(list, i, el)
-        if (json_is_object(el) && !strcmp(rj_name(el, ""), name))
+        if (json_is_object(el) && !strcmp(doc_name(el, ""), name))
             return el;
     return NULL;
 }
@@ -109,13 +109,13 @@ static void cr_scale(double *x, size_t n, double f)
 
 static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = rj_methods_list(json_object_get(A->root, "methods"));
-    json_t *lb = rj_methods_list(json_object_get(B->root, "methods"));
+    json_t *la = doc_methods_list(json_object_get(A->root, "methods"));
+    json_t *lb = doc_methods_list(json_object_get(B->root, "methods"));
     int ns = !isnan(A->khz) && !isnan(B->khz);
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
-        const char *name = rj_name(ea, NULL);
+        const char *name = doc_name(ea, NULL);
         json_t *eb = name ? cr_find(lb, name) : NULL;
         double *a, *b;
         if (!eb || n == cap)
@@ -123,15 +123,15 @@ static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struc
         struct cr_item *it = &out[n++];
         it->kind = "method";
         it->name = name;
-        it->na = rj_method_samples(ea, &a);
-        it->nb = rj_method_samples(eb, &b);
+        it->na = doc_method_samples(ea, &a);
+        it->nb = doc_method_samples(eb, &b);
         it->unit = ns ? "ns" : "ticks";
         if (ns) {   /* ns = ticks * 1e6 / kHz */
             cr_scale(a, it->na, 1e6 / A->khz);
             cr_scale(b, it->nb, 1e6 / B->khz);
         }
-        it->a = it->na ? rj_median(a, it->na) : NAN;
-        it->b = it->nb ? rj_median(b, it->nb) : NAN;
+        it->a = it->na ? median_of(a, it->na) : NAN;
+        it->b = it->nb ? median_of(b, it->nb) : NAN;
         it->ratio = it->a / it->b;
         cr_test(it, a, b, noise, 0);
         free(a);
@@ -148,7 +148,7 @@ static json_t *cr_measurement(json_t *list, const char *target, const char *meth
     size_t i;
     json_t *m;
     json_array_foreach(list, i, m) {
-        if (!strcmp(rj_str(m, "target", ""), target) && !strcmp(rj_str(m, "method", ""), method)
+        if (!strcmp(doc_str(m, "target", ""), target) && !strcmp(doc_str(m, "method", ""), method)
             && json_array_size(json_object_get(m, "samples")) && json_is_number(json_object_get(m, "placeholder_median")))
             return m;
     }
@@ -158,8 +158,8 @@ static json_t *cr_measurement(json_t *list, const char *target, const char *meth
 /* Net samples per iteration of one measurement, ticks (or ns with khz). */
 static size_t cr_net_samples(json_t *m, double khz, double **out)
 {
-    size_t n = rj_numbers(json_object_get(m, "samples"), out);
-    double p = rj_num(m, "placeholder_median", NAN), it = rj_num(m, "iterations", NAN);
+    size_t n = doc_numbers(json_object_get(m, "samples"), out);
+    double p = doc_num(m, "placeholder_median", NAN), it = doc_num(m, "iterations", NAN);
     if (isnan(p) || !(it > 0)) {
         free(*out);
         *out = NULL;
@@ -183,7 +183,7 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
-        const char *target = rj_str(ea, "target", NULL), *method = NULL;
+        const char *target = doc_str(ea, "target", NULL), *method = NULL;
         int seen = 0;
         if (!target || n == cap)
             continue;
@@ -198,16 +198,16 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
         size_t j;
         json_t *m;
         json_array_foreach(la, j, m) {
-            const char *mm = rj_str(m, "method", "");
+            const char *mm = doc_str(m, "method", "");
             if (method || want_method)
                 break;
-            if (!strcmp(rj_str(m, "target", ""), target) && cr_measurement(la, target, mm)
+            if (!strcmp(doc_str(m, "target", ""), target) && cr_measurement(la, target, mm)
                 && cr_measurement(lb, target, mm))
                 method = mm;
         }
         int in_b = 0;
         json_array_foreach(lb, j, m)
-            in_b |= !strcmp(rj_str(m, "target", ""), target);
+            in_b |= !strcmp(doc_str(m, "target", ""), target);
         if (!in_b)
             continue;
         struct cr_item *it = &out[n++];
@@ -228,8 +228,8 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
         double *a = NULL, *b = NULL;
         it->na = cr_net_samples(cr_measurement(la, target, method), ns ? A->khz : NAN, &a);
         it->nb = cr_net_samples(cr_measurement(lb, target, method), ns ? B->khz : NAN, &b);
-        it->a = it->na ? rj_median(a, it->na) : NAN;
-        it->b = it->nb ? rj_median(b, it->nb) : NAN;
+        it->a = it->na ? median_of(a, it->na) : NAN;
+        it->b = it->nb ? median_of(b, it->nb) : NAN;
         it->ratio = it->a / it->b;
         cr_test(it, a, b, noise, 0);
         free(a);
@@ -245,16 +245,16 @@ static size_t cr_targets(struct cr_run *A, struct cr_run *B, const char *want_me
 static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, double fa, double fb)
 {
     double *a, *b;
-    it->unit = rj_str(ea, "unit", "score");
-    it->na = rj_run_scores(ea, &a);
-    it->nb = rj_run_scores(eb, &b);
+    it->unit = doc_str(ea, "unit", "score");
+    it->na = doc_run_scores(ea, &a);
+    it->nb = doc_run_scores(eb, &b);
     it->a = it->na ? cr_mean(a, it->na) : fa;
     it->b = it->nb ? cr_mean(b, it->nb) : fb;
     it->ratio = it->a / it->b;
     cr_test(it, a, b, noise, 1);
-    if (strcmp(rj_str(ea, "status", "ok"), "ok"))
+    if (strcmp(doc_str(ea, "status", "ok"), "ok"))
         it->verdict = "not run in A";
-    else if (strcmp(rj_str(eb, "status", "ok"), "ok"))
+    else if (strcmp(doc_str(eb, "status", "ok"), "ok"))
         it->verdict = "not run in B";
     free(a);
     free(b);
@@ -262,20 +262,20 @@ static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, 
 
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = rj_bytemark_tests(json_object_get(A->root, "bytemark"));
-    json_t *lb = rj_bytemark_tests(json_object_get(B->root, "bytemark"));
+    json_t *la = doc_bytemark_tests(json_object_get(A->root, "bytemark"));
+    json_t *lb = doc_bytemark_tests(json_object_get(B->root, "bytemark"));
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
-        const char *name = rj_name(ea, NULL);
+        const char *name = doc_name(ea, NULL);
         json_t *eb = name ? cr_find(lb, name) : NULL;
         if (!eb || n == cap || !strcmp(name, "?"))   /* "?": not built into that program */
             continue;
         struct cr_item *it = &out[n++];
         it->kind = "kernel";
         it->name = name;
-        cr_scored(it, ea, eb, noise, rj_fig_num(ea, &figures_bytemark, BYTEMARK_TESTS_MEAN),
-                  rj_fig_num(eb, &figures_bytemark, BYTEMARK_TESTS_MEAN));
+        cr_scored(it, ea, eb, noise, doc_fig_num(ea, &figures_bytemark, BYTEMARK_TESTS_MEAN),
+                  doc_fig_num(eb, &figures_bytemark, BYTEMARK_TESTS_MEAN));
     }
     return n;
 }
@@ -288,7 +288,7 @@ static json_t *cr_core(json_t *cores, double cpu)
     json_t *p;
     size_t i;
     json_array_foreach(json_object_get(json_object_get(cores, "scores"), "per_core"), i, p)
-        if (rj_num(p, "cpu", -1) == cpu)
+        if (doc_num(p, "cpu", -1) == cpu)
             return p;
     return NULL;
 }
@@ -298,7 +298,7 @@ static json_t *cr_key(json_t *list, const char *key)
     json_t *t;
     size_t i;
     json_array_foreach(list, i, t)
-        if (!strcmp(rj_str(t, "key", ""), key))
+        if (!strcmp(doc_str(t, "key", ""), key))
             return t;
     return NULL;
 }
@@ -311,32 +311,32 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
     json_t *pa, *ta;
     size_t i, k, n = 0;
     json_array_foreach(json_object_get(json_object_get(ca, "scores"), "per_core"), i, pa) {
-        json_t *pb = cr_core(cb, rj_num(pa, "cpu", -1));
+        json_t *pb = cr_core(cb, doc_num(pa, "cpu", -1));
         if (!pb)
             continue;
         json_array_foreach(json_object_get(pa, "tests"), k, ta) {
-            json_t *tb = cr_key(json_object_get(pb, "tests"), rj_str(ta, "key", ""));
+            json_t *tb = cr_key(json_object_get(pb, "tests"), doc_str(ta, "key", ""));
             if (!tb || n == cap)
                 continue;
             struct cr_item *it = &out[n++];
             it->kind = "core";
-            snprintf(it->label, sizeof it->label, "CPU %.0f %s", rj_num(pa, "cpu", -1), rj_str(ta, "key", "?"));
+            snprintf(it->label, sizeof it->label, "CPU %.0f %s", doc_num(pa, "cpu", -1), doc_str(ta, "key", "?"));
             it->name = it->label;
             cr_scored(it, ta, tb, noise, NAN, NAN);
         }
     }
     json_array_foreach(json_object_get(json_object_get(ca, "scores"), "all_cores"), i, ta) {
-        json_t *tb = cr_key(json_object_get(json_object_get(cb, "scores"), "all_cores"), rj_str(ta, "key", ""));
+        json_t *tb = cr_key(json_object_get(json_object_get(cb, "scores"), "all_cores"), doc_str(ta, "key", ""));
         if (!tb || n == cap)
             continue;
         struct cr_item *it = &out[n++];
         it->kind = "cores";
-        snprintf(it->label, sizeof it->label, "all %.0f/%.0f CPUs %s (sum)", rj_num(ta, "cpus", NAN),
-                 rj_num(tb, "cpus", NAN), rj_str(ta, "key", "?"));
+        snprintf(it->label, sizeof it->label, "all %.0f/%.0f CPUs %s (sum)", doc_num(ta, "cpus", NAN),
+                 doc_num(tb, "cpus", NAN), doc_str(ta, "key", "?"));
         it->name = it->label;
         it->unit = "sum of means";
-        it->a = rj_num(ta, "sum", NAN);
-        it->b = rj_num(tb, "sum", NAN);
+        it->a = doc_num(ta, "sum", NAN);
+        it->b = doc_num(tb, "sum", NAN);
         it->ratio = it->a / it->b;
         it->welch_p = it->mw_p = NAN;
         it->verdict = "a sum: no samples to test";
@@ -348,12 +348,12 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
 
 static size_t cr_pairs(struct cr_run *A, struct cr_run *B, struct cr_pair *out, size_t cap)
 {
-    json_t *la = rj_comparisons_list(json_object_get(A->root, "comparisons"));
-    json_t *lb = rj_comparisons_list(json_object_get(B->root, "comparisons"));
+    json_t *la = doc_comparisons_list(json_object_get(A->root, "comparisons"));
+    json_t *lb = doc_comparisons_list(json_object_get(B->root, "comparisons"));
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
-        const char *name = rj_name(ea, NULL);
+        const char *name = doc_name(ea, NULL);
         json_t *eb = name ? cr_find(lb, name) : NULL;
         if (eb && n < cap)
             out[n++] = (struct cr_pair){ name, ea, eb };
@@ -417,13 +417,13 @@ int cmd_compare_runs(int argc, char **argv)
     if (nfiles != 2)
         return cli_usage_error(c, "give two results files: A.json B.json");
     for (int k = 0; k < 2; k++)
-        if (rj_check_input("diff", files[k]))
+        if (doc_check_input("diff", files[k]))
             return 2;
     struct cr_run runs[2];
     char err[512];
     for (int k = 0; k < 2; k++) {
         runs[k].path = files[k];
-        runs[k].root = rj_load(files[k], err, sizeof err);
+        runs[k].root = doc_load(files[k], err, sizeof err);
         if (!runs[k].root) {
             fprintf(stderr, "baremark diff: %s\n", err);
             if (k)

@@ -20,19 +20,19 @@
 static json_t *cr_num_or_null(double v) { return isnan(v) || isinf(v) ? json_pack("n") : json_real(v); }
 
 /* One run's comparison as every output shows it: its verdict, then the
- * pair's figures (rj_ab_ratio: the run's "ratio" member, else stats_ab on
+ * pair's figures (doc_ab_ratio: the run's "ratio" member, else stats_ab on
  * the stored samples), "A faster: 1.058x [1.055, 1.059], p = 3.7e-71",
  * into buf. */
 static const char *cr_pair_side(json_t *c, char *buf, size_t n)
 {
-    const char *v = rj_str(c, "verdict", NULL);
+    const char *v = doc_str(c, "verdict", NULL);
     struct stats_ab ab;
     char e[32], ci[64], p[32];
     if (!v) {
-        snprintf(buf, n, "%s", rj_str(c, "status", "not run"));
+        snprintf(buf, n, "%s", doc_str(c, "status", "not run"));
         return buf;
     }
-    if (rj_ab_ratio(c, &ab)) {
+    if (doc_ab_ratio(c, &ab)) {
         snprintf(buf, n, "%s%s (no samples)", strcmp(v, "no difference") ? "A " : "", v);
         return buf;
     }
@@ -48,7 +48,7 @@ static const char *cr_pair_side(json_t *c, char *buf, size_t n)
 static json_t *cr_pair_ratio(json_t *c)
 {
     struct stats_ab ab;
-    if (!rj_str(c, "verdict", NULL) || rj_ab_ratio(c, &ab))
+    if (!doc_str(c, "verdict", NULL) || doc_ab_ratio(c, &ab))
         return json_pack("n");
     json_t *o = json_object();
     json_object_set_new(o, "faster", json_string(stats_ab_side_name(ab.faster)));
@@ -62,7 +62,7 @@ static json_t *cr_pair_ratio(json_t *c)
 
 static int cr_pair_same(const struct cr_pair *p)
 {
-    const char *va = rj_str(p->a, "verdict", NULL), *vb = rj_str(p->b, "verdict", NULL);
+    const char *va = doc_str(p->a, "verdict", NULL), *vb = doc_str(p->b, "verdict", NULL);
     return va && vb && !strcmp(va, vb);
 }
 
@@ -73,12 +73,12 @@ static const char *cr_label(const struct cr_item *it) { return it->label[0] ? it
 static const char *cr_machine(json_t *root)
 {
     static char buf[160];
-    const char *brand = rj_str(json_object_get(root, "system"), "cpu_brand", NULL);
+    const char *brand = doc_str(json_object_get(root, "system"), "cpu_brand", NULL);
     if (brand)
         return brand;
-    if (strcmp(rj_str(root, "platform", ""), "linux"))
+    if (strcmp(doc_str(root, "platform", ""), "linux"))
         return "?";
-    brand = rj_str(json_object_get(root, "host"), "cpu_brand", NULL);
+    brand = doc_str(json_object_get(root, "host"), "cpu_brand", NULL);
     if (!brand)
         return "this Linux host (hosted program)";
     snprintf(buf, sizeof buf, "%s, under Linux (hosted program)", brand);
@@ -101,12 +101,12 @@ static const char *cr_run_state(json_t *root, char *buf, size_t n, int *interrup
 static const char *cr_cell(char *buf, size_t n, const char *s, size_t width, int *cut)
 {
     size_t len = 0;
-    rj_term_str(buf, n, s, 0);
+    term_text(buf, n, s, 0);
     for (const char *p = buf; *p; p++)
         len += (*p & 0xc0) != 0x80;
     if (len <= width)
         return buf;
-    rj_term_str(buf, n, s, width - 1);
+    term_text(buf, n, s, width - 1);
     char *note = strstr(buf, "... (");
     if (note)
         strcpy(note, "~");
@@ -122,11 +122,11 @@ void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     struct cr_run *runs[2] = { A, B };
     for (int k = 0; k < 2; k++) {
         printf("%s: ", k ? "B" : "A");
-        rj_term(stdout, runs[k]->path, 120);
+        term_put(stdout, runs[k]->path, 120);
         fputs("  ", stdout);
-        rj_term(stdout, rj_str(runs[k]->root, "name", "?"), 40);
+        term_put(stdout, doc_str(runs[k]->root, "name", "?"), 40);
         fputs(" (", stdout);
-        rj_term(stdout, cr_machine(runs[k]->root), 80);
+        term_put(stdout, cr_machine(runs[k]->root), 80);
         int cut_short;
         const char *state = cr_run_state(runs[k]->root, nm, sizeof nm, &cut_short);
         if (cut_short)
@@ -141,7 +141,7 @@ void cr_text(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (size_t i = 0; i < n; i++)
         printf("%-7s %-34s %-15s %14s %14s %8s %12s  %s\n", it[i].kind,
                cr_cell(nm, sizeof nm, cr_label(&it[i]), 34, &cut), cr_cell(un, sizeof un, it[i].unit, 15, &cut),
-               rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
+               num_text(b[0], 48, it[i].a), num_text(b[1], 48, it[i].b),
                isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
                isnan(it[i].mw_p) ? "-" : (figures_format_p(it[i].mw_p, b[4], 48), b[4]), it[i].verdict);
     if (!n)
@@ -177,7 +177,7 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (int k = 0; k < 2; k++) {
         json_t *r = json_object();
         json_object_set_new(r, "file", json_string(runs[k]->path));
-        json_object_set_new(r, "name", json_string(rj_str(runs[k]->root, "name", "")));
+        json_object_set_new(r, "name", json_string(doc_str(runs[k]->root, "name", "")));
         json_object_set_new(r, "machine", json_string(cr_machine(runs[k]->root)));
         json_object_set_new(r, "tsc_khz", cr_num_or_null(runs[k]->khz));
         char words[64];
@@ -213,12 +213,12 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (size_t i = 0; i < np; i++) {
         json_t *e = json_object();
         json_object_set_new(e, "name", json_string(pairs[i].name));
-        json_object_set_new(e, "rel_median_a", cr_num_or_null(rj_num(pairs[i].a, "rel_median", NAN)));
-        json_object_set_new(e, "rel_median_b", cr_num_or_null(rj_num(pairs[i].b, "rel_median", NAN)));
+        json_object_set_new(e, "rel_median_a", cr_num_or_null(doc_num(pairs[i].a, "rel_median", NAN)));
+        json_object_set_new(e, "rel_median_b", cr_num_or_null(doc_num(pairs[i].b, "rel_median", NAN)));
         json_object_set_new(e, "ratio_a", cr_pair_ratio(pairs[i].a));
         json_object_set_new(e, "ratio_b", cr_pair_ratio(pairs[i].b));
-        json_object_set_new(e, "verdict_a", json_string(rj_str(pairs[i].a, "verdict", rj_str(pairs[i].a, "status", "?"))));
-        json_object_set_new(e, "verdict_b", json_string(rj_str(pairs[i].b, "verdict", rj_str(pairs[i].b, "status", "?"))));
+        json_object_set_new(e, "verdict_a", json_string(doc_str(pairs[i].a, "verdict", doc_str(pairs[i].a, "status", "?"))));
+        json_object_set_new(e, "verdict_b", json_string(doc_str(pairs[i].b, "verdict", doc_str(pairs[i].b, "status", "?"))));
         json_object_set_new(e, "same_verdict", json_boolean(cr_pair_same(&pairs[i])));
         json_array_append_new(cmp, e);
     }
@@ -242,15 +242,15 @@ void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     struct cr_run *runs[2] = { A, B };
     for (int k = 0; k < 2; k++) {
         fprintf(f, "<tr><th>%s</th><td>", k ? "B" : "A");
-        rj_html(f, runs[k]->path);
+        html_put(f, runs[k]->path);
         fputs("</td><td>", f);
-        rj_html(f, rj_str(runs[k]->root, "name", ""));
+        html_put(f, doc_str(runs[k]->root, "name", ""));
         fputs("</td><td>", f);
-        rj_html(f, cr_machine(runs[k]->root));
+        html_put(f, cr_machine(runs[k]->root));
         char words[64];
         int cut_short;
         fputs("</td><td>", f);
-        rj_html(f, cr_run_state(runs[k]->root, words, sizeof words, &cut_short));
+        html_put(f, cr_run_state(runs[k]->root, words, sizeof words, &cut_short));
         fputs("</td></tr>", f);
     }
     fprintf(f, "</table><p>Verdict at 95%%: Mann-Whitney's p below %.2f decides, with the medians more than %.3g%% "
@@ -261,11 +261,11 @@ void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
             STATS_ALPHA, noise * 100);
     for (size_t i = 0; i < n; i++) {
         fprintf(f, "<tr><td>%s</td><td>", it[i].kind);
-        rj_html(f, cr_label(&it[i]));
+        html_put(f, cr_label(&it[i]));
         fputs("</td><td>", f);
-        rj_html(f, it[i].unit);
+        html_put(f, it[i].unit);
         fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-                "<td class=\"n\">%s</td><td class=\"%s\">%s</td></tr>", rj_fmt(b[0], 48, it[i].a), rj_fmt(b[1], 48, it[i].b),
+                "<td class=\"n\">%s</td><td class=\"%s\">%s</td></tr>", num_text(b[0], 48, it[i].a), num_text(b[1], 48, it[i].b),
                 isnan(it[i].ratio) ? "-" : (snprintf(b[2], 48, "%.4f", it[i].ratio), b[2]),
                 isnan(it[i].mw_p) ? "-" : (figures_format_p(it[i].mw_p, b[4], 48), b[4]),
                 strstr(it[i].verdict, "faster") ? "faster" : strstr(it[i].verdict, "slower") ? "slower" : "",
@@ -280,11 +280,11 @@ void cr_html(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (size_t i = 0; i < np; i++) {
         char x[160], y[160];
         fputs("<tr class=\"pair\"><td>", f);
-        rj_html(f, pairs[i].name);
+        html_put(f, pairs[i].name);
         fputs("</td><td>", f);
-        rj_html(f, cr_pair_side(pairs[i].a, x, sizeof x));
+        html_put(f, cr_pair_side(pairs[i].a, x, sizeof x));
         fputs("</td><td>", f);
-        rj_html(f, cr_pair_side(pairs[i].b, y, sizeof y));
+        html_put(f, cr_pair_side(pairs[i].b, y, sizeof y));
         fprintf(f, "</td><td>%s</td></tr>", cr_pair_same(&pairs[i]) ? "same verdict" : "verdicts differ");
     }
     fputs(np ? "</table></body></html>\n" : "</body></html>\n", f);

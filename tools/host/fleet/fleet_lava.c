@@ -33,12 +33,12 @@ static double fl_lava_number(json_t *v)
 
 static void fl_lava_record(struct fleet *F, size_t m, json_t *rec)
 {
-    const char *id = rj_str(rec, "case", NULL), *suite = rj_str(rec, "definition", NULL);
+    const char *id = doc_str(rec, "case", NULL), *suite = doc_str(rec, "definition", NULL);
     json_t *unit = json_object_get(rec, "units");
     if (!id)
-        id = rj_str(rec, "name", NULL);
+        id = doc_str(rec, "name", NULL);
     if (!suite)
-        suite = rj_str(rec, "suite", "");
+        suite = doc_str(rec, "suite", "");
     if (!unit)
         unit = json_object_get(rec, "unit");
     /* LAVA's own suite ("lava": the job, its actions) holds no figures. */

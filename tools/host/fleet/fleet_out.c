@@ -84,7 +84,7 @@ void fl_analyse(struct fleet *F)
         g->hi = -INFINITY;
         for (size_t i = 0; i < g->n; i++) {
             struct fl_cell *c = &g->cells[i];
-            c->value = rj_median(c->vals, c->nv);
+            c->value = median_of(c->vals, c->nv);
             v[i] = c->value;
             g->lo = fmin(g->lo, c->value);
             g->hi = fmax(g->hi, c->value);
@@ -204,7 +204,7 @@ void fl_text(FILE *f, const struct fleet *F)
         const struct fl_figure *g = &F->figs[k];
         char name[320];
         fputc('\n', f);
-        rj_term(f, fl_name(name, sizeof name, F, g), 0);
+        term_put(f, fl_name(name, sizeof name, F, g), 0);
         fprintf(f, ": %zu machine%s, fleet median %s, spread (MAD) %s", g->n, g->n == 1 ? "" : "s",
                 fl_num(b[0], 48, g->median), fl_num(b[1], 48, g->mad));
         if (g->median != 0)
@@ -305,7 +305,7 @@ static void fl_svg(FILE *f, const struct fleet *F, const struct fl_figure *g)
         const struct fl_cell *c = &g->cells[i];
         fprintf(f, "<circle class=\"m%s\" cx=\"%.1f\" cy=\"15\" r=\"3.5\"><title>", c->beyond ? " out" : "",
                 FLX(c->value));
-        rj_html(f, F->machines[c->machine].name);
+        html_put(f, F->machines[c->machine].name);
         fprintf(f, ": %s</title></circle>", fl_num(b[0], 48, c->value));
     }
     fprintf(f, "<line class=\"axis\" x1=\"%d\" y1=\"30\" x2=\"%d\" y2=\"30\"/>", FL_SVG_PAD, FL_SVG_W - FL_SVG_PAD);
@@ -327,9 +327,9 @@ void fl_html(FILE *f, const struct fleet *F)
     fputs("<h2>Machines</h2><table id=\"machines\"><tr><th>machine</th><th>runs</th><th>what</th></tr>", f);
     for (size_t i = 0; i < F->nmachines; i++) {
         fputs("<tr><td>", f);
-        rj_html(f, F->machines[i].name);
+        html_put(f, F->machines[i].name);
         fprintf(f, "</td><td class=\"n\">%zu</td><td>", F->machines[i].runs);
-        rj_html(f, F->machines[i].what);
+        html_put(f, F->machines[i].what);
         fl_out_interrupted(f, &F->machines[i]);   /* plain words (rs_words): safe in HTML */
         fputs("</td></tr>", f);
     }
@@ -339,9 +339,9 @@ void fl_html(FILE *f, const struct fleet *F)
         const struct fl_figure *g = &F->figs[k];
         char name[320];
         fprintf(f, "<tr%s><td><a href=\"#%s\">", g->beyond ? " class=\"beyond\"" : "", g->id);
-        rj_html(f, fl_name(name, sizeof name, F, g));
+        html_put(f, fl_name(name, sizeof name, F, g));
         fputs("</a></td><td>", f);
-        rj_html(f, g->unit);
+        html_put(f, g->unit);
         fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%zu</td></tr>",
                 g->n, fl_num(b[0], 48, g->median), fl_num(b[1], 48, g->mad), g->beyond);
     }
@@ -350,7 +350,7 @@ void fl_html(FILE *f, const struct fleet *F)
         const struct fl_figure *g = &F->figs[k];
         char name[320];
         fprintf(f, "<section class=\"figure\" id=\"%s\" data-beyond=\"%zu\"><h3>", g->id, g->beyond);
-        rj_html(f, fl_name(name, sizeof name, F, g));
+        html_put(f, fl_name(name, sizeof name, F, g));
         fprintf(f, "</h3><p>fleet median %s, spread (MAD) %s, range %s .. %s</p>", fl_num(b[0], 48, g->median),
                 fl_num(b[1], 48, g->mad), fl_num(b[2], 48, g->lo), fl_num(b[3], 48, g->hi));
         fl_svg(f, F, g);
@@ -360,7 +360,7 @@ void fl_html(FILE *f, const struct fleet *F)
             const struct fl_cell *c = &g->cells[i];
             const char *way = c->beyond ? fl_way(g, c->value - g->median) : "";
             fprintf(f, "<tr%s><td>", c->beyond ? " class=\"beyond\"" : "");
-            rj_html(f, F->machines[c->machine].name);
+            html_put(f, F->machines[c->machine].name);
             fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%zu</td>"
                     "<td class=\"n\">%s</td><td class=\"%s\">%s</td></tr>", c->nv, fl_num(b[0], 48, c->value),
                     fl_pct(b[1], 48, c->dev), c->ns, fl_p(b[2], 48, c->mw_p), way, way);

@@ -27,7 +27,7 @@
 struct fl_json_ctx {
     struct fleet *F;
     size_t m;
-    struct jr doc;
+    struct jval doc;
     double *samples;
 };
 
@@ -46,11 +46,11 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
 {
     size_t len = 0;
     char *text = cli_slurp(path, &len), brand[FL_NAME_MAX];
-    struct jr doc = jr_doc(text, len);
-    if (!text || jr_is_none(doc)) {
+    struct jval doc = jval_doc(text, len);
+    if (!text || jval_is_none(doc)) {
         /* jansson says where it broke: FILE:LINE:COL: reason */
         char err[512];
-        json_t *j = rj_load(path, err, sizeof err);
+        json_t *j = doc_load(path, err, sizeof err);
         if (j) {
             json_decref(j);
             snprintf(err, sizeof err, "%s: not JSON as bench/results/json_read.c reads it", path);
@@ -59,14 +59,14 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
         free(text);
         return -1;
     }
-    if (jr_type(jr_get(doc, "schema")) != JR_NUMBER) {
+    if (jval_type(jval_get(doc, "schema")) != JVAL_NUMBER) {
         fprintf(stderr, "baremark fleet: %s: not a baremark results file (no \"schema\"); skipped\n", path);
         free(text);
         return -1;
     }
     size_t m = fl_machine_index(F, machine);
-    if (jr_str(jr_path(doc, "system.cpu_brand"), brand, sizeof brand) ||
-        jr_str(jr_path(doc, "host.cpu_brand"), brand, sizeof brand))
+    if (jval_str(jval_path(doc, "system.cpu_brand"), brand, sizeof brand) ||
+        jval_str(jval_path(doc, "host.cpu_brand"), brand, sizeof brand))
         fl_machine_what(F, m, brand);
     F->machines[m].runs++;
     F->runs++;

@@ -46,7 +46,7 @@ struct ha_run {
     const char *path;
     char *text;
     size_t len;
-    struct jr doc;
+    struct jval doc;
     char hash[SHA256_HEX];
     char machine_key[512], machine_name[96], cpu[200];
     char name[40], started[40], status[24], profile[16], build[64], image[80];
@@ -55,26 +55,26 @@ struct ha_run {
     char counter_step[32];      /* ticks, "" when the run does not say */
 };
 
-static void ha_str(struct jr doc, const char *path, char *out, size_t cap, const char *dflt)
+static void ha_str(struct jval doc, const char *path, char *out, size_t cap, const char *dflt)
 {
-    struct jr v = jr_path(doc, path);
+    struct jval v = jval_path(doc, path);
     double d;
-    if (jr_str(v, out, cap))
+    if (jval_str(v, out, cap))
         return;
-    if (jr_type(v) == JR_NUMBER && !isnan(d = jr_num(v, NAN)))
+    if (jval_type(v) == JVAL_NUMBER && !isnan(d = jval_num(v, NAN)))
         snprintf(out, cap, "%.17g", d);
-    else if (jr_type(v) == JR_TRUE || jr_type(v) == JR_FALSE)
-        snprintf(out, cap, "%s", jr_type(v) == JR_TRUE ? "on" : "off");
+    else if (jval_type(v) == JVAL_TRUE || jval_type(v) == JVAL_FALSE)
+        snprintf(out, cap, "%s", jval_type(v) == JVAL_TRUE ? "on" : "off");
     else
         snprintf(out, cap, "%s", dflt);
 }
 
 /* The short hex SHA-256 of a JSON value's text (settings, plug-ins). */
-static void ha_hash_of(struct jr v, char *out, size_t cap)
+static void ha_hash_of(struct jval v, char *out, size_t cap)
 {
     uint8_t d[SHA256_DIGEST];
     char hex[SHA256_HEX];
-    if (jr_is_none(v)) {
+    if (jval_is_none(v)) {
         snprintf(out, cap, "-");
         return;
     }
@@ -84,16 +84,16 @@ static void ha_hash_of(struct jr v, char *out, size_t cap)
 }
 
 /* The plug-ins' file hashes, "name:sha256[:12],..." (loaded files). */
-static void ha_plugins(struct jr doc, char *out, size_t cap)
+static void ha_plugins(struct jval doc, char *out, size_t cap)
 {
-    struct jr files = jr_path(doc, "plugins.files"), f;
+    struct jval files = jval_path(doc, "plugins.files"), f;
     size_t it = 0, k = 0;
     char name[64], sum[80];
     out[0] = 0;
-    while (jr_next(files, &it, NULL, &f) && k + 1 < cap) {
-        if (!jr_str(jr_get(f, "name"), name, sizeof name) && !jr_str(jr_get(f, "file"), name, sizeof name))
+    while (jval_next(files, &it, NULL, &f) && k + 1 < cap) {
+        if (!jval_str(jval_get(f, "name"), name, sizeof name) && !jval_str(jval_get(f, "file"), name, sizeof name))
             continue;
-        if (!jr_str(jr_get(f, "sha256"), sum, sizeof sum))
+        if (!jval_str(jval_get(f, "sha256"), sum, sizeof sum))
             snprintf(sum, sizeof sum, "?");
         int n = snprintf(out + k, cap - k, "%s%s:%.12s", k ? "," : "", name, sum);
         if (n < 0 || (size_t)n >= cap - k)
@@ -106,7 +106,7 @@ static void ha_plugins(struct jr doc, char *out, size_t cap)
 
 static void ha_identity(struct ha_run *r, const char *folder, const struct history_add_opts *o)
 {
-    struct jr d = r->doc;
+    struct jval d = r->doc;
     char uuid[64], serial[64], vendor[16], fam[16], mod[16], step[16], brand[96], fw[64], fwrev[24];
     ha_str(d, "system.smbios.uuid", uuid, sizeof uuid, "");
     ha_str(d, "system.smbios.serial", serial, sizeof serial, "");
@@ -140,13 +140,13 @@ static void ha_identity(struct ha_run *r, const char *folder, const struct histo
 
 static void ha_provenance(struct ha_run *r)
 {
-    struct jr d = r->doc;
+    struct jval d = r->doc;
     ha_str(d, "name", r->name, sizeof r->name, "");
     ha_str(d, "system.started", r->started, sizeof r->started, r->name);
     if (!r->name[0])
         snprintf(r->name, sizeof r->name, "%.39s", r->started);
     ha_str(d, "status", r->status, sizeof r->status, "?");
-    if (jr_type(jr_get(d, "ended")) == JR_FALSE)
+    if (jval_type(jval_get(d, "ended")) == JVAL_FALSE)
         snprintf(r->status, sizeof r->status, "interrupted");
     /* the profile the run used (top-level "profile"); a file older than that
      * member: a section's, else the one asked for, as the summary reads it */
@@ -155,18 +155,18 @@ static void ha_provenance(struct ha_run *r)
     ha_str(d, "build.version", r->build, sizeof r->build, "?");
     ha_str(d, "system.secure_boot.image_sha256", r->image, sizeof r->image, "-");
     ha_plugins(d, r->plugins, sizeof r->plugins);
-    ha_hash_of(jr_get(d, "settings"), r->settings, sizeof r->settings);
+    ha_hash_of(jval_get(d, "settings"), r->settings, sizeof r->settings);
     ha_str(d, "system.microcode", r->microcode, sizeof r->microcode, "-");
     ha_str(d, "system.firmware_id", r->firmware_id, sizeof r->firmware_id, "-");
     ha_str(d, "system.memory_mib", r->memory, sizeof r->memory, "");
     ha_str(d, "system.secure_boot.secure_boot", r->secure_boot, sizeof r->secure_boot, "-");
     /* the counter's step: the clock section's, else the largest a
      * measurement of the methods section was timed with */
-    double step = jr_num(jr_path(d, "clock.counter_step.ticks"), NAN);
-    struct jr ms = jr_path(d, "methods.measurements");
-    size_t nm = step > 0 ? 0 : jr_count(ms);
+    double step = jval_num(jval_path(d, "clock.counter_step.ticks"), NAN);
+    struct jval ms = jval_path(d, "methods.measurements");
+    size_t nm = step > 0 ? 0 : jval_count(ms);
     for (size_t i = 0; i < nm; i++) {
-        double s = jr_num(jr_get(jr_at(ms, i), "counter_step_ticks"), NAN);
+        double s = jval_num(jval_get(jval_at(ms, i), "counter_step_ticks"), NAN);
         if (s > 0 && !(s <= step))
             step = s;
     }
@@ -179,7 +179,7 @@ static void ha_provenance(struct ha_run *r)
 
 struct ha_fig_ctx {
     struct hdb *db;
-    struct jr doc;
+    struct jval doc;
     const char *run_id;
     double *samples;
     int failed;
@@ -241,7 +241,7 @@ static void ha_figure(void *ctx, const struct figure_value *v)
     ha_interval(c, v, &l, &h);
     /* the figure's resolution: a per-iteration tick figure of a
      * measurement moves by the counter's step over its iterations */
-    double cs = jr_num(jr_get(v->elem, "counter_step_ticks"), NAN), it = jr_num(jr_get(v->elem, "iterations"), NAN);
+    double cs = jval_num(jval_get(v->elem, "counter_step_ticks"), NAN), it = jval_num(jval_get(v->elem, "iterations"), NAN);
     double res = strstr(v->unit, "ticks") && cs > 0 && it >= 1 ? cs / it : NAN;
     char step[32];
     snprintf(val, sizeof val, "%.17g", v->lava_value);
@@ -318,12 +318,12 @@ static int ha_check(struct ha_run *r, const char *label, char *why, size_t whyca
 {
     json_error_t e;
     int sections = 0, problems;
-    r->doc = jr_doc(r->text, r->len);
-    if (jr_is_none(r->doc) || jr_type(r->doc) != JR_OBJECT) {
+    r->doc = jval_doc(r->text, r->len);
+    if (jval_is_none(r->doc) || jval_type(r->doc) != JVAL_OBJECT) {
         snprintf(why, whycap, "%s: not JSON (truncated or not a results file)", label);
         return HISTORY_NOT_JSON;
     }
-    if (jr_type(jr_get(r->doc, "schema")) != JR_NUMBER || jr_type(jr_get(r->doc, "system")) != JR_OBJECT) {
+    if (jval_type(jval_get(r->doc, "schema")) != JVAL_NUMBER || jval_type(jval_get(r->doc, "system")) != JVAL_OBJECT) {
         snprintf(why, whycap, "%s: not a baremark results file (no \"schema\" or \"system\")", label);
         return HISTORY_INVALID;
     }

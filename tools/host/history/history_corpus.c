@@ -337,7 +337,7 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         cell->found++;
     cell->false_alarms += fa;
     cell->series_with_false += fa > 0;
-    if (!isnan(mde_best)) {
+    if (isfinite(mde_best)) {          /* INFINITY: no step of any size could show */
         cell->mde_sum += 100 * mde_best;
         cell->mde_n++;
     }
@@ -348,7 +348,11 @@ static void hc_series(struct hc_run *r, const struct hc_label *l)
         for (size_t j = 0; j < nfind; j++)
             fprintf(r->out, " %zu (%zu of %zu methods, %+.2f%%)", find_at[j], find_votes[j], nm,
                     100 * find_rel[j] / find_votes[j]);
-        fprintf(r->out, "; smallest step its noise could show %.4g%%\n", 100 * mde_best);
+        if (isinf(mde_best))
+            fputs("; no step of any size could show (runs scattering beyond their intervals, too few for the "
+                  "permutation test)\n", r->out);
+        else
+            fprintf(r->out, "; smallest step its noise could show %.4g%%\n", 100 * mde_best);
     }
 }
 

@@ -55,19 +55,19 @@ static void hh_series(void *ctx, const char *machine, const char *profile, const
     hi += pad;
     c->drawn++;
     fputs("<section class=series><h3>", f);
-    rj_html(f, label);
+    html_put(f, label);
     fputs(" <small>", f);
-    rj_html(f, machine);
+    html_put(f, machine);
     fputs(", profile ", f);
-    rj_html(f, profile);
+    html_put(f, profile);
     fprintf(f, ", %zu runs, %zu change%s; id ", n, ncp, ncp == 1 ? "" : "s");
-    rj_html(f, figure);
+    html_put(f, figure);
     fputs("</small></h3>\n", f);
     fprintf(f, "<svg viewBox='0 0 %d %d' width=%d height=%d role=img>", HH_W, HH_H, HH_W, HH_H);
     fprintf(f, "<text x=4 y=%d class=ax>%s</text><text x=4 y=%d class=ax>%s</text>", HH_T + 8,
-            rj_fmt(b[0], 32, hi), HH_H - HH_B, rj_fmt(b[1], 32, lo));
+            num_text(b[0], 32, hi), HH_H - HH_B, num_text(b[1], 32, lo));
     fprintf(f, "<text x=4 y=%d class=ax>", HH_H / 2);
-    rj_html(f, unit);
+    html_put(f, unit);
     fputs("</text>", f);
     /* segments' means */
     for (size_t s = 0; s <= ncp; s++) {
@@ -85,18 +85,18 @@ static void hh_series(void *ctx, const char *machine, const char *profile, const
             fprintf(f, "<line class=ci x1=%.1f x2=%.1f y1=%.1f y2=%.1f />", x, x, hh_y(pts[i].lo, lo, hi),
                     hh_y(pts[i].hi, lo, hi));
         fprintf(f, "<circle cx=%.1f cy=%.1f r=2.5><title>", x, hh_y(pts[i].value, lo, hi));
-        rj_html(f, pts[i].name);
-        fprintf(f, ": %s</title></circle>", rj_fmt(b[0], 32, pts[i].value));
+        html_put(f, pts[i].name);
+        fprintf(f, ": %s</title></circle>", num_text(b[0], 32, pts[i].value));
     }
     for (size_t k = 0; k < ncp; k++) {
         double x = (hh_x(cps[k].at - 1, n) + hh_x(cps[k].at, n)) / 2;
         fprintf(f, "<line class=cp x1=%.1f x2=%.1f y1=%d y2=%d><title>", x, x, HH_T, HH_H - HH_B);
-        rj_html(f, pts[cps[k].at - 1].name);
+        html_put(f, pts[cps[k].at - 1].name);
         fputs(" -&gt; ", f);
-        rj_html(f, pts[cps[k].at].name);
+        html_put(f, pts[cps[k].at].name);
         fprintf(f, ", p %.2g</title></line>", cps[k].p);
         fprintf(f, "<text x=%.1f y=%d class=ax>", x + 3, HH_H - 6);
-        rj_html(f, pts[cps[k].at].name);
+        html_put(f, pts[cps[k].at].name);
         fputs("</text>", f);
     }
     fputs("</svg></section>\n", f);
@@ -124,12 +124,12 @@ int history_html(struct hdb *db, const struct history_filter *f, int all, FILE *
           "circle{fill:#1f5fa8}.ci{stroke:#9bb7d8;stroke-width:1}.seg{stroke:#444;stroke-width:1.5}"
           ".cp{stroke:#c0392b;stroke-dasharray:4 3;stroke-width:1.5}h3{font-size:14px;margin:1.2em 0 .3em}"
           "</style></head><body><h1>baremark history</h1>\n<pre>", out);
-    /* line by line: rj_html shows a control character, a line break among them, as \xNN */
+    /* line by line: html_put shows a control character, a line break among them, as \xNN */
     for (char *line = text, *nl; line && *line; line = nl ? nl + 1 : NULL) {
         nl = strchr(line, '\n');
         if (nl)
             *nl = 0;
-        rj_html(out, line);
+        html_put(out, line);
         fputc('\n', out);
     }
     fputs("</pre>\n", out);

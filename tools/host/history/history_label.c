@@ -38,11 +38,11 @@ void history_series_label(const struct figure_value *v, char *out, size_t cap)
                     return;
                 memcpy(key, p + 1, (size_t)(end - p - 1));
                 key[end - p - 1] = 0;
-                struct jr x = jr_get(v->elem, key);
-                if (jr_type(x) == JR_STRING)
-                    jr_str(x, val, sizeof val);
-                else if (jr_type(x) == JR_NUMBER)
-                    snprintf(val, sizeof val, "%.15g", jr_num(x, NAN));
+                struct jval x = jval_get(v->elem, key);
+                if (jval_type(x) == JVAL_STRING)
+                    jval_str(x, val, sizeof val);
+                else if (jval_type(x) == JVAL_NUMBER)
+                    snprintf(val, sizeof val, "%.15g", jval_num(x, NAN));
                 if (!val[0])
                     return;
                 k += (size_t)snprintf(tok + k, sizeof tok - k, "%s", val);

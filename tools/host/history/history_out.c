@@ -64,7 +64,7 @@ static void ho_differs(FILE *out, const struct history_change *c)
     char why[1024];
     history_differs(&c->before, &c->after, why, sizeof why);
     fputs("      differs: ", out);
-    rj_term(out, why, sizeof why);
+    term_put(out, why, sizeof why);
     fputc('\n', out);
 }
 
@@ -79,13 +79,13 @@ static void ho_change(FILE *out, const struct history_change *c)
     ho_num(b[4], 32, c->cp.after_lo);
     ho_num(b[5], 32, c->cp.after_hi);
     fprintf(out, "  %-11s ", what);
-    rj_term(out, c->label, 80);
+    term_put(out, c->label, 80);
     fprintf(out, " [%s]: %s (%s-%s) -> %s (%s-%s) %s, %+.1f%%, p %.2g%s\n", c->profile, b[0], b[1], b[2], b[3], b[4],
             b[5], c->unit, c->rel * 100, c->cp.p, c->cp.strong ? " (strong)" : " (weak)");
     fprintf(out, "      %zu runs before, %zu after; first run after: ", c->cp.at - c->cp.from, c->cp.to - c->cp.at);
-    rj_term(out, c->after.name, 40);
+    term_put(out, c->after.name, 40);
     fprintf(out, " (%s), last before: ", c->after.started);
-    rj_term(out, c->before.name, 40);
+    term_put(out, c->before.name, 40);
     fputc('\n', out);
     ho_differs(out, c);
 }
@@ -299,7 +299,7 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
     size_t total = methods ? ho_routine_members(s, c) : ho_routine_series(s, c), changed = nm + extra;
     snprintf(routine, sizeof routine, "%.*s", (int)ho_routine_len(c->label), c->label);
     fprintf(out, "  %-11s ", ho_what(c));
-    rj_term(out, routine, 95);
+    term_put(out, routine, 95);
     fprintf(out, " %+.1f%%", f->rel * 100);
     if (f->rel_hi - f->rel_lo >= 0.001)
         fprintf(out, " (%+.1f to %+.1f%%)", f->rel_lo * 100, f->rel_hi * 100);
@@ -312,7 +312,7 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
     if (!(methods && changed == total)) {
         for (size_t i = 0; i < nm; i++) {
             fputs(i ? (methods ? ", " : "; ") : "", out);
-            rj_term(out, members[i], 60);
+            term_put(out, members[i], 60);
         }
         if (extra)
             fputs(", ...", out);
@@ -322,15 +322,15 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
         fputs(changed == total ? "" : " (", out);
         for (size_t i = 0; i < nu; i++) {
             fputs(i ? ", " : "", out);
-            rj_term(out, units[i], 32);
+            term_put(out, units[i], 32);
         }
         fprintf(out, "; %zu series)", f->n);
     }
     fprintf(out, ", p %.2g%s\n", f->p, f->strong ? " (strong)" : " (weak)");
     fprintf(out, "      first run after: ");
-    rj_term(out, c->after.name, 40);
+    term_put(out, c->after.name, 40);
     fprintf(out, " (%s), last before: ", c->after.started);
-    rj_term(out, c->before.name, 40);
+    term_put(out, c->before.name, 40);
     fputc('\n', out);
     ho_differs(out, c);
     if (!details) {
@@ -343,10 +343,10 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
         ho_num(b[0], 32, c[k].cp.before);
         ho_num(b[1], 32, c[k].cp.after);
         fputs("      - ", out);
-        rj_term(out, c[k].label, 80);
+        term_put(out, c[k].label, 80);
         if (ids) {
             fputs(" (", out);
-            rj_term(out, c[k].figure, 80);
+            term_put(out, c[k].figure, 80);
             fputc(')', out);
         }
         fprintf(out, ": %s -> %s, %+.1f%%, p %.2g\n", b[0], b[1], c[k].rel * 100, c[k].cp.p);
@@ -359,6 +359,7 @@ static void ho_finding_print(FILE *out, const struct ho_finding *f, struct ho_se
 struct ho_quiet {
     double *mde;
     size_t n, cap, unknown, short_of;
+    size_t blind;               /* scattering and too short for the permutation test: no step shows */
     FILE *each;                 /* -v: one line per quiet series (memory) */
 };
 
@@ -405,6 +406,19 @@ static void ho_quiet_add(struct ho_show *h, const char *machine, const char *pro
         q->unknown++;
         return;
     }
+    if (isinf(m)) {
+        q->blind++;
+        if (q->each) {
+            fprintf(q->each, "  no change  ");
+            term_put(q->each, label, 80);
+            fprintf(q->each, " [%s] on ", profile);
+            term_put(q->each, machine, 60);
+            fprintf(q->each, ": %zu runs; no step of any size could have shown (its runs scatter beyond their "
+                    "intervals, and %zu runs are too few for the permutation test at p < %g)\n", n, n,
+                    HISTORY_ALPHA_PERM);
+        }
+        return;
+    }
     if (q->n == q->cap) {
         size_t cap = q->cap ? 2 * q->cap : 256;
         double *d = realloc(q->mde, cap * sizeof *d);
@@ -416,9 +430,9 @@ static void ho_quiet_add(struct ho_show *h, const char *machine, const char *pro
     q->mde[q->n++] = m;
     if (q->each) {
         fprintf(q->each, "  no change  ");
-        rj_term(q->each, label, 80);
+        term_put(q->each, label, 80);
         fprintf(q->each, " [%s] on ", profile);
-        rj_term(q->each, machine, 60);
+        term_put(q->each, machine, 60);
         fprintf(q->each, ": %zu runs; the smallest step it could have shown %.3g%%", n, 100 * m);
         if (nres && level != 0)
             fprintf(q->each, " (the counter's step %.3g%% of it)", 100 * res / (double)nres / fabs(level));
@@ -440,9 +454,9 @@ static void ho_series_both(void *ctx, const char *machine, const char *profile, 
  * smallest steps they could have shown. */
 static void ho_quiet_print(FILE *out, struct ho_quiet *q, int details)
 {
-    if (!q->n && !q->unknown)
+    if (!q->n && !q->unknown && !q->blind)
         return;
-    fprintf(out, "%zu series without a change", q->n + q->unknown);
+    fprintf(out, "%zu series without a change", q->n + q->unknown + q->blind);
     if (q->n) {
         stats_sort_double(q->mde, q->n);
         double med = q->n % 2 ? q->mde[q->n / 2] : (q->mde[q->n / 2 - 1] + q->mde[q->n / 2]) / 2;
@@ -452,6 +466,9 @@ static void ho_quiet_print(FILE *out, struct ho_quiet *q, int details)
     if (q->unknown)
         fprintf(out, "%s%zu where it cannot be said (fewer than %zu runs, or a level of 0)", q->n ? "; " : ": ",
                 q->unknown, q->short_of ? q->short_of : (size_t)4);
+    if (q->blind)
+        fprintf(out, "%s%zu where no step of any size could show (runs scattering beyond their intervals, "
+                "too few for the permutation test)", q->n || q->unknown ? "; " : ": ", q->blind);
     fprintf(out, "%s\n", details ? "" : " (-v: each)");
 }
 
@@ -503,11 +520,11 @@ static long ho_report(struct hdb *db, const struct history_filter *f, double thr
     for (size_t i = 0; i < nf; i++) {
         if (check) {
             fprintf(out, "REGRESSION on ");
-            rj_term(out, F[i].c->machine, 80);
+            term_put(out, F[i].c->machine, 80);
             fputc('\n', out);
         } else if (!i || strcmp(F[i].c->machine, F[i - 1].c->machine)) {
             fputs("machine ", out);
-            rj_term(out, F[i].c->machine, 80);
+            term_put(out, F[i].c->machine, 80);
             fputc('\n', out);
         }
         reg += (size_t)F[i].c->regression;

@@ -274,6 +274,16 @@ double history_smallest_step(const double *x, const double *hw, size_t n, size_t
     double sd = med / (0.674489750196082 * sqrt(2.0)), a = (double)at, b = (double)(n - at), df = a + b - 2;
     if (min && n + 1 > 2 * min)
         alpha /= (double)(n + 1 - 2 * min);     /* Bonferroni, as stats_changepoints' family */
+    /* A short series whose runs scatter beyond their intervals must also
+     * pass the permutation test (stats_changepoints): no ordering of n runs
+     * split at `at` gives a p below about 2 / C(n, at), so where that is not
+     * below its alpha no step of any size can be shown (INFINITY). */
+    double choose = 1;
+    for (size_t i = 1; i <= at && i <= n - at; i++)
+        choose = choose * (double)(n - (at < n - at ? at : n - at) + i) / (double)i;
+    int scatters = !nhw || sd > STATS_CP_SCATTER * (hws / nhw) / 1.959963984540054;
+    if (!getenv("BAREMARK_HISTORY_NO_PERM") && n <= STATS_CP_PERM_MAX && scatters && 2 / choose >= HISTORY_ALPHA_PERM)
+        return INFINITY;
     double step = (hs_t_quantile(alpha, df) + hs_t_quantile(0.4, df)) * sd * sqrt(1 / a + 1 / b);
     if (nhw && hws / nhw > step)
         step = hws / nhw;

@@ -13,7 +13,7 @@
  *
  * Also the answers' JSON and the hex of the kept files, for both.
  * The caller's store connection is its own.  Pages are static HTML: no script,
- * every stored text escaped (rj_html).
+ * every stored text escaped (html_put).
  */
 #include <math.h>
 #include <stdio.h>
@@ -205,13 +205,13 @@ static int hsp_machine_row(void *ctx, int n, const char *const *v)
     if (n < 5)
         return 0;
     fputs("<tr><td>", f);
-    rj_html(f, v[0] ? v[0] : "");
+    html_put(f, v[0] ? v[0] : "");
     fputs("</td><td>", f);
-    rj_html(f, v[1] ? v[1] : "");
+    html_put(f, v[1] ? v[1] : "");
     fprintf(f, "</td><td class=n>%s</td><td>", v[2] ? v[2] : "0");
-    rj_html(f, v[3] ? v[3] : "");
+    html_put(f, v[3] ? v[3] : "");
     fputs("</td><td>", f);
-    rj_html(f, v[4] ? v[4] : "");
+    html_put(f, v[4] ? v[4] : "");
     fputs("</td></tr>\n", f);
     return 0;
 }
@@ -222,13 +222,13 @@ static int hsp_latest_row(void *ctx, int n, const char *const *v)
     if (n < 6)
         return 0;
     fputs("<tr><td>", f);
-    rj_html(f, v[0] ? v[0] : "");
+    html_put(f, v[0] ? v[0] : "");
     fputs("</td><td>", f);
-    rj_html(f, v[1] ? v[1] : "");
+    html_put(f, v[1] ? v[1] : "");
     fputs("</td><td>", f);
-    rj_html(f, v[2] ? v[2] : "");
+    html_put(f, v[2] ? v[2] : "");
     fputs("</td><td>", f);
-    rj_html(f, v[3] ? v[3] : "");
+    html_put(f, v[3] ? v[3] : "");
     fputs("</td><td><code>", f);
     if (v[4] && hs_is_sha(v[4], strlen(v[4]))) {
         fprintf(f, "<a href=\"/api/runs/%s\">%.12s</a>", v[4], v[4]);

@@ -26,7 +26,7 @@ static void cmd_bytemark_diag(void *ctx, unsigned line, const char *msg)
 }
 
 /* report_util.h (not included: its jansson clashes with bench/results/json.h). */
-int rj_check_input(const char *cmd, const char *path);
+int doc_check_input(const char *cmd, const char *path);
 
 enum { BM_OPT_C = 1, BM_OPT_JSON };
 static const struct cli_opt bytemark_opts[] = {
@@ -72,7 +72,7 @@ int cmd_bytemark(int argc, char **argv)
     const char *cfg_file = NULL, *json_file = NULL;
     if (cmd_bytemark_args(&cli_cmd_bytemark, argc, argv, &cfg_file, &json_file))
         return 2;
-    if (cfg_file && rj_check_input("bytemark", cfg_file))
+    if (cfg_file && doc_check_input("bytemark", cfg_file))
         return 2;          /* no such file, or a directory: never the defaults instead */
     struct bm_config cfg;
     config_defaults(&cfg);

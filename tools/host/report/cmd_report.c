@@ -175,7 +175,7 @@ static void report_fold(struct report *r, const struct report_section *s)
     if (len) {
         fprintf(out, "<details class=\"sec\" id=\"sec-%s\"><summary><h2 id=\"%s\">%s</h2><span class=\"hl\">",
                 s->id, s->id, s->title);
-        rj_html(out, headline ? headline : present ? "" : "not run");
+        html_put(out, headline ? headline : present ? "" : "not run");
         fputs("</span></summary>", out);
         fwrite(body, 1, len, out);
         fputs("</details>", out);
@@ -198,11 +198,11 @@ static void part_others(struct report *r)
         if (known || rp_is_scalar(v))
             continue;
         fputs("<details class=\"sec\"><summary><h2>", r->f);
-        rj_html(r->f, k);
+        html_put(r->f, k);
         fputs("</h2><span class=\"hl\">", r->f);
         char headline[256];
         if (rp_table_headline(r, k, headline, sizeof headline))
-            rj_html(r->f, headline);
+            html_put(r->f, headline);
         else
             fprintf(r->f, "shown as plain tables (%zu member%s)",
                     json_is_object(v) ? json_object_size(v) : json_array_size(v),
@@ -252,7 +252,7 @@ static void part_problems(FILE *f, int n, const char *text)
         size_t len = nl ? (size_t)(nl - p) : strlen(p);
         char *line = strndup(p, len);
         fputs("<li>", f);
-        rj_html(f, line ? line : "");
+        html_put(f, line ? line : "");
         fputs("</li>", f);
         free(line);
         p = nl ? nl + 1 : p + len;
@@ -289,13 +289,13 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
 {
     struct summary *sum = report_summary(src);
     char *text = json_dumps(root, JSON_COMPACT);
-    struct report r = { f, root, sum, text ? jr_doc(text, strlen(text)) : (struct jr){ 0 } };
+    struct report r = { f, root, sum, text ? jval_doc(text, strlen(text)) : (struct jval){ 0 } };
     if (!sum)
         fputs("baremark report: could not build the run's summary (out of memory, or the file could not be read "
               "again); the page has no first screen\n", stderr);
     fputs("<!DOCTYPE html><html lang=\"en\"><head><meta charset=\"utf-8\">"
           "<meta name=\"viewport\" content=\"width=device-width\"><title>baremark ", f);
-    rj_html(f, rj_str(root, "name", "run"));
+    html_put(f, doc_str(root, "name", "run"));
     fprintf(f, "</title><style>%s%s</style></head><body>", report_css, report_css_screens);
     part_header(&r);
     part_problems(f, problems, problem_text);
@@ -307,9 +307,9 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
     free(sum);
     free(text);
     fputs("<footer>made by baremark report from ", f);
-    rj_html(f, src);
+    html_put(f, src);
     fprintf(f, " (results schema %d); figures are as the run wrote them, p-values marked \"recomputed\" "
-            "come from the raw samples</footer></body></html>\n", RJ_SCHEMA_VERSION);
+            "come from the raw samples</footer></body></html>\n", DOC_SCHEMA_VERSION);
     return ferror(f) ? -1 : 0;
 }
 
@@ -356,16 +356,16 @@ int cmd_report(int argc, char **argv)
     }
     if (!in)
         return cli_usage_error(&cli_cmd_report, "give a RUN.json");
-    if (rj_check_input("report", in))
+    if (doc_check_input("report", in))
         return 2;
-    json_t *root = rj_load(in, err, sizeof err);
+    json_t *root = doc_load(in, err, sizeof err);
     if (!root) {
         fprintf(stderr, "baremark report: %s\n", err);
         return 2;
     }
     if (!report_is_results(root)) {
         fputs("baremark report: ", stderr);
-        rj_term(stderr, in, 200);
+        term_put(stderr, in, 200);
         fputs(": not a baremark results document (no \"schema\" version with a run status or a known section "
               "at the top level: docs/results-schema.md)\n", stderr);
         json_decref(root);
@@ -389,7 +389,7 @@ int cmd_report(int argc, char **argv)
     free(problem_text);
     if (problems > 0) {
         fputs("baremark report: warning: ", stderr);
-        rj_term(stderr, in, 200);
+        term_put(stderr, in, 200);
         fprintf(stderr, " has %d problem%s (baremark validate lists them); the page warns of them at the top\n",
                 problems, problems == 1 ? "" : "s");
     }

@@ -16,10 +16,10 @@
 static void bytemark_row(FILE *f, json_t *t)
 {
     double *x;
-    size_t n = rj_run_scores(t, &x);
+    size_t n = doc_run_scores(t, &x);
     /* the mean by its row; sd and half are detail (tests[*].*), no row of their own */
-    double mean = rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_MEAN), sd = rj_num(t, "sd", NAN),
-           half = rj_num(t, "half", NAN);
+    double mean = doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_MEAN), sd = doc_num(t, "sd", NAN),
+           half = doc_num(t, "half", NAN);
     char b[6][48];
     if (n && (isnan(mean) || isnan(sd) || isnan(half))) {
         double *s = malloc(n * sizeof *s);
@@ -34,25 +34,25 @@ static void bytemark_row(FILE *f, json_t *t)
         free(s);
     }
     fputs("<tr><td>", f);
-    rj_html(f, rj_name(t, "?"));
+    html_put(f, doc_name(t, "?"));
     fputs("</td><td>", f);
-    rj_html(f, rj_str(t, "status", ""));
-    if (rj_str(t, "why", NULL)) {
+    html_put(f, doc_str(t, "status", ""));
+    if (doc_str(t, "why", NULL)) {
         fputs(": ", f);
-        rj_html(f, rj_str(t, "why", ""));
+        html_put(f, doc_str(t, "why", ""));
     }
     fputs("</td><td>", f);
-    rj_html(f, rj_str(t, "unit", ""));
+    html_put(f, doc_str(t, "unit", ""));
     fprintf(f, "</td><td class=\"n\">%zu</td><td class=\"n score\">%s</td><td class=\"n\">%s</td><td class=\"n\">",
-            n, rj_fmt(b[0], 48, mean), rj_fmt(b[1], 48, sd));
+            n, num_text(b[0], 48, mean), num_text(b[1], 48, sd));
     if (!isnan(half) && mean > 0)
-        fprintf(f, "&plusmn;&nbsp;%s (%s%%)", rj_fmt(b[2], 48, half), rj_fmt(b[3], 48, round(half / mean * 1000) / 10));
+        fprintf(f, "&plusmn;&nbsp;%s (%s%%)", num_text(b[2], 48, half), num_text(b[3], 48, round(half / mean * 1000) / 10));
     else
         fputs("-", f);
     fputs("</td><td>", f);
-    rj_svg_runs(f, x, n, mean, half);
-    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", rj_fmt(b[4], 48, rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX)),
-            rj_fmt(b[5], 48, rj_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX)));
+    svg_runs(f, x, n, mean, half);
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", num_text(b[4], 48, doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX)),
+            num_text(b[5], 48, doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX)));
     free(x);
 }
 
@@ -64,7 +64,7 @@ static void index_note(FILE *f, json_t *idx)
     fputs("<p class=\"note\">The five indexes are in the tracked figures below: bytemark_original_* against "
           "BYTEmark's Pentium 90 (= 1), bytemark_linux_* against the Linux port's AMD K6-233 (= 1).", f);
     if (json_is_number(json_object_get(idx, "tests_missing")))
-        fprintf(f, " Tests that did not run, left out of the products: %.0f.", rj_num(idx, "tests_missing", 0));
+        fprintf(f, " Tests that did not run, left out of the products: %.0f.", doc_num(idx, "tests_missing", 0));
     fputs("</p>", f);
 }
 
@@ -75,7 +75,7 @@ void part_bytemark(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    tests = rj_bytemark_tests(sec);
+    tests = doc_bytemark_tests(sec);
     if (rp_array_of_objects(tests)) {
         fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>status</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
               "<th>95% interval</th><th>runs (dots) and the 95% interval</th><th>old index</th><th>new index</th></tr>", f);

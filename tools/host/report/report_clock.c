@@ -32,18 +32,18 @@ void part_clock(struct report *r)
 
     if (rp_section_missing(f, clock))
         return;
-    refs = rj_clock_refs(clock);
-    double chosen = rj_fig_num(clock, &figures_clock, CLOCK_CHOSEN_KHZ);
+    refs = doc_clock_refs(clock);
+    double chosen = doc_fig_num(clock, &figures_clock, CLOCK_CHOSEN_KHZ);
     if (rp_array_of_objects(refs)) {
         fputs("<table id=\"clock-refs\"><tr><th>reference</th><th>TSC kHz</th><th>&plusmn; ppm</th>"
               "<th>differs from chosen (ppm)</th><th>windows</th><th>windows_rejected</th>"
               "<th>windows_failed</th><th>counter Hz</th></tr>", f);
         json_array_foreach(refs, i, el) {
             static const char *const win_keys[] = { "windows", NULL };
-            double khz = rj_fig_num(el, &figures_clock, CLOCK_REFERENCES_KHZ);
-            double ppm = rj_fig_num(el, &figures_clock, CLOCK_REFERENCES_PPM);
-            json_t *w = rj_first_array(el, win_keys);
-            double nwin = w ? (double)json_array_size(w) : rj_num(el, "windows", NAN);
+            double khz = doc_fig_num(el, &figures_clock, CLOCK_REFERENCES_KHZ);
+            double ppm = doc_fig_num(el, &figures_clock, CLOCK_REFERENCES_PPM);
+            json_t *w = doc_first_array(el, win_keys);
+            double nwin = w ? (double)json_array_size(w) : doc_num(el, "windows", NAN);
             json_t *rej = json_object_get(el, "windows_rejected"), *x;
             double nrej = json_is_array(rej) ? 0 : NAN;
             size_t k;
@@ -51,24 +51,24 @@ void part_clock(struct report *r)
                 nrej += json_is_true(x);
             char b5[48], b6[48], b7[48];
             fputs("<tr><td>", f);
-            rj_html(f, rj_name(el, "?"));
+            html_put(f, doc_name(el, "?"));
             fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
                     "<td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>"
-                    "</tr>", rj_fmt(b1, sizeof b1, khz), rj_fmt(b2, sizeof b2, ppm),
-                    rj_fmt(b3, sizeof b3, isnan(chosen) || isnan(khz) ? NAN : round((khz - chosen) / chosen * 1e7) / 10),
-                    rj_fmt(b4, sizeof b4, nwin), rj_fmt(b5, sizeof b5, nrej),
-                    rj_fmt(b6, sizeof b6, rj_num(el, "windows_failed", NAN)),
-                    clock_fmt_hz(b7, sizeof b7, rj_num(el, "counter_hz", NAN)));
+                    "</tr>", num_text(b1, sizeof b1, khz), num_text(b2, sizeof b2, ppm),
+                    num_text(b3, sizeof b3, isnan(chosen) || isnan(khz) ? NAN : round((khz - chosen) / chosen * 1e7) / 10),
+                    num_text(b4, sizeof b4, nwin), num_text(b5, sizeof b5, nrej),
+                    num_text(b6, sizeof b6, doc_num(el, "windows_failed", NAN)),
+                    clock_fmt_hz(b7, sizeof b7, doc_num(el, "counter_hz", NAN)));
         }
         fputs("</table>", f);
     }
     json_t *lr = json_object_get(clock, "legacy_timer_rates");
     if (json_is_object(lr)) {
         fprintf(f, "<p id=\"clock-rates\">PIT taken at %s Hz, PM timer at %s Hz (",
-                clock_fmt_hz(b1, sizeof b1, rj_num(lr, "pit_hz", NAN)), clock_fmt_hz(b2, sizeof b2, rj_num(lr, "pm_timer_hz", NAN)));
-        rj_html(f, rj_str(lr, "basis", "?"));     /* a string from the file: escaped like every other */
+                clock_fmt_hz(b1, sizeof b1, doc_num(lr, "pit_hz", NAN)), clock_fmt_hz(b2, sizeof b2, doc_num(lr, "pm_timer_hz", NAN)));
+        html_put(f, doc_str(lr, "basis", "?"));     /* a string from the file: escaped like every other */
         fputs("): ", f);
-        rj_html(f, rj_str(lr, "why", ""));
+        html_put(f, doc_str(lr, "why", ""));
         fputs("</p>", f);
     }
     fputs("<h3>All clock results</h3>", f);

@@ -26,10 +26,10 @@ static void comparison_paired(FILE *f, json_t *cmp, const double *a, const doubl
         d[i] = a[i] - b[i];
     if (work && scratch && !stats_signed_rank(d, n, scratch, work, wl, &s))
         fprintf(f, "<p class=\"paired\">paired, A - B in each trial: mean %s &plusmn; %s ticks (95%%); Wilcoxon "
-                "signed-rank p = %s in the run, %s recomputed (%s)</p>", rj_fmt(m, sizeof m, s.mean_diff),
-                rj_fmt(h, sizeof h, s.mean_half95), rj_fmt(p1, sizeof p1, rj_num(pd, "p", NAN)),
-                rj_fmt(p2, sizeof p2, s.p), s.exact ? "exact" : "normal approximation");
-    if (!strcmp(rj_str(cmp, "expect", ""), "no difference") && !strcmp(rj_str(cmp, "order", ""), "random"))
+                "signed-rank p = %s in the run, %s recomputed (%s)</p>", num_text(m, sizeof m, s.mean_diff),
+                num_text(h, sizeof h, s.mean_half95), num_text(p1, sizeof p1, doc_num(pd, "p", NAN)),
+                num_text(p2, sizeof p2, s.p), s.exact ? "exact" : "normal approximation");
+    if (!strcmp(doc_str(cmp, "expect", ""), "no difference") && !strcmp(doc_str(cmp, "order", ""), "random"))
         fputs("<p class=\"note\">An A/A (one routine at one address, the order drawn per trial): its signed-rank p "
               "is below 0.05 in 1 run of 20 by chance. It checks the harness and the statistics; it cannot see "
               "an effect both labels share, such as where the code sits.</p>", f);
@@ -37,13 +37,13 @@ static void comparison_paired(FILE *f, json_t *cmp, const double *a, const doubl
     free(scratch);
 }
 
-/* The pair's figures, as every output shows them (rj_ab_ratio: the run's
+/* The pair's figures, as every output shows them (doc_ab_ratio: the run's
  * "ratio" member, else stats_ab on the stored samples). */
 static void comparison_ratio(FILE *f, json_t *cmp, const char *la, const char *lb)
 {
     struct stats_ab ab;
     char e[48], ci[64], p[48];
-    if (rj_ab_ratio(cmp, &ab))
+    if (doc_ab_ratio(cmp, &ab))
         return;
     figures_format_p(ab.p, p, sizeof p);
     fputs("<p class=\"ratio\">", f);
@@ -56,9 +56,9 @@ static void comparison_ratio(FILE *f, json_t *cmp, const char *la, const char *l
             fputs("neither is faster by the ranks; B's time over A's ", f);
         } else {
             fputs(ab.faster == STATS_AB_B ? "A's time (" : "B's time (", f);
-            rj_html(f, ab.faster == STATS_AB_B ? la : lb);
+            html_put(f, ab.faster == STATS_AB_B ? la : lb);
             fputs(ab.faster == STATS_AB_B ? ") over B's (" : ") over A's (", f);
-            rj_html(f, ab.faster == STATS_AB_B ? lb : la);
+            html_put(f, ab.faster == STATS_AB_B ? lb : la);
             fputs(") ", f);
         }
         fprintf(f, "%s&times; %s (95%%, Hodges-Lehmann on the logs)", e, ci);
@@ -69,21 +69,21 @@ static void comparison_ratio(FILE *f, json_t *cmp, const char *la, const char *l
 static void comparison_card(FILE *f, json_t *cmp)
 {
     double *a = NULL, *b = NULL;
-    const char *la, *lb, *unit = rj_str(cmp, "unit", "ticks");
-    size_t na = rj_ab_samples(cmp, 0, &a, &la), nb = rj_ab_samples(cmp, 1, &b, &lb);
-    const char *verdict = rj_str(cmp, "verdict", NULL);
+    const char *la, *lb, *unit = doc_str(cmp, "unit", "ticks");
+    size_t na = doc_ab_samples(cmp, 0, &a, &la), nb = doc_ab_samples(cmp, 1, &b, &lb);
+    const char *verdict = doc_str(cmp, "verdict", NULL);
 
     fputs("<div class=\"comparison\"><h3>", f);
-    rj_html(f, rj_name(cmp, "comparison"));
+    html_put(f, doc_name(cmp, "comparison"));
     fputs("</h3>", f);
     if (verdict) {
         fprintf(f, "<p class=\"verdict %s\">the run's verdict: A (", strstr(verdict, "faster") ? "faster" :
                 strstr(verdict, "slower") ? "slower" : "same");
-        rj_html(f, la);
+        html_put(f, la);
         fputs(") against B (", f);
-        rj_html(f, lb);
+        html_put(f, lb);
         fputs("): ", f);
-        rj_html(f, verdict);
+        html_put(f, verdict);
         fputs("</p>", f);
     }
     comparison_ratio(f, cmp, la, lb);
@@ -98,8 +98,8 @@ static void comparison_card(FILE *f, json_t *cmp)
             fprintf(f, "<p class=\"recomputed\">recomputed from the raw samples: A is <span class=\"verdict\">%s</span> "
                     "at 95%% (Mann-Whitney %s decides; noise threshold %.0f%%). For reference, not deciding: "
                     "Welch p = %s, Karsh Z = %s, Welch p within the pooled outer fences = %s (A %zu, B %zu outside)</p>",
-                    stats_verdict_name(c.verdict), p2, REPORT_NOISE * 100, rj_fmt(p1, sizeof p1, c.welch_p),
-                    rj_fmt(z, sizeof z, c.karsh_z), rj_fmt(p3, sizeof p3, c.fenced_welch_p), c.out_a, c.out_b);
+                    stats_verdict_name(c.verdict), p2, REPORT_NOISE * 100, num_text(p1, sizeof p1, c.welch_p),
+                    num_text(z, sizeof z, c.karsh_z), num_text(p3, sizeof p3, c.fenced_welch_p), c.out_a, c.out_b);
         }
         if (sa && sb && na == nb)
             comparison_paired(f, cmp, a, b, na, sa);
@@ -108,9 +108,9 @@ static void comparison_card(FILE *f, json_t *cmp)
     }
     rp_kv_table(f, cmp);
     fputs("<div class=\"card\"><h4>Raw samples in the order taken (A blue, B orange)</h4>", f);
-    rj_svg_strip(f, a, na, b, nb, unit);
+    svg_strip(f, a, na, b, nb, unit);
     fputs("</div><div class=\"card\"><h4>Histograms on one scale</h4>", f);
-    rj_svg_histogram(f, a, na, b, nb, unit, la, lb);
+    svg_histogram(f, a, na, b, nb, unit, la, lb);
     fputs("</div></div>", f);
     free(a);
     free(b);
@@ -123,7 +123,7 @@ void part_comparisons(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    list = rj_comparisons_list(sec);
+    list = doc_comparisons_list(sec);
     json_array_foreach(list, i, el)
         if (json_is_object(el))
             comparison_card(f, el);

@@ -27,7 +27,7 @@ static void cores_td_num(FILE *f, double v, const char *fmt)
 static void cores_td_str(FILE *f, const char *s)
 {
     fputs("<td>", f);
-    rj_html(f, s ? s : "-");
+    html_put(f, s ? s : "-");
     fputs("</td>", f);
 }
 
@@ -41,24 +41,24 @@ static void cores_list(FILE *f, json_t *sec)
     json_array_foreach(json_object_get(sec, "cpus"), i, cpu) {
         json_t *fw = json_object_get(cpu, "firmware"), *id = json_object_get(cpu, "cpuid");
         fprintf(f, "<tr><td class=\"n\">%.0f</td><td class=\"n\">%.0f</td><td class=\"n\">%.0f/%.0f/%.0f</td>",
-                rj_num(cpu, "number", NAN), rj_num(cpu, "apic_id", NAN), rj_num(fw, "package", NAN),
-                rj_num(fw, "core", NAN), rj_num(fw, "thread", NAN));
+                doc_num(cpu, "number", NAN), doc_num(cpu, "apic_id", NAN), doc_num(fw, "package", NAN),
+                doc_num(fw, "core", NAN), doc_num(fw, "thread", NAN));
         if (json_is_object(id) && json_object_get(id, "package"))
-            fprintf(f, "<td class=\"n\">%.0f/%.0f/%.0f</td>", rj_num(id, "package", NAN),
-                    rj_num(id, "core", NAN), rj_num(id, "thread", NAN));
+            fprintf(f, "<td class=\"n\">%.0f/%.0f/%.0f</td>", doc_num(id, "package", NAN),
+                    doc_num(id, "core", NAN), doc_num(id, "thread", NAN));
         else
             fputs("<td class=\"none\">-</td>", f);
-        cores_td_str(f, json_is_object(id) ? rj_str(id, "core_type", NULL) : NULL);
+        cores_td_str(f, json_is_object(id) ? doc_str(id, "core_type", NULL) : NULL);
         if (json_object_get(cpu, "core_of"))
-            fprintf(f, "<td class=\"n\">%.0f (%.0f)</td>", rj_num(cpu, "core_of", NAN), rj_num(cpu, "threads_in_core", NAN));
+            fprintf(f, "<td class=\"n\">%.0f (%.0f)</td>", doc_num(cpu, "core_of", NAN), doc_num(cpu, "threads_in_core", NAN));
         else
             fputs("<td class=\"none\">-</td>", f);
         if (json_is_object(id) && json_object_get(id, "tsc_adjust"))
-            fprintf(f, "<td class=\"n\">%.0f</td>", rj_num(id, "tsc_adjust", NAN));
+            fprintf(f, "<td class=\"n\">%.0f</td>", doc_num(id, "tsc_adjust", NAN));
         else
-            cores_td_str(f, json_is_object(id) ? rj_str(id, "tsc_adjust_msr", NULL) : NULL);
-        cores_td_str(f, rj_str(cpu, "state", NULL));
-        cores_td_str(f, rj_str(cpu, "why", ""));
+            cores_td_str(f, json_is_object(id) ? doc_str(id, "tsc_adjust_msr", NULL) : NULL);
+        cores_td_str(f, doc_str(cpu, "state", NULL));
+        cores_td_str(f, doc_str(cpu, "why", ""));
         fputs("</tr>", f);
     }
     fputs("</table>", f);
@@ -73,7 +73,7 @@ static void cores_tsc(FILE *f, json_t *sec)
     json_t *rd = json_object_get(sec, "tsc_read");
     if (json_is_object(rd)) {
         fputs("<p>Every TSC read around a cross-CPU access: <code>", f);
-        rj_html(f, rj_str(rd, "why", "?"));
+        html_put(f, doc_str(rd, "why", "?"));
         fputs("</code>.</p>", f);
     }
     fprintf(f, "<h3>TSC against CPU %.0f</h3><p>Warp check: the largest backward step of one CPU's TSC "
@@ -81,29 +81,29 @@ static void cores_tsc(FILE *f, json_t *sec)
             "right after the other CPU's; %.0f turns each, at least %.0f handoffs wanted). It cannot see "
             "an offset smaller than the time one handoff takes. Offset: the interval the round trips allow "
             "(%.0f each way), its midpoint &plusmn; half-width. Rate: least squares of each CPU's TSC "
-            "against the ", rj_num(tsc, "reference_cpu", NAN), rj_num(tsc, "warp_loops", NAN),
-            rj_num(tsc, "warp_min_handoffs", NAN), rj_num(tsc, "round_trips_each_way", NAN));
-    rj_html(f, rj_str(tsc, "reference", "?"));
+            "against the ", doc_num(tsc, "reference_cpu", NAN), doc_num(tsc, "warp_loops", NAN),
+            doc_num(tsc, "warp_min_handoffs", NAN), doc_num(tsc, "round_trips_each_way", NAN));
+    html_put(f, doc_str(tsc, "reference", "?"));
     fprintf(f, " over %.0f session(s) of %.0f edges spread over the section; &plusmn; is the 95%% half-width "
             "of the difference; a difference below the detectable one may have been missed (largest: %.3g ppm). "
-            "Bounds for a warning: %.0f ns, %.0f ppm.</p>", rj_num(tsc, "rate_sessions", NAN),
-            rj_num(tsc, "rate_points_per_session", NAN), rj_num(tsc, "rate_detectable_ppm", NAN),
-            rj_num(tsc, "skew_bound_ns", NAN), rj_num(tsc, "rate_bound_ppm", NAN));
+            "Bounds for a warning: %.0f ns, %.0f ppm.</p>", doc_num(tsc, "rate_sessions", NAN),
+            doc_num(tsc, "rate_points_per_session", NAN), doc_num(tsc, "rate_detectable_ppm", NAN),
+            doc_num(tsc, "skew_bound_ns", NAN), doc_num(tsc, "rate_bound_ppm", NAN));
     fputs("<table id=\"cores-tsc\"><tr><th>CPU</th><th>warp: largest step back (ticks)</th><th>handoffs</th>"
           "<th>offset (ns)</th><th>&plusmn; ns</th><th>rate (MHz)</th><th>vs reference CPU (ppm)</th>"
           "<th>&plusmn; ppm (95%)</th><th>detectable (ppm)</th><th>note</th></tr>", f);
     json_array_foreach(json_object_get(tsc, "cpus"), i, t) {
-        fprintf(f, "<tr><td class=\"n\">%.0f</td>", rj_num(t, "cpu", NAN));
-        cores_td_num(f, rj_num(t, "warp_max_back_ticks", NAN), "%.0f");
-        cores_td_num(f, rj_num(t, "warp_handoffs", NAN), "%.0f");
-        cores_td_num(f, rj_num(t, "offset_ns", NAN), "%+.1f");
-        cores_td_num(f, rj_num(t, "offset_uncertainty_ns", NAN), "%.1f");
-        cores_td_num(f, rj_num(t, "rate_hz", NAN) / 1e6, "%.6f");
-        cores_td_num(f, rj_num(t, "rate_ppm", NAN), "%+.3f");
-        cores_td_num(f, rj_num(t, "rate_uncertainty_ppm", NAN), "%.3f");
-        cores_td_num(f, rj_num(t, "rate_detectable_ppm", NAN), "%.3f");
-        cores_td_str(f, rj_str(t, "why", NULL) ? rj_str(t, "why", "")
-                        : !rj_bool(t, "offset_consistent", 1) ? "empty offset interval: the TSCs drift" : "");
+        fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(t, "cpu", NAN));
+        cores_td_num(f, doc_num(t, "warp_max_back_ticks", NAN), "%.0f");
+        cores_td_num(f, doc_num(t, "warp_handoffs", NAN), "%.0f");
+        cores_td_num(f, doc_num(t, "offset_ns", NAN), "%+.1f");
+        cores_td_num(f, doc_num(t, "offset_uncertainty_ns", NAN), "%.1f");
+        cores_td_num(f, doc_num(t, "rate_hz", NAN) / 1e6, "%.6f");
+        cores_td_num(f, doc_num(t, "rate_ppm", NAN), "%+.3f");
+        cores_td_num(f, doc_num(t, "rate_uncertainty_ppm", NAN), "%.3f");
+        cores_td_num(f, doc_num(t, "rate_detectable_ppm", NAN), "%.3f");
+        cores_td_str(f, doc_str(t, "why", NULL) ? doc_str(t, "why", "")
+                        : !doc_bool(t, "offset_consistent", 1) ? "empty offset interval: the TSCs drift" : "");
         fputs("</tr>", f);
     }
     fputs("</table>", f);
@@ -126,7 +126,7 @@ static void cores_heatmap(FILE *f, json_t *sec)
             "trips, in ns, and one way (half the round trip, as other core-to-core tools report) in "
             "brackets. Half assumes both directions cost the same. Colour: the minimum, from the fastest "
             "pair (pale) to the slowest (dark).</p>",
-            rj_num(lat, "samples", NAN), rj_num(lat, "round_trips_per_sample", NAN));
+            doc_num(lat, "samples", NAN), doc_num(lat, "round_trips_per_sample", NAN));
     if (!json_is_array(mn) || json_array_size(mn) != n) {
         fputs("<p class=\"none\">no matrix</p>", f);
         return;
@@ -185,26 +185,26 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
     if (!json_is_object(sc))
         return;
     fputs("<h3>BYTEmark on each CPU, then on all at once</h3><p>Profile ", f);
-    rj_html(f, rj_run_profile(root, "?"));
+    html_put(f, doc_run_profile(root, "?"));
     fputs("; each cell: mean &plusmn; the 95% half-interval (relative).</p><table id=\"cores-scores\"><tr><th>CPU</th>", f);
     json_array_foreach(json_object_get(sc, "tests"), i, t) {
         fputs("<th>", f);
-        rj_html(f, json_string_value(t));
+        html_put(f, json_string_value(t));
         fputs("</th>", f);
     }
     fputs("</tr>", f);
     json_array_foreach(json_object_get(sc, "per_core"), i, p) {
-        fprintf(f, "<tr><td class=\"n\">%.0f</td>", rj_num(p, "cpu", NAN));
+        fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(p, "cpu", NAN));
         json_array_foreach(json_object_get(p, "tests"), k, t) {
-            if (!strcmp(rj_str(t, "status", ""), "ok"))
-                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", rj_num(t, "mean", NAN),
-                        100 * rj_num(t, "rel_half", NAN));
+            if (!strcmp(doc_str(t, "status", ""), "ok"))
+                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", doc_num(t, "mean", NAN),
+                        100 * doc_num(t, "rel_half", NAN));
             else {
                 fputs("<td class=\"status2\">", f);
-                rj_html(f, rj_str(t, "status", "?"));
-                if (rj_str(t, "why", NULL)) {
+                html_put(f, doc_str(t, "status", "?"));
+                if (doc_str(t, "why", NULL)) {
                     fputs(": ", f);
-                    rj_html(f, rj_str(t, "why", ""));
+                    html_put(f, doc_str(t, "why", ""));
                 }
                 fputs("</td>", f);
             }
@@ -215,8 +215,8 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
      * behind it, then how much of the time all ran at once, a row each. */
     fputs("<tr><th>all at once: sum</th>", f);
     json_array_foreach(json_object_get(sc, "all_cores"), i, a)
-        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", rj_num(a, "sum", NAN),
-                rj_num(a, "cpus", NAN), rj_num(a, "ratio_to_one_core", NAN));
+        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", doc_num(a, "sum", NAN),
+                doc_num(a, "cpus", NAN), doc_num(a, "ratio_to_one_core", NAN));
     fputs("</tr>", f);
     if (cores_any(sc, "cores")) {
         fputs("<tr><th>cores behind the sum</th>", f);
@@ -225,9 +225,9 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
                 fputs("<td></td>", f);
                 continue;
             }
-            fprintf(f, "<td class=\"n\">%.0f core%s%s</td>", rj_num(a, "cores", NAN),
-                    rj_num(a, "cores", 0) == 1 ? "" : "s",
-                    rj_bool(a, "smt_siblings", 0) ? " (SMT siblings: a sum over threads)" : "");
+            fprintf(f, "<td class=\"n\">%.0f core%s%s</td>", doc_num(a, "cores", NAN),
+                    doc_num(a, "cores", 0) == 1 ? "" : "s",
+                    doc_bool(a, "smt_siblings", 0) ? " (SMT siblings: a sum over threads)" : "");
         }
         fputs("</tr>", f);
     }
@@ -240,8 +240,8 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
                 continue;
             }
             fprintf(f, "<td class=\"n\">%.0f%% of %.1f ms, %.2f running on average</td>",
-                    100 * rj_num(o, "all_at_once_fraction", NAN), rj_num(o, "span_ms", NAN),
-                    rj_num(o, "mean_running", NAN));
+                    100 * doc_num(o, "all_at_once_fraction", NAN), doc_num(o, "span_ms", NAN),
+                    doc_num(o, "mean_running", NAN));
         }
         fputs("</tr>", f);
     }
@@ -255,14 +255,14 @@ void part_cores(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f logical CPUs (%.0f enabled)%s; bootstrap processor CPU %.0f; selected (CORES=",
-            rj_num(sec, "count", NAN), rj_num(sec, "enabled", NAN),
-            rj_bool(sec, "mp_services", 0) ? " through the firmware's MP Services" : ", no MP Services",
-            rj_num(sec, "bsp", NAN));
-    rj_html(f, rj_str(sec, "cores_setting", "?"));
+            doc_num(sec, "count", NAN), doc_num(sec, "enabled", NAN),
+            doc_bool(sec, "mp_services", 0) ? " through the firmware's MP Services" : ", no MP Services",
+            doc_num(sec, "bsp", NAN));
+    html_put(f, doc_str(sec, "cores_setting", "?"));
     fprintf(f, "): %zu.</p>", json_array_size(json_object_get(sec, "selected")));
-    if (rj_str(sec, "note", NULL)) {
+    if (doc_str(sec, "note", NULL)) {
         fputs("<p>", f);
-        rj_html(f, rj_str(sec, "note", ""));
+        html_put(f, doc_str(sec, "note", ""));
         fputs("</p>", f);
     }
     cores_list(f, sec);

@@ -40,7 +40,7 @@ static void rf_row(void *ctx, const struct figure_value *v)
 {
     struct rf_ctx *c = ctx;
     char num[48];
-    if (!v->id[0] || jr_is_none(v->json))
+    if (!v->id[0] || jval_is_none(v->json))
         return;
     if (!c->rows++) {
         fprintf(c->f, "<h3>Tracked figures</h3><p class=\"note\">Every figure of this section that LAVA and baremark "
@@ -49,7 +49,7 @@ static void rf_row(void *ctx, const struct figure_value *v)
                 "<th>kind</th><th>better</th></tr>", c->member);
     }
     fputs("<tr><td>", c->f);
-    rj_html(c->f, v->id);
+    html_put(c->f, v->id);
     if (v->only_failed)
         fputs("</td><td class=\"n none\">did not come out", c->f);
     else {
@@ -57,7 +57,7 @@ static void rf_row(void *ctx, const struct figure_value *v)
         fprintf(c->f, "</td><td class=\"n\">%s", num);
     }
     fputs("</td><td>", c->f);
-    rj_html(c->f, v->unit);
+    html_put(c->f, v->unit);
     fprintf(c->f, "</td><td>%s</td><td>%s</td></tr>", rf_kind_text(v->fig->kind), rf_better(v->fig->kind));
 }
 
@@ -77,7 +77,7 @@ size_t rp_figure_table(struct report *r, const char *member)
 {
     const struct figure_table *t = rf_table(member);
     struct rf_ctx c = { r->f, member ? member : "run", 0 };
-    if (!t || jr_is_none(r->doc))
+    if (!t || jval_is_none(r->doc))
         return 0;
     for (unsigned i = 0; i < t->n; i++)
         if (t->rows[i].lava)
@@ -91,7 +91,7 @@ int rp_table_headline(struct report *r, const char *member, char *out, size_t ca
 {
     const struct figure_table *t = rf_table(member);
     out[0] = 0;
-    if (t && !jr_is_none(r->doc))
+    if (t && !jval_is_none(r->doc))
         figures_headline(r->doc, t, out, cap);
     return out[0] != 0;
 }

@@ -20,10 +20,10 @@ void part_header(struct report *r)
 {
     FILE *f = r->f;
     fputs("<header><h1>baremark run <span class=\"run-name\">", f);
-    if (!strcmp(rj_str(r->root, "platform", ""), "linux"))
-        rj_html(f, rj_str(r->root, "name", "of the hosted program (Linux)"));
+    if (!strcmp(doc_str(r->root, "platform", ""), "linux"))
+        html_put(f, doc_str(r->root, "name", "of the hosted program (Linux)"));
     else
-        rj_html(f, rj_str(r->root, "name", "(unnamed: results were not saved to files)"));
+        html_put(f, doc_str(r->root, "name", "(unnamed: results were not saved to files)"));
     fputs("</span> ", f);
     part_badge(r);
     fputs("</h1>", f);
@@ -41,11 +41,11 @@ void part_warnings(struct report *r)
         return;
     fprintf(f, "<details class=\"sec\" id=\"sec-warnings\"><summary><h2>Warnings and errors</h2>"
             "<span class=\"hl\">%zu, the first: ", n);
-    rj_html(f, json_string_value(json_array_get(errors, 0)));
+    html_put(f, json_string_value(json_array_get(errors, 0)));
     fputs("</span></summary><ul class=\"errors\">", f);
     json_array_foreach(errors, i, e) {
         fputs("<li>", f);
-        rj_html(f, json_string_value(e));
+        html_put(f, json_string_value(e));
         fputs("</li>", f);
     }
     fputs("</ul></details>", f);
@@ -56,45 +56,45 @@ void machine_line(FILE *f, json_t *root)
 {
     json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
     json_t *host = json_object_get(root, "host");
-    const char *hv = rj_str(sys, "hypervisor", "");
+    const char *hv = doc_str(sys, "hypervisor", "");
     if (!sys && !build && !host)
         return;
     char b[4][48];
     fputs("<p class=\"summary\" id=\"summary\">", f);
     if (!sys && json_is_object(host)) {
-        rj_html(f, rj_str(host, "cpu_brand", "?"));
+        html_put(f, doc_str(host, "cpu_brand", "?"));
         fputs(" (", f);
-        rj_html(f, rj_str(host, "cpu_vendor", "?"));
+        html_put(f, doc_str(host, "cpu_vendor", "?"));
         fprintf(f, "), %s logical CPU%s, under ",
-                rj_fmt(b[0], sizeof b[0], rj_num(host, "logical_cpus", NAN)), rj_num(host, "logical_cpus", 0) == 1 ? "" : "s");
-        rj_html(f, rj_str(host, "os", "Linux"));
+                num_text(b[0], sizeof b[0], doc_num(host, "logical_cpus", NAN)), doc_num(host, "logical_cpus", 0) == 1 ? "" : "s");
+        html_put(f, doc_str(host, "os", "Linux"));
         fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
     }
     if (sys) {
-        rj_html(f, rj_str(sys, "cpu_brand", "?"));
+        html_put(f, doc_str(sys, "cpu_brand", "?"));
         fputs(" (", f);
-        rj_html(f, rj_str(sys, "cpu_vendor", "?"));
+        html_put(f, doc_str(sys, "cpu_vendor", "?"));
         fprintf(f, " family %s model %s stepping %s), %s logical CPU%s, ",
-                rj_fmt(b[0], sizeof b[0], rj_num(sys, "family", NAN)), rj_fmt(b[1], sizeof b[1], rj_num(sys, "model", NAN)),
-                rj_fmt(b[2], sizeof b[2], rj_num(sys, "stepping", NAN)),
-                rj_fmt(b[3], sizeof b[3], rj_num(sys, "logical_cpus", NAN)), rj_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
+                num_text(b[0], sizeof b[0], doc_num(sys, "family", NAN)), num_text(b[1], sizeof b[1], doc_num(sys, "model", NAN)),
+                num_text(b[2], sizeof b[2], doc_num(sys, "stepping", NAN)),
+                num_text(b[3], sizeof b[3], doc_num(sys, "logical_cpus", NAN)), doc_num(sys, "logical_cpus", 0) == 1 ? "" : "s");
         if (hv[0]) {
             fputs("under hypervisor ", f);
-            rj_html(f, hv);
+            html_put(f, hv);
         } else {
             fputs("bare metal", f);
         }
-        fprintf(f, ", %s MiB; firmware ", rj_fmt(b[0], sizeof b[0], rj_num(sys, "memory_mib", NAN)));
-        rj_html(f, rj_str(sys, "firmware_vendor", "?"));
+        fprintf(f, ", %s MiB; firmware ", num_text(b[0], sizeof b[0], doc_num(sys, "memory_mib", NAN)));
+        html_put(f, doc_str(sys, "firmware_vendor", "?"));
         fputs(". ", f);
     }
     if (build) {
         fputs("Build ", f);
-        rj_html(f, rj_str(build, "version", "?"));
+        html_put(f, doc_str(build, "version", "?"));
         fputs(", ", f);
-        rj_html(f, rj_str(build, "compiler", "?"));
+        html_put(f, doc_str(build, "compiler", "?"));
         fputs(" ", f);
-        rj_html(f, rj_str(build, "flags", ""));
+        html_put(f, doc_str(build, "flags", ""));
         fputs(".", f);
     }
     fputs("</p>", f);

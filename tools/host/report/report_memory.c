@@ -79,13 +79,13 @@ static void mp_plot(FILE *f, const char *id, const char *ylabel, const double *s
     size_t i;
     json_t *c;
     json_array_foreach(caches, i, c) {
-        double cs = rj_num(c, "size_bytes", NAN);
-        if (!strcmp(rj_str(c, "type", ""), "instruction") || !(log2(cs) >= xlo && log2(cs) <= xhi))
+        double cs = doc_num(c, "size_bytes", NAN);
+        if (!strcmp(doc_str(c, "type", ""), "instruction") || !(log2(cs) >= xlo && log2(cs) <= xhi))
             continue;
         double x = mp_x(cs, xlo, xhi);
         fprintf(f, "<line class=\"cache\" x1=\"%.1f\" y1=\"%d\" x2=\"%.1f\" y2=\"%d\" stroke=\"#999\" "
                 "stroke-dasharray=\"4 3\"/><text class=\"lbl\" x=\"%.1f\" y=\"%d\">", x, MP_T, x, MP_H - MP_B, x + 3, MP_T + 10);
-        rj_html(f, rj_str(c, "name", "?"));
+        html_put(f, doc_str(c, "name", "?"));
         fputs("</text>", f);
     }
     static const char *const colour[] = { "#4c78a8", "#f58518", "#54a24b", "#b279a2", "#e45756" };
@@ -118,29 +118,29 @@ static void mp_vectors(FILE *f, json_t *vec, json_t *peaks)
     fputs("<p id=\"memory-vectors\">Vector widths:", f);
     json_array_foreach(json_object_get(vec, "widths"), i, w) {
         fputs(i ? "; " : " ", f);
-        rj_html(f, rj_str(w, "width", "?"));
-        fprintf(f, " (%s bytes) ", rj_fmt(b1, sizeof b1, rj_num(w, "vector_bytes", NAN)));
+        html_put(f, doc_str(w, "width", "?"));
+        fprintf(f, " (%s bytes) ", num_text(b1, sizeof b1, doc_num(w, "vector_bytes", NAN)));
         if (json_is_true(json_object_get(w, "measured")))
             fputs("measured", f);
         else {
             fputs("skipped: ", f);
-            rj_html(f, rj_str(w, "why", "?"));
+            html_put(f, doc_str(w, "why", "?"));
         }
     }
     fputs(". AVX state enabled by ", f);
-    rj_html(f, rj_str(vec, "enabled_by", "?"));
-    fprintf(f, " (XCR0 %s%s).", rj_fmt(b1, sizeof b1, rj_num(vec, "xcr0", NAN)),
-            !strcmp(rj_str(vec, "enabled_by", ""), "baremark") && json_is_true(json_object_get(vec, "restored"))
+    html_put(f, doc_str(vec, "enabled_by", "?"));
+    fprintf(f, " (XCR0 %s%s).", num_text(b1, sizeof b1, doc_num(vec, "xcr0", NAN)),
+            !strcmp(doc_str(vec, "enabled_by", ""), "baremark") && json_is_true(json_object_get(vec, "restored"))
                 ? "; the state found was restored after" : "");
     const char *key;
     json_t *o;
     i = 0;
     json_object_foreach(peaks, key, o) {
         fputs(i++ ? "; " : " Peaks: ", f);
-        rj_html(f, key);
+        html_put(f, key);
         fputs(" with ", f);
-        rj_html(f, rj_str(o, "width", "?"));
-        fprintf(f, " at %s bytes", rj_fmt(b1, sizeof b1, rj_num(o, "size_bytes", NAN)));
+        html_put(f, doc_str(o, "width", "?"));
+        fprintf(f, " at %s bytes", num_text(b1, sizeof b1, doc_num(o, "size_bytes", NAN)));
     }
     fputs("</p>", f);
 }
@@ -153,13 +153,13 @@ static void mp_pages(FILE *f, json_t *pg, json_t *tlb)
     json_t *row;
     if (json_is_object(pg)) {
         fputs("<p id=\"memory-pages\">Pages behind the buffer (", f);
-        rj_html(f, rj_str(pg, "source", "?"));
+        html_put(f, doc_str(pg, "source", "?"));
         fprintf(f, "): %s bytes in 4 KiB pages, %s in 2 MiB, %s in 1 GiB, %s not mapped or not resident",
-                rj_fmt(b1, sizeof b1, rj_num(pg, "bytes_4k", NAN)), rj_fmt(b2, sizeof b2, rj_num(pg, "bytes_2m", NAN)),
-                rj_fmt(b3, sizeof b3, rj_num(pg, "bytes_1g", NAN)), rj_fmt(b1, sizeof b1, rj_num(pg, "bytes_unmapped", NAN)));
-        if (rj_str(pg, "note", "")[0]) {
+                num_text(b1, sizeof b1, doc_num(pg, "bytes_4k", NAN)), num_text(b2, sizeof b2, doc_num(pg, "bytes_2m", NAN)),
+                num_text(b3, sizeof b3, doc_num(pg, "bytes_1g", NAN)), num_text(b1, sizeof b1, doc_num(pg, "bytes_unmapped", NAN)));
+        if (doc_str(pg, "note", "")[0]) {
             fputs("; ", f);
-            rj_html(f, rj_str(pg, "note", ""));
+            html_put(f, doc_str(pg, "note", ""));
         }
         fputs(".</p>", f);
     }
@@ -171,18 +171,18 @@ static void mp_pages(FILE *f, json_t *pg, json_t *tlb)
           "<th>packed per load</th><th>spread per load</th></tr>", f);
     json_array_foreach(json_object_get(tlb, "rows"), i, row) {
         json_t *a = json_object_get(row, "packed"), *b = json_object_get(row, "spread");
-        double pa = rj_num(a, "ns_median", NAN), pb = rj_num(b, "ns_median", NAN);
+        double pa = doc_num(a, "ns_median", NAN), pb = doc_num(b, "ns_median", NAN);
         const char *u = " ns";
         if (!isfinite(pa)) {
-            pa = rj_num(a, "ticks_median", NAN) / rj_num(a, "loads", NAN);
-            pb = rj_num(b, "ticks_median", NAN) / rj_num(b, "loads", NAN);
+            pa = doc_num(a, "ticks_median", NAN) / doc_num(a, "loads", NAN);
+            pb = doc_num(b, "ticks_median", NAN) / doc_num(b, "loads", NAN);
             u = " ticks";
         }
-        fprintf(f, "<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "lines", NAN)),
-                rj_fmt(b2, sizeof b2, rj_num(a, "pages_4k", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(b, "pages_4k", NAN)));
-        fprintf(f, "<td class=\"n\">%s%s</td>", rj_fmt(b1, sizeof b1, pa), u);
-        fprintf(f, "<td class=\"n\">%s%s</td></tr>", rj_fmt(b1, sizeof b1, pb), u);
+        fprintf(f, "<tr><td class=\"n\">%s</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "lines", NAN)),
+                num_text(b2, sizeof b2, doc_num(a, "pages_4k", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(b, "pages_4k", NAN)));
+        fprintf(f, "<td class=\"n\">%s%s</td>", num_text(b1, sizeof b1, pa), u);
+        fprintf(f, "<td class=\"n\">%s%s</td></tr>", num_text(b1, sizeof b1, pb), u);
     }
     fputs("</table>", f);
 }
@@ -201,27 +201,27 @@ void part_memory(struct report *r)
         n = 64;
 
     fputs("<p>", f);
-    rj_html(f, rj_run_profile(r->root, "?"));      /* a string from the file: escaped like every other */
+    html_put(f, doc_run_profile(r->root, "?"));      /* a string from the file: escaped like every other */
     fprintf(f, " profile, %s timings per size; %s bytes allocated with ",
-            rj_fmt(b1, sizeof b1, rj_num(sec, "samples", NAN)), rj_fmt(b2, sizeof b2, rj_num(sec, "allocated_bytes", NAN)));
-    rj_html(f, rj_str(sec, "allocator", "?"));
-    fprintf(f, "; free memory %s bytes", rj_fmt(b3, sizeof b3, rj_num(sec, "free_bytes", NAN)));
-    if (rj_str(sec, "limited_by", "")[0]) {
-        fprintf(f, "; the profile asked for %s bytes, bounded by ", rj_fmt(b1, sizeof b1, rj_num(sec, "want_top_bytes", NAN)));
-        rj_html(f, rj_str(sec, "limited_by", ""));
+            num_text(b1, sizeof b1, doc_num(sec, "samples", NAN)), num_text(b2, sizeof b2, doc_num(sec, "allocated_bytes", NAN)));
+    html_put(f, doc_str(sec, "allocator", "?"));
+    fprintf(f, "; free memory %s bytes", num_text(b3, sizeof b3, doc_num(sec, "free_bytes", NAN)));
+    if (doc_str(sec, "limited_by", "")[0]) {
+        fprintf(f, "; the profile asked for %s bytes, bounded by ", num_text(b1, sizeof b1, doc_num(sec, "want_top_bytes", NAN)));
+        html_put(f, doc_str(sec, "limited_by", ""));
     }
     fputs(". Latency: dependent loads around a random cycle of lines; bandwidth: the fastest vector width of "
           "each kernel (read; write of a changing non-zero pattern; write_nt with non-temporal stores; copy of "
           "half the set to the other half, bytes copied; STREAM's triad a = b + 3c, bytes as STREAM counts them). "
           "Under QEMU's TCG there is no cache or TLB cost model: every size costs the same per instruction. "
           "Caches (", f);
-    rj_html(f, rj_str(json_object_get(sec, "caches"), "source", "?"));
+    html_put(f, doc_str(json_object_get(sec, "caches"), "source", "?"));
     fputs("):", f);
     json_t *c;
     json_array_foreach(caches, i, c) {
         fputs(i ? ", " : " ", f);
-        rj_html(f, rj_str(c, "name", "?"));
-        fprintf(f, " %s bytes", rj_fmt(b1, sizeof b1, rj_num(c, "size_bytes", NAN)));
+        html_put(f, doc_str(c, "name", "?"));
+        fprintf(f, " %s bytes", num_text(b1, sizeof b1, doc_num(c, "size_bytes", NAN)));
     }
     fputs(".</p>", f);
     mp_vectors(f, json_object_get(sec, "vector"), json_object_get(sec, "bandwidth_peaks"));
@@ -238,18 +238,18 @@ void part_memory(struct report *r)
     int ticks = 0;
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i), *b = json_array_get(bw, i);
-        size[i] = rj_num(row, "size_bytes", NAN);
-        ls[0].y[i] = rj_num(row, "ns_min", NAN);
-        ls[1].y[i] = rj_num(row, "ns_median", NAN);
+        size[i] = doc_num(row, "size_bytes", NAN);
+        ls[0].y[i] = doc_num(row, "ns_min", NAN);
+        ls[1].y[i] = doc_num(row, "ns_median", NAN);
         if (!isfinite(ls[0].y[i])) {   /* no clock: ticks per load */
             ticks = 1;
-            ls[0].y[i] = rj_num(row, "ticks_min", NAN) / rj_num(row, "loads", NAN);
-            ls[1].y[i] = rj_num(row, "ticks_median", NAN) / rj_num(row, "loads", NAN);
+            ls[0].y[i] = doc_num(row, "ticks_min", NAN) / doc_num(row, "loads", NAN);
+            ls[1].y[i] = doc_num(row, "ticks_median", NAN) / doc_num(row, "loads", NAN);
         }
         for (int k = 0; k < MP_OPS; k++) {
             json_t *o = json_object_get(b, bs[k].label);
-            bs[k].y[i] = ticks ? rj_num(o, "bytes", NAN) / rj_num(o, "ticks_min", NAN)
-                               : rj_num(o, "best_bytes_per_s", NAN) / 1e9;
+            bs[k].y[i] = ticks ? doc_num(o, "bytes", NAN) / doc_num(o, "ticks_min", NAN)
+                               : doc_num(o, "best_bytes_per_s", NAN) / 1e9;
         }
     }
     mp_plot(f, "memory-latency", ticks ? "ticks per load" : "ns per load", size, n, ls, 2, caches);
@@ -259,17 +259,17 @@ void part_memory(struct report *r)
     if (json_array_size(knees)) {
         fputs("<p>Knees (the median latency rises by 25% or more over the size before):", f);
         json_array_foreach(knees, i, k) {
-            fprintf(f, "%s %s bytes (x%s", i ? "," : "", rj_fmt(b1, sizeof b1, rj_num(k, "size_bytes", NAN)),
-                    rj_fmt(b2, sizeof b2, rj_num(k, "ratio", NAN)));
+            fprintf(f, "%s %s bytes (x%s", i ? "," : "", num_text(b1, sizeof b1, doc_num(k, "size_bytes", NAN)),
+                    num_text(b2, sizeof b2, doc_num(k, "ratio", NAN)));
             if (json_is_string(json_object_get(k, "label"))) {
                 fputs(": ", f);
-                rj_html(f, rj_str(k, "label", ""));
+                html_put(f, doc_str(k, "label", ""));
             } else if (json_is_string(json_object_get(k, "past"))) {   /* runs before the label */
                 fputs(", past ", f);
-                rj_html(f, rj_str(k, "past", ""));
+                html_put(f, doc_str(k, "past", ""));
             } else if (json_is_string(json_object_get(k, "within"))) {
                 fputs(", within ", f);
-                rj_html(f, rj_str(k, "within", ""));
+                html_put(f, doc_str(k, "within", ""));
             }
             fputs(")", f);
         }
@@ -281,13 +281,13 @@ void part_memory(struct report *r)
             "<th>triad %s</th></tr>", u, u, u, u, u);
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i);
-        fprintf(f, "<tr><td class=\"n\">%s</td><td>", rj_fmt(b1, sizeof b1, size[i]));
-        rj_html(f, rj_str(row, "fits", ""));
-        fprintf(f, "</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "loads", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(row, "ns_min", NAN)),
-                rj_fmt(b2, sizeof b2, rj_num(row, "ns_median", NAN)));
+        fprintf(f, "<tr><td class=\"n\">%s</td><td>", num_text(b1, sizeof b1, size[i]));
+        html_put(f, doc_str(row, "fits", ""));
+        fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "loads", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "ns_min", NAN)),
+                num_text(b2, sizeof b2, doc_num(row, "ns_median", NAN)));
         for (int q = 0; q < MP_OPS; q++)
-            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, bs[q].y[i]));
+            fprintf(f, "<td class=\"n\">%s</td>", num_text(b1, sizeof b1, bs[q].y[i]));
         fputs("</tr>", f);
     }
     fputs("</table>", f);

@@ -21,9 +21,9 @@ static void sample_summary(FILE *f, const double *x, size_t n, const char *unit)
         free(scratch);
         return;
     }
-    fprintf(f, "<p>n = %zu; min %s, median %s, mean %s, sd %s ", n, rj_fmt(a, sizeof a, s.min),
-            rj_fmt(b, sizeof b, s.median), rj_fmt(c, sizeof c, s.mean), rj_fmt(d, sizeof d, s.sd_sample));
-    rj_html(f, unit);
+    fprintf(f, "<p>n = %zu; min %s, median %s, mean %s, sd %s ", n, num_text(a, sizeof a, s.min),
+            num_text(b, sizeof b, s.median), num_text(c, sizeof c, s.mean), num_text(d, sizeof d, s.sd_sample));
+    html_put(f, unit);
     fputs("</p>", f);
     free(scratch);
 }
@@ -35,17 +35,17 @@ static void sample_cards(FILE *f, json_t *list, const char *what)
     size_t i;
     json_array_foreach(list, i, el) {
         double *x;
-        size_t n = rj_method_samples(el, &x);
-        const char *unit = rj_str(el, "unit", "ticks");
+        size_t n = doc_method_samples(el, &x);
+        const char *unit = doc_str(el, "unit", "ticks");
         if (!n)
             continue;
         fprintf(f, "<div class=\"card %s\" data-name=\"", what);
-        rj_html(f, rj_name(el, "?"));
+        html_put(f, doc_name(el, "?"));
         fputs("\"><h4>", f);
-        rj_html(f, rj_name(el, "?"));
+        html_put(f, doc_name(el, "?"));
         fputs("</h4>", f);
         sample_summary(f, x, n, unit);
-        rj_svg_histogram(f, x, n, NULL, 0, unit, NULL, NULL);
+        svg_histogram(f, x, n, NULL, 0, unit, NULL, NULL);
         fputs("</div>", f);
         free(x);
     }
@@ -73,29 +73,29 @@ static void measurements_table(FILE *f, json_t *list)
         json_t *pi = json_object_get(el, "per_iteration"), *ns = json_object_get(el, "per_iteration_ns");
         json_t *net = json_object_get(el, "net");
         fputs("<tr><td>", f);
-        rj_html(f, rj_str(el, "target", "?"));
+        html_put(f, doc_str(el, "target", "?"));
         fputs("</td><td>", f);
-        rj_html(f, rj_str(el, "method", "?"));
+        html_put(f, doc_str(el, "method", "?"));
         fputs("</td><td>", f);
-        rj_html(f, rj_str(el, "status", ""));
-        fprintf(f, "</td><td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations", NAN)));
+        html_put(f, doc_str(el, "status", ""));
+        fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "iterations", NAN)));
         for (int k = 0; k < 3; k++)
-            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(pi, est[k], NAN)));
+            fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(pi, est[k], NAN)));
         for (int k = 0; k < 3; k++)
-            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(ns, est[k], NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "median", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(net, "sd", NAN)));
+            fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(ns, est[k], NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(net, "median", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(net, "sd", NAN)));
         if (json_object_get(el, "calibration_retakes"))
-            fprintf(f, "<td class=\"n\">%s / %s</td>", rj_fmt(b, sizeof b, rj_num(el, "calibration_retakes", NAN)),
-                    rj_fmt(b + 24, 24, rj_num(el, "benchmark_retakes", NAN)));
+            fprintf(f, "<td class=\"n\">%s / %s</td>", num_text(b, sizeof b, doc_num(el, "calibration_retakes", NAN)),
+                    num_text(b + 24, 24, doc_num(el, "benchmark_retakes", NAN)));
         else
             fputs("<td></td>", f);
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "iterations_requested", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "fence_above_median", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(el, "mann_whitney_p", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b, sizeof b, rj_num(json_object_get(el, "paired"), "p", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "iterations_requested", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "fence_above_median", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "mann_whitney_p", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(json_object_get(el, "paired"), "p", NAN)));
         /* the first passes as taken: how many timings each series' fence sent back */
-        double fence_t = rj_num(el, "benchmark_fence", NAN), fence_p = rj_num(el, "calibration_fence", NAN);
+        double fence_t = doc_num(el, "benchmark_fence", NAN), fence_p = doc_num(el, "calibration_fence", NAN);
         json_t *rt = json_object_get(el, "samples_untruncated"), *rp = json_object_get(el, "placeholder_samples_untruncated");
         if (json_is_array(rt) && json_is_array(rp) && !isnan(fence_t) && !isnan(fence_p)) {
             size_t k, above_t = 0, above_p = 0;
@@ -119,21 +119,21 @@ static void methods_aa_row(FILE *f, json_t *nc, const char *label)
     if (!json_is_object(nc))
         return;
     fputs("<tr><td>", f);
-    rj_html(f, label);
+    html_put(f, label);
     fputs("</td><td>", f);
-    rj_html(f, rj_str(nc, "routine", "?"));
+    html_put(f, doc_str(nc, "routine", "?"));
     fputs(" vs ", f);
-    rj_html(f, rj_str(nc, "placeholder", "placeholder"));
+    html_put(f, doc_str(nc, "placeholder", "placeholder"));
     fputs("</td><td>", f);
-    rj_html(f, rj_str(nc, "method", "?"));
+    html_put(f, doc_str(nc, "method", "?"));
     fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td>",
-            rj_fmt(a, sizeof a, rj_num(nc, "measured", NAN)), rj_fmt(b, sizeof b, rj_num(nc, "p_below_0_05", NAN)),
-            rj_fmt(c, sizeof c, rj_num(nc, "bound_0_05", NAN)), rj_fmt(d, sizeof d, rj_num(nc, "p_below_0_5", NAN)));
-    fprintf(f, "<td class=\"n\">%s..%s</td>", rj_fmt(e, sizeof e, rj_num(nc, "band_0_5_low", NAN)),
-            rj_fmt(a, sizeof a, rj_num(nc, "band_0_5_high", NAN)));
-    fprintf(f, "<td class=\"n\">%s &plusmn; %s</td>", rj_fmt(b, sizeof b, rj_num(nc, "effect_mean", NAN)),
-            rj_fmt(c, sizeof c, rj_num(nc, "effect_half95", NAN)));
-    fprintf(f, "<td class=\"n\">%s</td><td>%s</td><td>%s</td></tr>", rj_fmt(d, sizeof d, rj_num(nc, "told_apart", NAN)),
+            num_text(a, sizeof a, doc_num(nc, "measured", NAN)), num_text(b, sizeof b, doc_num(nc, "p_below_0_05", NAN)),
+            num_text(c, sizeof c, doc_num(nc, "bound_0_05", NAN)), num_text(d, sizeof d, doc_num(nc, "p_below_0_5", NAN)));
+    fprintf(f, "<td class=\"n\">%s..%s</td>", num_text(e, sizeof e, doc_num(nc, "band_0_5_low", NAN)),
+            num_text(a, sizeof a, doc_num(nc, "band_0_5_high", NAN)));
+    fprintf(f, "<td class=\"n\">%s &plusmn; %s</td>", num_text(b, sizeof b, doc_num(nc, "effect_mean", NAN)),
+            num_text(c, sizeof c, doc_num(nc, "effect_half95", NAN)));
+    fprintf(f, "<td class=\"n\">%s</td><td>%s</td><td>%s</td></tr>", num_text(d, sizeof d, doc_num(nc, "told_apart", NAN)),
             json_is_true(json_object_get(nc, "false_positives_within_bound")) ? "yes" : "NO",
             json_is_true(json_object_get(nc, "spread_even")) ? "yes" : "no");
 }
@@ -144,19 +144,19 @@ static void methods_profile_null(FILE *f, json_t *methods)
     json_t *prof = json_object_get(methods, "extended_profile"), *nc = json_object_get(methods, "null_check");
     json_t *pc = json_object_get(methods, "placement_check");
     char a[48], b[48];
-    if (json_is_object(prof) && rj_str(prof, "best_method", NULL)) {
+    if (json_is_object(prof) && doc_str(prof, "best_method", NULL)) {
         fputs("<p id=\"methods-profile\">Extended profile of ", f);
-        rj_html(f, rj_str(prof, "routine", "?"));
-        fprintf(f, ": best %s ticks/iteration with ", rj_fmt(a, sizeof a, rj_num(prof, "best_ticks", NAN)));
-        rj_html(f, rj_str(prof, "best_method", "?"));
+        html_put(f, doc_str(prof, "routine", "?"));
+        fprintf(f, ": best %s ticks/iteration with ", num_text(a, sizeof a, doc_num(prof, "best_ticks", NAN)));
+        html_put(f, doc_str(prof, "best_method", "?"));
         fputs(" (", f);
-        rj_html(f, rj_str(prof, "best_estimator", "smallest net sample"));
-        fprintf(f, "); fastest mean %s with ", rj_fmt(b, sizeof b, rj_num(prof, "fastest_mean_ticks", NAN)));
-        rj_html(f, rj_str(prof, "fastest_mean_method", "?"));
+        html_put(f, doc_str(prof, "best_estimator", "smallest net sample"));
+        fprintf(f, "); fastest mean %s with ", num_text(b, sizeof b, doc_num(prof, "fastest_mean_ticks", NAN)));
+        html_put(f, doc_str(prof, "fastest_mean_method", "?"));
         fputs(" (", f);
-        rj_html(f, rj_str(prof, "fastest_mean_estimator", "smallest net mean"));
+        html_put(f, doc_str(prof, "fastest_mean_estimator", "smallest net mean"));
         fputs("); ties: ", f);
-        rj_html(f, rj_str(prof, "tie_break", "not stated"));
+        html_put(f, doc_str(prof, "tie_break", "not stated"));
         fputs(".</p>", f);
     }
     if (json_is_object(nc) || json_is_object(pc)) {
@@ -181,7 +181,7 @@ static void methods_profile_null(FILE *f, json_t *methods)
                 x[i] = json_number_value(v);
             fputs("<div class=\"card null-check\"><h4>Signed-rank p of the A/A (even over 0..1, or high on a "
                   "coarse counter, when identical code is not told apart)</h4>", f);
-            rj_svg_histogram(f, x, n, NULL, 0, "p", NULL, NULL);
+            svg_histogram(f, x, n, NULL, 0, "p", NULL, NULL);
             fputs("</div>", f);
             free(x);
         }
@@ -195,7 +195,7 @@ void part_methods(struct report *r)
     const char *k;
     if (rp_section_missing(f, methods))
         return;
-    list = rj_methods_list(methods);
+    list = doc_methods_list(methods);
     if (rp_array_of_objects(list)) {
         fputs("<h3>Overhead and resolution</h3>", f);
         rp_list_table(f, list);
@@ -208,7 +208,7 @@ void part_methods(struct report *r)
         if (v == list || !rp_array_of_objects(v))
             continue;
         fputs("<h3>", f);
-        rj_html(f, k);
+        html_put(f, k);
         fputs("</h3>", f);
         if (!strcmp(k, "measurements"))
             measurements_table(f, v);

@@ -25,7 +25,7 @@ struct report {
     FILE *f;
     json_t *root;
     const struct summary *sum;      /* the run's summary (bench/results/summary.h); NULL without memory */
-    struct jr doc;                  /* the document for the figure tables (bench/results/figures.h); none without memory */
+    struct jval doc;                  /* the document for the figure tables (bench/results/figures.h); none without memory */
 };
 
 /* One section of the page: the top-level members it shows ("a|b": the

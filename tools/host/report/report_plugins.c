@@ -12,25 +12,25 @@
 
 static void plugin_card(FILE *f, json_t *fl)
 {
-    const char *status = rj_str(fl, "status", "?");
+    const char *status = doc_str(fl, "status", "?");
     fputs("<div class=\"card\"><h3>", f);
-    rj_html(f, rj_str(fl, "file", "?"));
+    html_put(f, doc_str(fl, "file", "?"));
     fputs(" <small>", f);
-    rj_html(f, status);
+    html_put(f, status);
     fputs("</small></h3><p>", f);
-    fprintf(f, "%.0f bytes, SHA-256 <code>", rj_num(fl, "size", 0));
-    rj_html(f, rj_str(fl, "sha256", "?"));
+    fprintf(f, "%.0f bytes, SHA-256 <code>", doc_num(fl, "size", 0));
+    html_put(f, doc_str(fl, "sha256", "?"));
     fputs("</code></p>", f);
     if (strcmp(status, "loaded")) {
         fputs("<p class=\"warning\">skipped: ", f);
-        rj_html(f, rj_str(fl, "why", "?"));
+        html_put(f, doc_str(fl, "why", "?"));
         fputs("</p></div>", f);
         return;
     }
     fputs("<p>plug-in <b>", f);
-    rj_html(f, rj_str(fl, "name", "?"));
+    html_put(f, doc_str(fl, "name", "?"));
     fputs("</b>: ", f);
-    rj_html(f, rj_str(fl, "description", ""));
+    html_put(f, doc_str(fl, "description", ""));
     fputs("</p>", f);
     rp_list_table(f, json_object_get(fl, "routines"));
     fputs("</div>", f);
@@ -44,8 +44,8 @@ void part_plugins(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f loaded, %.0f rejected; %.0f routines timed as PLUGIN:ROUTINE in the methods and "
-            "comparisons below.</p>", rj_num(sec, "loaded", 0), rj_num(sec, "rejected", 0),
-            rj_num(sec, "routines_ready", 0));
+            "comparisons below.</p>", doc_num(sec, "loaded", 0), doc_num(sec, "rejected", 0),
+            doc_num(sec, "routines_ready", 0));
     json_array_foreach(json_object_get(sec, "files"), i, fl)
         if (json_is_object(fl))
             plugin_card(f, fl);

@@ -17,17 +17,17 @@
 static void quiet_phase_row(FILE *f, const char *what, json_t *q, int single)
 {
     char b1[48], b2[48], b3[48];
-    double phases = single ? 1 : rj_num(q, "phases", NAN);
+    double phases = single ? 1 : doc_num(q, "phases", NAN);
     double stopped = single ? (json_is_true(json_object_get(q, "timer_stopped")) ? 1 : 0)
-                            : rj_num(q, "timer_stopped_phases", NAN);
+                            : doc_num(q, "timer_stopped_phases", NAN);
     fputs("<tr><td>", f);
-    rj_html(f, what);
+    html_put(f, what);
     fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td><td>",
-            rj_fmt(b1, sizeof b1, phases), rj_fmt(b2, sizeof b2, stopped));
-    rj_html(f, rj_str(q, "timer_note", ""));
-    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">", rj_fmt(b3, sizeof b3, rj_num(q, "nmis", NAN)));
+            num_text(b1, sizeof b1, phases), num_text(b2, sizeof b2, stopped));
+    html_put(f, doc_str(q, "timer_note", ""));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">", num_text(b3, sizeof b3, doc_num(q, "nmis", NAN)));
     if (json_is_true(json_object_get(q, "smi_counted")))
-        fputs(rj_fmt(b1, sizeof b1, rj_num(q, "smis", NAN)), f);
+        fputs(num_text(b1, sizeof b1, doc_num(q, "smis", NAN)), f);
     else
         fputs("not counted", f);
     fputs("</td></tr>", f);
@@ -52,30 +52,30 @@ void part_quiet(struct report *r)
     if (!json_is_object(q) && !json_is_object(ph) && !any)
         return;
     if (json_is_object(q)) {
-        double hz = rj_num(q, "tick_hz", NAN);
+        double hz = doc_num(q, "tick_hz", NAN);
         static const struct { const char *key, *label; } gaps[] = {
             { "gaps_over_1us", "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
             { "gaps_over_100us", "gaps over 100 us" }, { "gaps_over_1ms", "gaps over 1 ms" },
         };
         fprintf(f, "<h3>TSC read back to back for %s ms, interrupts %s</h3><table id=\"quiet-check\">"
-                "<tr><th>figure</th><th>ticks</th><th>ns</th></tr>", rj_fmt(b1, sizeof b1, rj_num(q, "ms", NAN)),
+                "<tr><th>figure</th><th>ticks</th><th>ns</th></tr>", num_text(b1, sizeof b1, doc_num(q, "ms", NAN)),
                 json_is_true(json_object_get(q, "masked")) ? "masked" : "not masked (an operating system)");
         static const struct { const char *key, *label; } ticks[] = {
             { "min_gap_ticks", "one read (smallest gap)" }, { "max_gap_ticks", "largest gap" },
         };
         for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++) {
-            double t = rj_num(q, ticks[i].key, NAN);
+            double t = doc_num(q, ticks[i].key, NAN);
             fprintf(f, "<tr><td>%s</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", ticks[i].label,
-                    rj_fmt(b1, sizeof b1, t), rj_fmt(b2, sizeof b2, isnan(hz) || hz <= 0 ? NAN : t * 1e9 / hz));
+                    num_text(b1, sizeof b1, t), num_text(b2, sizeof b2, isnan(hz) || hz <= 0 ? NAN : t * 1e9 / hz));
         }
         fputs("</table><table id=\"quiet-gaps\"><tr><th>reads</th>", f);
         for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
             fprintf(f, "<th>%s</th>", gaps[i].label);
         fprintf(f, "<th>gaps over 1 us per s</th></tr><tr><td class=\"n\">%s</td>",
-                rj_fmt(b1, sizeof b1, rj_num(q, "reads", NAN)));
+                num_text(b1, sizeof b1, doc_num(q, "reads", NAN)));
         for (size_t i = 0; i < sizeof gaps / sizeof gaps[0]; i++)
-            fprintf(f, "<td class=\"n\">%s</td>", rj_fmt(b1, sizeof b1, rj_num(q, gaps[i].key, NAN)));
-        fprintf(f, "<td class=\"n\">%s</td></tr></table>", rj_fmt(b1, sizeof b1, rj_num(q, "gaps_per_second", NAN)));
+            fprintf(f, "<td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(q, gaps[i].key, NAN)));
+        fprintf(f, "<td class=\"n\">%s</td></tr></table>", num_text(b1, sizeof b1, doc_num(q, "gaps_per_second", NAN)));
     }
     if (json_is_object(ph) || any) {
         fputs("<h3>Measuring phases (firmware timer stopped, what stayed unmasked)</h3><table id=\"quiet-phases\">"

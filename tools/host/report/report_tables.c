@@ -24,9 +24,9 @@ void rp_cell_value(FILE *f, json_t *v)
 {
     char b[48];
     if (json_is_number(v))
-        fputs(rj_fmt(b, sizeof b, json_number_value(v)), f);
+        fputs(num_text(b, sizeof b, json_number_value(v)), f);
     else if (json_is_string(v))
-        rj_html(f, json_string_value(v));
+        html_put(f, json_string_value(v));
     else if (json_is_boolean(v))
         fputs(json_is_true(v) ? "yes" : "no", f);
     else if (json_is_null(v))
@@ -68,8 +68,8 @@ static void kv_rows(FILE *f, json_t *obj, const char *prefix, const char *skip)
             continue;
         }
         fputs("<tr><th>", f);
-        rj_html(f, prefix);
-        rj_html(f, k);
+        html_put(f, prefix);
+        html_put(f, k);
         fputs("</th>", f);
         rp_td(f, v);
         fputs("</tr>", f);
@@ -117,7 +117,7 @@ void rp_list_table(FILE *f, json_t *arr)
     fputs("<table><tr>", f);
     for (j = 0; j < json_array_size(cols); j++) {
         fputs("<th>", f);
-        rj_html(f, json_string_value(json_array_get(cols, j)));
+        html_put(f, json_string_value(json_array_get(cols, j)));
         fputs("</th>", f);
     }
     fputs("</tr>", f);
@@ -146,7 +146,7 @@ void rp_generic_object(FILE *f, json_t *obj, const char *skip)
         if (!rp_array_of_objects(v) || (skip && !strcmp(k, skip)))
             continue;
         fputs("<h4>", f);
-        rj_html(f, k);
+        html_put(f, k);
         fputs("</h4>", f);
         rp_list_table(f, v);
     }

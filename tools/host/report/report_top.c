@@ -110,9 +110,9 @@ static void top_verdict(FILE *f, const struct summary *s)
         fprintf(f, "warnings: %u", s->warnings);
     else if (s->verdict == SUMMARY_INTERRUPTED) {
         fputs("interrupted during ", f);
-        rj_html(f, s->interrupted_in[0] ? s->interrupted_in : "an unknown section");
+        html_put(f, s->interrupted_in[0] ? s->interrupted_in : "an unknown section");
     } else
-        rj_html(f, summary_verdict_name(s->verdict));
+        html_put(f, summary_verdict_name(s->verdict));
     fputs("</span>", f);
 }
 
@@ -141,7 +141,7 @@ void part_badge(struct report *r)
     top_verdict(f, s);
     fputs(emulated ? " &middot; emulated timings (" : name ? " &middot; virtualised timings (" :
           " &middot; timings under a hypervisor (", f);
-    rj_html(f, name ? name : s->hypervisor);
+    html_put(f, name ? name : s->hypervisor);
     fputs(")</span>", f);
 }
 
@@ -167,14 +167,14 @@ static void top_lines(FILE *f, const struct summary *s)
             if (skip)
                 continue;
             fputs("<tr><th>", f);
-            rj_html(f, row->label);
+            html_put(f, row->label);
             fputs("</th><td>", f);
         } else if (skip || !open) {
             continue;
         } else {
             fputs("<br>", f);
         }
-        rj_html(f, row->text);
+        html_put(f, row->text);
     }
     if (open)
         fputs("</td></tr>", f);
@@ -191,9 +191,9 @@ static void top_target_row(FILE *f, const struct summary_target *t)
 {
     char time[SUMMARY_EST_TEXT_MAX], ci[SUMMARY_EST_TEXT_MAX], d[32];
     fputs("<tr data-target=\"", f);
-    rj_html(f, t->name);
+    html_put(f, t->name);
     fputs("\"><td>", f);
-    rj_html(f, t->name);
+    html_put(f, t->name);
     fputs("</td>", f);
     if (t->chosen >= t->n_est) {
         fputs("<td class=\"n est\">-</td><td class=\"n\">-</td><td class=\"n\">-</td>"
@@ -204,23 +204,23 @@ static void top_target_row(FILE *f, const struct summary_target *t)
     summary_estimate_text(e, time, ci);
     if (e->resolved == 0) {
         fputs("<td colspan=\"2\" class=\"n est below\">", f);
-        rj_html(f, time);
+        html_put(f, time);
         fputs("</td><td class=\"n\">-</td><td title=\"", f);
     } else {
         fputs("<td class=\"n est\">", f);
-        rj_html(f, time);
+        html_put(f, time);
         fputs("</td><td class=\"n\">", f);
-        rj_html(f, ci[0] ? ci : "-");
+        html_put(f, ci[0] ? ci : "-");
         if (e->at_floor)
             fputs("<span class=\"floor\" title=\"widened to at least 1 step of the counter\">*</span>", f);
         fputs("</td><td class=\"n\">", f);
         figures_format(e->ticks, d, sizeof d);
-        rj_html(f, d);
+        html_put(f, d);
         fputs("</td><td title=\"", f);
     }
-    rj_html(f, t->why);
+    html_put(f, t->why);
     fputs("\">", f);
-    rj_html(f, e->method);
+    html_put(f, e->method);
     fprintf(f, "</td><td class=\"n\">%u of %u</td></tr>", t->agree, t->resolved);
 }
 
@@ -247,20 +247,20 @@ static void top_whys(FILE *f, const struct summary *s)
             fputs("<ul class=\"whys\" id=\"whys\">", f);
         open = 1;
         fputs("<li data-why=\"", f);
-        rj_html(f, t->why);
+        html_put(f, t->why);
         fputs("\"><b>", f);
-        rj_html(f, m);
+        html_put(f, m);
         fputs("</b> reported for ", f);
         for (j = i; j < s->n_targets; j++) {
             const struct summary_target *u = &s->targets[j];
             if (u->chosen >= u->n_est || strcmp(u->est[u->chosen].method, m) || strcmp(u->why, t->why))
                 continue;
             fputs(first ? "" : ", ", f);
-            rj_html(f, u->name);
+            html_put(f, u->name);
             first = 0;
         }
         fputs(": ", f);
-        rj_html(f, t->why);
+        html_put(f, t->why);
         fputs("</li>", f);
     }
     if (open)
@@ -295,14 +295,14 @@ static void top_pairs(FILE *f, const struct summary *s)
     for (unsigned i = 0; i < s->n_ab; i++) {
         const struct summary_ab *p = &s->ab[i];
         fputs("<tr><td>", f);
-        rj_html(f, p->name);
+        html_put(f, p->name);
         fputs("</td><td>", f);
         if (strcmp(p->status, "ok")) {
             fputs("not measured (", f);
-            rj_html(f, p->status);
+            html_put(f, p->status);
             fputs(")", f);
         } else if (p->detected) {
-            rj_html(f, p->faster);
+            html_put(f, p->faster);
             fputs(" is faster", f);
         } else if (p->within_noise) {
             summary_ab_within(p, b, sizeof b);
@@ -310,14 +310,14 @@ static void top_pairs(FILE *f, const struct summary *s)
         } else {
             fputs("no difference detected", f);
         }
-        rj_html(f, p->note);
+        html_put(f, p->note);
         fprintf(f, "</td><td class=\"n\">%s&times;</td><td class=\"n\">", top_num(a, sizeof a, p->ratio));
         if (isnan(p->ratio_lo))
             fputs("-", f);
         else
-            rj_html(f, (figures_format_interval(p->ratio_lo, p->ratio_hi, b, sizeof b), b));
+            html_put(f, (figures_format_interval(p->ratio_lo, p->ratio_hi, b, sizeof b), b));
         fputs("</td><td class=\"n\">", f);
-        rj_html(f, isnan(p->p) ? "-" : (figures_format_p(p->p, d, sizeof d), d));
+        html_put(f, isnan(p->p) ? "-" : (figures_format_p(p->p, d, sizeof d), d));
         fputs("</td></tr>", f);
     }
     fputs("</table>", f);
@@ -372,19 +372,19 @@ static void top_dot_row(FILE *f, const struct summary_estimate *e, double y, dou
     summary_estimate_text(e, time, ci);
     fprintf(f, "<g class=\"row%s%s%s%s\" data-method=\"", e->chosen ? " chosen" : "",
             e->agrees || e->resolved != 1 ? "" : " differs", e->resolved == 0 ? " below" : "", e->at_floor ? " floor" : "");
-    rj_html(f, e->method);
+    html_put(f, e->method);
     fputs("\"><title>", f);
-    rj_html(f, e->method);
+    html_put(f, e->method);
     fputs(": ", f);
-    rj_html(f, time);
+    html_put(f, time);
     if (ci[0]) {
         fputs(" ns ", f);
-        rj_html(f, ci);
+        html_put(f, ci);
         if (e->at_floor)
             fputs(" (widened to 1 step of the counter)", f);
     }
     fprintf(f, "</title><text x=\"%d\" y=\"%.1f\" class=\"lbl m\" text-anchor=\"end\">", DP_LABEL - 4, y + 3.5);
-    rj_html(f, e->method);
+    html_put(f, e->method);
     fputs("</text>", f);
     top_dot_span(e, &a, &b);
     if (isfinite(a) && isfinite(b)) {
@@ -407,9 +407,9 @@ static void top_dotplot(FILE *f, const struct summary_target *t)
     top_dot_range(t, &lo, &hi);
     fprintf(f, "<svg class=\"dotplot\" width=\"%d\" height=\"%d\" viewBox=\"0 0 %d %d\" role=\"img\" data-target=\"",
             DP_W, h, DP_W, h);
-    rj_html(f, t->name);
+    html_put(f, t->name);
     fprintf(f, "\" data-methods=\"%u\"><text x=\"2\" y=\"11\" class=\"ttl\">", t->n_est);
-    rj_html(f, t->name);
+    html_put(f, t->name);
     fprintf(f, "</text><text x=\"%d\" y=\"11\" class=\"lbl\" text-anchor=\"end\">ns per iteration</text>", DP_W - DP_RIGHT);
     for (unsigned i = 0; i < t->n_est; i++)
         top_dot_row(f, &t->est[i], DP_TOP + DP_ROW * (i + 0.5), lo, hi);
@@ -502,7 +502,7 @@ static void top_ratioplot(FILE *f, const struct summary *s, const struct ratio_s
             fprintf(f, "<g class=\"row\"><text class=\"lbl\" x=\"%d\" y=\"%.1f\">", x0, y + g->label_dy);
         else
             fprintf(f, "<g class=\"row\"><text class=\"lbl\" text-anchor=\"end\" x=\"%d\" y=\"%.1f\">", x0 - 5, y + 3.5);
-        rj_html(f, s->ab[i].name);
+        html_put(f, s->ab[i].name);
         fputs("</text>", f);
         if (isfinite(rl) && isfinite(rh) && rl > 0)
             fprintf(f, "<line class=\"ci\" x1=\"%.1f\" x2=\"%.1f\" y1=\"%.1f\" y2=\"%.1f\"/>",

@@ -34,7 +34,7 @@ static void show_put(void *ctx, const char *line)
 static int show_one(const char *path)
 {
     size_t len = 0;
-    int rc = rj_check_input("show", path);
+    int rc = doc_check_input("show", path);
     if (rc)
         return rc;
     char *text = cli_slurp(path, &len);
@@ -47,11 +47,11 @@ static int show_one(const char *path)
     }
     if (summary_build(s, text, len)) {
         char err[700];
-        json_t *doc = rj_load(path, err, sizeof err);
+        json_t *doc = doc_load(path, err, sizeof err);
         if (doc) {      /* whole JSON, but not a results document */
             char shown[600];
             snprintf(err, sizeof err, "%s: not a baremark results document (no \"schema\" number at the top)",
-                     rj_term_str(shown, sizeof shown, path, 200));
+                     term_text(shown, sizeof shown, path, 200));
             json_decref(doc);
         }
         fprintf(stderr, "baremark show: %s; no summary shown\n", err);

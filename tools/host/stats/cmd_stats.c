@@ -109,14 +109,14 @@ static int parse_number(const char *s, struct sample *x)
 }
 
 /* report_util.h (not included: its jansson clashes with bench/results/json.h). */
-int rj_check_input(const char *cmd, const char *path);
+int doc_check_input(const char *cmd, const char *path);
 
 static int read_sample(const char *path, struct sample *x)
 {
     memset(x, 0, sizeof *x);
     x->all_int = 1;
     x->name = path ? path : "(stdin)";
-    if (path && strcmp(path, "-") && rj_check_input("stats", path))
+    if (path && strcmp(path, "-") && doc_check_input("stats", path))
         return 2;
     FILE *f = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
     if (!f) {

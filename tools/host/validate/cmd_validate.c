@@ -260,7 +260,7 @@ int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
 static int rv_file(const char *path, int quiet, int *sections_seen, struct rs_state *st)
 {
     char err[1024];
-    json_t *root = rj_load(path, err, sizeof err);
+    json_t *root = doc_load(path, err, sizeof err);
     if (!root) {
         fprintf(stderr, "baremark validate: %s\n", err);
         return -1;
@@ -304,7 +304,7 @@ int cmd_validate(int argc, char **argv)
         struct rs_state st;
         char words[64];
         const char *path = it.val;
-        if (rj_check_input("validate", path)) {
+        if (doc_check_input("validate", path)) {
             bad = 2;
             files++;
             continue;
@@ -316,13 +316,13 @@ int cmd_validate(int argc, char **argv)
             continue;
         }
         if (p > 0) {
-            rj_term(stdout, path, 200);
+            term_put(stdout, path, 200);
             printf(": INVALID: %d problem%s (schema %d, docs/results-schema.md)\n", p, p == 1 ? "" : "s",
-                   RJ_SCHEMA_VERSION);
+                   DOC_SCHEMA_VERSION);
             bad = bad ? bad : 1;
         } else {
-            rj_term(stdout, path, 200);
-            printf(": valid (schema %d, %d section%s)%s%s\n", RJ_SCHEMA_VERSION, seen, seen == 1 ? "" : "s",
+            term_put(stdout, path, 200);
+            printf(": valid (schema %d, %d section%s)%s%s\n", DOC_SCHEMA_VERSION, seen, seen == 1 ? "" : "s",
                    st.kind == RS_INTERRUPTED ? "; the run was " : "",
                    st.kind == RS_INTERRUPTED ? rs_words(&st, words, sizeof words) : "");
         }

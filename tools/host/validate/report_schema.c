@@ -64,11 +64,11 @@ void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
     rv_top_status(root, file, problems, quiet);
     /* The image always lists its errors; the hosted program's documents
      * (tools/host/measure/cmd_bytemark.c, "platform": "linux") may leave them out. */
-    if (!errors && strcmp(rj_str(root, "platform", "uefi"), "linux"))
+    if (!errors && strcmp(doc_str(root, "platform", "uefi"), "linux"))
         rv_say(file, "errors", "missing: an array of strings is required in an image's results", problems, quiet);
-    if (json_is_integer(schema) && json_integer_value(schema) != RJ_SCHEMA_VERSION) {
+    if (json_is_integer(schema) && json_integer_value(schema) != DOC_SCHEMA_VERSION) {
         snprintf(msg, sizeof msg, "version %lld is not %d, the version these tools know",
-                 (long long)json_integer_value(schema), RJ_SCHEMA_VERSION);
+                 (long long)json_integer_value(schema), DOC_SCHEMA_VERSION);
         rv_say(file, "schema", msg, problems, quiet);
     }
     if (json_is_integer(status)) {

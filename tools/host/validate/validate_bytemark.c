@@ -63,15 +63,15 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
     size_t i;
     long run = 0;
     json_array_foreach(tests, i, t) {
-        const char *st = rj_str(t, "status", "");
+        const char *st = doc_str(t, "status", "");
         run += strcmp(st, "disabled") && strcmp(st, "not_built");
     }
     rv_quiet_phases(sec, where, run, file, problems, quiet);
     char at[300], msg[256], nm[120];
     json_array_foreach(tests, i, t) {
         json_t *scores = json_object_get(t, "scores");
-        const char *unit = rj_str(t, "unit", NULL);
-        double mean = rj_num(t, "mean", NAN), sum = 0;
+        const char *unit = doc_str(t, "unit", NULL);
+        double mean = doc_num(t, "mean", NAN), sum = 0;
         snprintf(at, sizeof at, "%s.tests[%zu] (%s)", where, i, rv_name(nm, sizeof nm, t, "key"));
         if (unit && (strlen(unit) < 3 || strcmp(unit + strlen(unit) - 2, "/s"))) {
             snprintf(msg, sizeof msg, "unit \"%s\" is not a rate (scores are work per second: \".../s\")", unit);
@@ -79,10 +79,10 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
         }
         if (!json_is_array(scores))
             continue;
-        if (!strcmp(rj_str(t, "status", ""), "ok") && json_array_size(scores) == 0)
+        if (!strcmp(doc_str(t, "status", ""), "ok") && json_array_size(scores) == 0)
             rv_say(file, at, "status ok but no scores", problems, quiet);
-        if (json_object_get(t, "runs") && rj_num(t, "runs", -1) != (double)json_array_size(scores)) {
-            snprintf(msg, sizeof msg, "runs is %g but %zu scores are listed", rj_num(t, "runs", -1),
+        if (json_object_get(t, "runs") && doc_num(t, "runs", -1) != (double)json_array_size(scores)) {
+            snprintf(msg, sizeof msg, "runs is %g but %zu scores are listed", doc_num(t, "runs", -1),
                      json_array_size(scores));
             rv_say(file, at, msg, problems, quiet);
         }
@@ -95,13 +95,13 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
         }
         static const char *const idx[2][2] = { { "old_index", "base_p90" }, { "new_index", "base_k6" } };
         for (int k = 0; k < 2; k++) {
-            double v = rj_num(t, idx[k][0], NAN), base = rj_num(t, idx[k][1], NAN);
+            double v = doc_num(t, idx[k][0], NAN), base = doc_num(t, idx[k][1], NAN);
             if (!isnan(v) && !isnan(base) && !isnan(mean) && !rv_close(v, mean / base)) {
                 snprintf(msg, sizeof msg, "%s %.10g is not mean / %s (%.10g)", idx[k][0], v, idx[k][1], mean / base);
                 rv_say(file, at, msg, problems, quiet);
             }
         }
-        double half = rj_num(t, "half", NAN), rel = rj_num(t, "rel_half", NAN);
+        double half = doc_num(t, "half", NAN), rel = doc_num(t, "rel_half", NAN);
         if (!isnan(half) && !isnan(rel) && !isnan(mean) && mean > 0 && !rv_close(rel, half / mean)) {
             snprintf(msg, sizeof msg, "rel_half %.10g is not half / mean (%.10g)", rel, half / mean);
             rv_say(file, at, msg, problems, quiet);

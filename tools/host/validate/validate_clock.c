@@ -87,7 +87,7 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
     size_t n;
 
     if (!json_is_array(win)) {
-        if (!strcmp(rj_str(ref, "kind", "measured"), "measured"))
+        if (!strcmp(doc_str(ref, "kind", "measured"), "measured"))
             rv_say(file, at, "a measured reference lists no windows", problems, quiet);
         return;
     }
@@ -108,14 +108,14 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         rv_say(file, at, msg, problems, quiet);
         return;
     }
-    double wk = json_number_value(json_array_get(win, u)), k = rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_KHZ);
+    double wk = json_number_value(json_array_get(win, u)), k = doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_KHZ);
     if (!rv_same(wk, k)) {
         snprintf(msg, sizeof msg, "khz %.17g is not windows[window_used] (%.17g)", k, wk);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
-    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM)) {
-        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", rj_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM),
+    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM)) {
+        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM),
                  json_number_value(wp));
         rv_say(file, at, msg, problems, quiet);
     }
@@ -128,7 +128,7 @@ static json_t *clock_ref_named(json_t *refs, const char *name)
     size_t i;
     json_t *r;
     json_array_foreach(refs, i, r)
-        if (!strcmp(rj_str(r, "name", ""), name))
+        if (!strcmp(doc_str(r, "name", ""), name))
             return r;
     return NULL;
 }
@@ -138,19 +138,19 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
 {
     json_t *ag = json_object_get(sec, "agreement"), *refs = json_object_get(sec, "references");
     json_t *pairs = json_object_get(ag, "pairs"), *p;
-    double worst = 0, bound = rj_num(ag, "bound_ppm", NAN);
+    double worst = 0, bound = doc_num(ag, "bound_ppm", NAN);
     char at[300], msg[256];
     size_t i;
 
     json_array_foreach(pairs, i, p) {
-        json_t *a = clock_ref_named(refs, rj_str(p, "a", "")), *b = clock_ref_named(refs, rj_str(p, "b", ""));
-        double ppm = rj_num(p, "ppm", NAN);
+        json_t *a = clock_ref_named(refs, doc_str(p, "a", "")), *b = clock_ref_named(refs, doc_str(p, "b", ""));
+        double ppm = doc_num(p, "ppm", NAN);
         snprintf(at, sizeof at, "%s.agreement.pairs[%zu]", where, i);
         if (!a || !b) {
             rv_say(file, at, "names a reference that is not in references", problems, quiet);
             continue;
         }
-        double exact = (rj_fig_num(a, &figures_clock, CLOCK_REFERENCES_KHZ) - rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ)) / rj_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ) * 1e6;
+        double exact = (doc_fig_num(a, &figures_clock, CLOCK_REFERENCES_KHZ) - doc_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ)) / doc_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ) * 1e6;
         if (!rv_ppm_close(ppm, exact)) {
             snprintf(msg, sizeof msg, "ppm %g is not (a - b) / b of their kHz (%.4f)", ppm, exact);
             rv_say(file, at, msg, problems, quiet);
@@ -161,13 +161,13 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
     if (!json_is_object(ag))
         return;
     snprintf(at, sizeof at, "%s.agreement", where);
-    if (json_is_array(pairs) && rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
+    if (json_is_array(pairs) && doc_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
         snprintf(msg, sizeof msg, "max_measured_ppm %g is not the largest measured pair (%g)",
-                 rj_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
+                 doc_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *agree = json_object_get(ag, "agree");
-    if (json_is_boolean(agree) && !isnan(bound) && json_is_true(agree) != (rj_num(ag, "max_measured_ppm", 0) <= bound))
+    if (json_is_boolean(agree) && !isnan(bound) && json_is_true(agree) != (doc_num(ag, "max_measured_ppm", 0) <= bound))
         rv_say(file, at, "agree does not follow from max_measured_ppm and bound_ppm", problems, quiet);
 }
 
@@ -183,18 +183,18 @@ static void clock_check_rates(json_t *sec, const char *where, const char *file, 
     if (!json_is_object(lr))
         return;
     snprintf(at, sizeof at, "%s.legacy_timer_rates", where);
-    const char *basis = rj_str(lr, "basis", "");
+    const char *basis = doc_str(lr, "basis", "");
     for (size_t k = 0; k < sizeof t / sizeof t[0]; k++) {
-        double hz = rj_num(lr, t[k].key, NAN);
+        double hz = doc_num(lr, t[k].key, NAN);
         double want = !strcmp(basis, "crystal") ? t[k].crystal : !strcmp(basis, "emulated") ? t[k].emulated : NAN;
         if (!isnan(want) && !(fabs(hz - want) <= 1e-6)) {
             snprintf(msg, sizeof msg, "%s %.17g is not the %s rate %.3f Hz", t[k].key, hz, basis, want);
             rv_say(file, at, msg, problems, quiet);
         }
         json_t *ref = clock_ref_named(json_object_get(sec, "references"), t[k].ref);
-        if (ref && json_is_number(json_object_get(ref, "counter_hz")) && rj_num(ref, "counter_hz", NAN) != hz) {
+        if (ref && json_is_number(json_object_get(ref, "counter_hz")) && doc_num(ref, "counter_hz", NAN) != hz) {
             snprintf(msg, sizeof msg, "the %s reference counted at %.17g Hz, not %s %.17g", t[k].ref,
-                     rj_num(ref, "counter_hz", NAN), t[k].key, hz);
+                     doc_num(ref, "counter_hz", NAN), t[k].key, hz);
             rv_say(file, at, msg, problems, quiet);
         }
     }
@@ -203,7 +203,7 @@ static void clock_check_rates(json_t *sec, const char *where, const char *file, 
 static void clock_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *refs = json_object_get(sec, "references"), *r;
-    const char *source = rj_str(sec, "source", NULL);
+    const char *source = doc_str(sec, "source", NULL);
     char at[300], msg[256], nm[120];
     size_t i;
 
@@ -213,11 +213,11 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
     }
     if (source) {
         json_t *s = clock_ref_named(refs, source);
-        double chosen = rj_fig_num(sec, &figures_clock, CLOCK_CHOSEN_KHZ);
+        double chosen = doc_fig_num(sec, &figures_clock, CLOCK_CHOSEN_KHZ);
         if (!s)
             rv_say(file, where, "source names no entry of references", problems, quiet);
-        else if (!rv_same(chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ))) {
-            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, rj_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ));
+        else if (!rv_same(chosen, doc_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ))) {
+            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, doc_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ));
             rv_say(file, where, msg, problems, quiet);
         }
     } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {

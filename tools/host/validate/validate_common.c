@@ -26,18 +26,18 @@ FILE *rv_out;
 
 const char *rv_name(char *buf, size_t n, json_t *el, const char *key)
 {
-    return rj_term_str(buf, n, rj_str(el, key, "?"), RV_NAME_MAX);
+    return term_text(buf, n, doc_str(el, key, "?"), RV_NAME_MAX);
 }
 
 void rv_say(const char *file, const char *where, const char *msg, int *problems, int quiet)
 {
     FILE *f = rv_out ? rv_out : stdout;
     if (!quiet) {
-        rj_term(f, file, 200);
+        term_put(f, file, 200);
         fputs(": ", f);
-        rj_term(f, where[0] ? where : "(top level)", 200);
+        term_put(f, where[0] ? where : "(top level)", 200);
         fputs(": ", f);
-        rj_term(f, msg, 600);
+        term_put(f, msg, 600);
         fputc('\n', f);
     }
     (*problems)++;
@@ -71,7 +71,7 @@ void rv_cpuid_text(json_t *obj, const char *key, const char *where, const char *
         return;
     snprintf(at, sizeof at, "%s.%s", where, key);
     snprintf(msg, sizeof msg, "\"%s\" is not a CPUID vendor string (at most 12 letters, digits and spaces, "
-             "as the image writes it)", rj_term_str(shown, sizeof shown, s, 40));
+             "as the image writes it)", term_text(shown, sizeof shown, s, 40));
     rv_say(file, at, msg, problems, quiet);
 }
 
@@ -107,13 +107,13 @@ void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file
     if (!q)
         return;
     snprintf(at, sizeof at, "%s.quiet_phases", where);
-    double n = rj_num(q, "phases", NAN), st = rj_num(q, "timer_stopped_phases", NAN);
+    double n = doc_num(q, "phases", NAN), st = doc_num(q, "timer_stopped_phases", NAN);
     if (st > n)
         rv_say(file, at, "timer_stopped_phases is more than phases", problems, quiet);
     if (st < n && !json_object_get(q, "timer_note"))
         rv_say(file, at, "some phases kept the firmware timer running but timer_note does not say why",
                problems, quiet);
-    if (st > 0 && rj_num(q, "timer_period_100ns", 0) <= 0)
+    if (st > 0 && doc_num(q, "timer_period_100ns", 0) <= 0)
         rv_say(file, at, "the timer was stopped but no period was restored", problems, quiet);
     if (want >= 0 && !isnan(n) && n != (double)want) {
         snprintf(msg, sizeof msg, "phases is %.0f, the section has %ld units of measured work", n, want);
@@ -128,13 +128,13 @@ void rv_quiet_counts(json_t *q, const char *where, const char *file, int *proble
     static const char *const order[] = { "gaps_over_1ms", "gaps_over_100us", "gaps_over_10us",
                                          "gaps_over_1us", "reads" };
     char msg[256];
-    double prev = -1, hz = rj_num(q, "tick_hz", NAN), el = rj_num(q, "elapsed_ticks", NAN);
-    double n1 = rj_num(q, "gaps_over_1us", NAN), rate = rj_num(q, "gaps_per_second", NAN);
+    double prev = -1, hz = doc_num(q, "tick_hz", NAN), el = doc_num(q, "elapsed_ticks", NAN);
+    double n1 = doc_num(q, "gaps_over_1us", NAN), rate = doc_num(q, "gaps_per_second", NAN);
 
     if (!json_is_object(q))
         return;
     for (size_t i = 0; i < sizeof order / sizeof order[0]; i++) {
-        double v = rj_num(q, order[i], NAN);
+        double v = doc_num(q, order[i], NAN);
         if (isnan(v))
             continue;
         if (prev > v) {
@@ -143,7 +143,7 @@ void rv_quiet_counts(json_t *q, const char *where, const char *file, int *proble
         }
         prev = v;
     }
-    if (rj_num(q, "max_gap_ticks", 0) < rj_num(q, "min_gap_ticks", 0))
+    if (doc_num(q, "max_gap_ticks", 0) < doc_num(q, "min_gap_ticks", 0))
         rv_say(file, where, "max_gap_ticks is below min_gap_ticks", problems, quiet);
     if (hz > 0 && el > 0 && !isnan(n1) && !isnan(rate) && !rv_close(rate, n1 / (el / hz))) {
         snprintf(msg, sizeof msg, "gaps_per_second %.10g is not gaps_over_1us / (elapsed_ticks / tick_hz) = %.10g",

@@ -107,10 +107,10 @@ static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char
         for (size_t i = 0; i < n; i++)
             d[i] = json_number_value(json_array_get(sa, i)) - json_number_value(json_array_get(sb, i));
         stats_signed_rank(d, n, d + n, work, wl, &s);
-        rv_expect_close(rj_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the trials", at, file, problems, quiet);
-        rv_expect_close(rj_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs A - B per trial", at, file,
+        rv_expect_close(doc_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the trials", at, file, problems, quiet);
+        rv_expect_close(doc_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs A - B per trial", at, file,
                         problems, quiet);
-        rv_expect_close(rj_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of A - B per trial", at, file,
+        rv_expect_close(doc_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of A - B per trial", at, file,
                         problems, quiet);
     }
     free(d);
@@ -125,17 +125,17 @@ static void comparisons_check_ratio(json_t *c, const char *at, const char *file,
     const char *la, *lb;
     if (!json_is_object(r))
         return;
-    size_t na = rj_ab_samples(c, 0, &a, &la), nb = rj_ab_samples(c, 1, &b, &lb);
+    size_t na = doc_ab_samples(c, 0, &a, &la), nb = doc_ab_samples(c, 1, &b, &lb);
     double *work = na && nb ? malloc(STATS_AB_WORK(na, nb) * sizeof *work) : NULL;
     struct stats_ab s;
     if (!stats_ab(a, na, b, nb, work, &s)) {
-        if (strcmp(rj_str(r, "faster", ""), stats_ab_side_name(s.faster)))
+        if (strcmp(doc_str(r, "faster", ""), stats_ab_side_name(s.faster)))
             rv_say(file, at, "ratio.faster is not the side the samples' ranks call faster", problems, quiet);
-        rv_expect_close(rj_num(r, "estimate", NAN), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
+        rv_expect_close(doc_num(r, "estimate", NAN), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
                         file, problems, quiet);
-        rv_expect_close(rj_num(r, "lo", NAN), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
-        rv_expect_close(rj_num(r, "hi", NAN), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
-        rv_expect_close(rj_num(r, "p", NAN), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
+        rv_expect_close(doc_num(r, "lo", NAN), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
+        rv_expect_close(doc_num(r, "hi", NAN), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
+        rv_expect_close(doc_num(r, "p", NAN), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
                         quiet);
     }
     free(work);
@@ -162,11 +162,11 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
         size_t nb = rv_arr_stats(json_object_get(b, "samples"), &mn, &mx, &mb);
         if (na != nb)
             rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
-        rv_expect_close(rj_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
+        rv_expect_close(doc_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
         comparisons_check_paired(c, a, b, at, file, problems, quiet);
         comparisons_check_ratio(c, at, file, problems, quiet);
-        rv_expect_close(rj_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
-        rv_expect_close(rj_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
+        rv_expect_close(doc_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
+        rv_expect_close(doc_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
         /* Means of non-empty samples and their difference are finite:
          * missing or null is an error, not a check to skip. */
         char sat[320];
@@ -180,11 +180,11 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
             rv_need_num(c, "diff_mean", "(A and B have samples)", at, file, problems, quiet);
         /* The difference of the stated means, or of the samples' when a
          * stated mean is itself missing (reported above). */
-        double da = rj_num(a, "mean", NAN), db = rj_num(b, "mean", NAN);
-        rv_expect_close(rj_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
+        double da = doc_num(a, "mean", NAN), db = doc_num(b, "mean", NAN);
+        rv_expect_close(doc_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
                         "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
         /* The values outside the pooled outer fences, counted again. */
-        double lo = rj_num(c, "fence_low", NAN), hi = rj_num(c, "fence_high", NAN);
+        double lo = doc_num(c, "fence_low", NAN), hi = doc_num(c, "fence_high", NAN);
         if (!isnan(lo) && !isnan(hi)) {
             if (lo > hi)
                 rv_say(file, at, "fence_low is above fence_high", problems, quiet);
@@ -195,10 +195,10 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
                 json_t *x;
                 json_array_foreach(sm[k], j, x)
                     out += json_number_value(x) < lo || json_number_value(x) > hi;
-                rv_expect_close(rj_num(c, side[k], NAN), (double)out, side[k], at, file, problems, quiet);
+                rv_expect_close(doc_num(c, side[k], NAN), (double)out, side[k], at, file, problems, quiet);
             }
         }
-        const char *expect = rj_str(c, "expect", NULL), *verdict = rj_str(c, "verdict", NULL);
+        const char *expect = doc_str(c, "expect", NULL), *verdict = doc_str(c, "verdict", NULL);
         json_t *ok = json_object_get(c, "as_expected");
         if (expect && verdict && json_is_boolean(ok)
             && json_is_true(ok) != (!strcmp(expect, "none") || !strcmp(expect, verdict)))

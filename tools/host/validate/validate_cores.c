@@ -193,34 +193,34 @@ static void cores_check_list(json_t *sec, const char *where, const char *file, i
     size_t i, n = json_array_size(cpus);
     unsigned bsps = 0;
     char at[160];
-    if (rj_bool(sec, "mp_services", 0) && n && n != (size_t)rj_num(sec, "count", -1))
+    if (doc_bool(sec, "mp_services", 0) && n && n != (size_t)doc_num(sec, "count", -1))
         rv_say(file, where, "cpus does not list count CPUs", problems, quiet);
     json_array_foreach(cpus, i, cpu) {
         snprintf(at, sizeof at, "%s.cpus[%zu]", where, i);
-        if (rj_num(cpu, "number", -1) != (double)i)
+        if (doc_num(cpu, "number", -1) != (double)i)
             rv_say(file, at, "number is not its place in the list", problems, quiet);
-        if (rj_bool(cpu, "bsp", 0)) {
+        if (doc_bool(cpu, "bsp", 0)) {
             bsps++;
-            if (rj_num(sec, "bsp", -1) != (double)i)
+            if (doc_num(sec, "bsp", -1) != (double)i)
                 rv_say(file, at, "marked bsp but bsp names another CPU", problems, quiet);
         }
-        if (rj_bool(cpu, "selected", 0) != cores_has(sel, (double)i))
+        if (doc_bool(cpu, "selected", 0) != cores_has(sel, (double)i))
             rv_say(file, at, "selected disagrees with the selected list", problems, quiet);
         if (json_object_get(cpu, "core_of")) {
-            size_t g = (size_t)rj_num(cpu, "core_of", -1), same = 0, k;
+            size_t g = (size_t)doc_num(cpu, "core_of", -1), same = 0, k;
             json_t *o;
             json_array_foreach(cpus, k, o)
-                same += json_object_get(o, "core_of") && (size_t)rj_num(o, "core_of", -1) == g;
-            if (g > i || rj_num(json_array_get(cpus, g), "core_of", -1) != (double)g)
+                same += json_object_get(o, "core_of") && (size_t)doc_num(o, "core_of", -1) == g;
+            if (g > i || doc_num(json_array_get(cpus, g), "core_of", -1) != (double)g)
                 rv_say(file, at, "core_of does not name the first CPU of its core", problems, quiet);
-            else if (rj_num(cpu, "threads_in_core", 0) != (double)same)
+            else if (doc_num(cpu, "threads_in_core", 0) != (double)same)
                 rv_say(file, at, "threads_in_core does not count the CPUs with its core_of", problems, quiet);
         }
         json_t *id = json_object_get(cpu, "cpuid");
-        if (json_is_object(id) && !strcmp(rj_str(id, "tsc_adjust_msr", ""), "read") != !!json_object_get(id, "tsc_adjust"))
+        if (json_is_object(id) && !strcmp(doc_str(id, "tsc_adjust_msr", ""), "read") != !!json_object_get(id, "tsc_adjust"))
             rv_say(file, at, "tsc_adjust is given exactly when tsc_adjust_msr is read", problems, quiet);
         if (json_is_object(id) && json_object_get(id, "x2apic_id")
-            && (rj_num(id, "package", -1) < 0 || rj_num(id, "core", -1) < 0 || rj_num(id, "thread", -1) < 0))
+            && (doc_num(id, "package", -1) < 0 || doc_num(id, "core", -1) < 0 || doc_num(id, "thread", -1) < 0))
             rv_say(file, at, "a CPUID topology without package, core and thread", problems, quiet);
     }
     if (n && bsps != 1)
@@ -230,43 +230,43 @@ static void cores_check_list(json_t *sec, const char *where, const char *file, i
 static void cores_check_tsc(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *tsc = json_object_get(sec, "tsc"), *t;
-    double hz = rj_num(sec, "tick_hz", 0), worst = 0;
+    double hz = doc_num(sec, "tick_hz", 0), worst = 0;
     size_t i;
     char at[160];
     if (!json_is_object(tsc) || hz <= 0)
         return;
     json_array_foreach(json_object_get(tsc, "cpus"), i, t) {
         snprintf(at, sizeof at, "%s.tsc.cpus[%zu]", where, i);
-        if (!cores_has(json_object_get(sec, "selected"), rj_num(t, "cpu", -1)))
+        if (!cores_has(json_object_get(sec, "selected"), doc_num(t, "cpu", -1)))
             rv_say(file, at, "a CPU that is not selected", problems, quiet);
         if (json_object_get(t, "offset_lo_ticks")) {
-            double lo = rj_num(t, "offset_lo_ticks", 0), hi = rj_num(t, "offset_hi_ticks", 0);
-            double mid = rj_num(t, "offset_ticks", NAN), half = rj_num(t, "offset_uncertainty_ticks", NAN);
-            if ((lo <= hi) != rj_bool(t, "offset_consistent", -1))
+            double lo = doc_num(t, "offset_lo_ticks", 0), hi = doc_num(t, "offset_hi_ticks", 0);
+            double mid = doc_num(t, "offset_ticks", NAN), half = doc_num(t, "offset_uncertainty_ticks", NAN);
+            if ((lo <= hi) != doc_bool(t, "offset_consistent", -1))
                 rv_say(file, at, "offset_consistent disagrees with the interval", problems, quiet);
             if (fabs(mid - (lo + hi) / 2) > 0.5 || fabs(half - (hi - lo) / 2) > 0.5)
                 rv_say(file, at, "offset and its uncertainty are not the interval's midpoint and half-width",
                        problems, quiet);
-            if (!cores_ns_ok(mid, rj_num(t, "offset_ns", NAN), hz)
-                || !cores_ns_ok(half, rj_num(t, "offset_uncertainty_ns", NAN), hz))
+            if (!cores_ns_ok(mid, doc_num(t, "offset_ns", NAN), hz)
+                || !cores_ns_ok(half, doc_num(t, "offset_uncertainty_ns", NAN), hz))
                 rv_say(file, at, "offset ns do not follow from ticks at tick_hz", problems, quiet);
-            if (rj_num(t, "warp_backs", 0) > rj_num(t, "warp_turns", 0)
-                || (rj_num(t, "warp_backs", 0) == 0) != (rj_num(t, "warp_max_back_ticks", 0) == 0))
+            if (doc_num(t, "warp_backs", 0) > doc_num(t, "warp_turns", 0)
+                || (doc_num(t, "warp_backs", 0) == 0) != (doc_num(t, "warp_max_back_ticks", 0) == 0))
                 rv_say(file, at, "warp counts disagree", problems, quiet);
             if (json_object_get(t, "warp_handoffs")
-                && (rj_num(t, "warp_handoffs", 0) > rj_num(t, "warp_turns", 0)
-                    || rj_num(t, "warp_backs", 0) > rj_num(t, "warp_handoffs", 0)))
+                && (doc_num(t, "warp_handoffs", 0) > doc_num(t, "warp_turns", 0)
+                    || doc_num(t, "warp_backs", 0) > doc_num(t, "warp_handoffs", 0)))
                 rv_say(file, at, "warp: backs <= handoffs <= turns does not hold", problems, quiet);
         }
         if (json_object_get(t, "rate_detectable_ppm")) {
-            double half = rj_num(t, "rate_uncertainty_ppm", NAN), det = rj_num(t, "rate_detectable_ppm", NAN);
+            double half = doc_num(t, "rate_uncertainty_ppm", NAN), det = doc_num(t, "rate_detectable_ppm", NAN);
             if (!rv_close(det, half * CORES_DETECT_OVER_HALF))
                 rv_say(file, at, "rate_detectable_ppm is not (1.96 + 0.84) / 1.96 times the 95% half-width",
                        problems, quiet);
             worst = det > worst ? det : worst;
         }
-        if (json_object_get(t, "rate_hz") && rj_num(t, "rate_ref_ticks", 0) > 0) {
-            double ref_hz = rj_num(t, "rate_hz", 0) * rj_num(t, "rate_ref_ticks", 0) / rj_num(t, "rate_tsc_ticks", 1);
+        if (json_object_get(t, "rate_hz") && doc_num(t, "rate_ref_ticks", 0) > 0) {
+            double ref_hz = doc_num(t, "rate_hz", 0) * doc_num(t, "rate_ref_ticks", 0) / doc_num(t, "rate_tsc_ticks", 1);
             if (!(ref_hz > 1e6 && ref_hz < 1e9))
                 rv_say(file, at, "rate_hz, rate_tsc_ticks and rate_ref_ticks imply no plausible reference "
                        "frequency", problems, quiet);
@@ -285,15 +285,15 @@ static void cores_check_read(json_t *sec, const char *where, const char *file, i
     size_t i;
     if (!json_is_object(r))
         return;
-    const char *seq = rj_str(r, "sequence", "");
+    const char *seq = doc_str(r, "sequence", "");
     int uses_rdtscp = !strncmp(seq, "rdtscp", 6), uses_lfence = strstr(seq, "lfence") != NULL;
     json_array_foreach(json_object_get(sec, "cpus"), i, cpu) {
         json_t *id = json_object_get(cpu, "cpuid");
-        if (!rj_bool(cpu, "selected", 0) || !json_is_object(id) || !json_object_get(id, "rdtscp"))
+        if (!doc_bool(cpu, "selected", 0) || !json_is_object(id) || !json_object_get(id, "rdtscp"))
             continue;
-        if (uses_rdtscp && !rj_bool(id, "rdtscp", 0))
+        if (uses_rdtscp && !doc_bool(id, "rdtscp", 0))
             rv_say(file, where, "tsc_read uses rdtscp, which a selected CPU lacks", problems, quiet);
-        if (uses_lfence && strcmp(rj_str(id, "lfence_serializing", ""), "yes"))
+        if (uses_lfence && strcmp(doc_str(id, "lfence_serializing", ""), "yes"))
             rv_say(file, where, "tsc_read fences with lfence, which is not dispatch-serialising on a selected CPU",
                    problems, quiet);
     }
@@ -361,7 +361,7 @@ static void cores_check_half(json_t *lat, const char *rt_key, const char *ow_key
 static void cores_check_latency(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *lat = json_object_get(sec, "latency");
-    double hz = rj_num(sec, "tick_hz", 0);
+    double hz = doc_num(sec, "tick_hz", 0);
     if (!json_is_object(lat) || hz <= 0)
         return;
     cores_check_matrix(lat, "min_ticks", "min_ns", hz, where, file, problems, quiet);
@@ -383,9 +383,9 @@ static void cores_check_latency(json_t *sec, const char *where, const char *file
 /* A test that ran: runs scores, their mean. */
 static void cores_check_test(json_t *t, const char *at, const char *file, int *problems, int quiet)
 {
-    const char *st = rj_str(t, "status", "");
+    const char *st = doc_str(t, "status", "");
     if (strcmp(st, "ok")) {
-        if (strcmp(st, "not_run") && !rj_str(t, "why", NULL) && !strcmp(st, "failed_fault"))
+        if (strcmp(st, "not_run") && !doc_str(t, "why", NULL) && !strcmp(st, "failed_fault"))
             rv_say(file, at, "a failed test has no why", problems, quiet);
         return;
     }
@@ -393,14 +393,14 @@ static void cores_check_test(json_t *t, const char *at, const char *file, int *p
     double sum = 0, x;
     size_t i, n = json_array_size(s);
     json_t *v;
-    if (n != (size_t)rj_num(t, "runs", -1)) {
+    if (n != (size_t)doc_num(t, "runs", -1)) {
         rv_say(file, at, "runs does not count the scores", problems, quiet);
         return;
     }
     json_array_foreach(s, i, v)
         sum += json_number_value(v);
     x = n ? sum / (double)n : 0;
-    if (!rv_close(x, rj_num(t, "mean", NAN)))
+    if (!rv_close(x, doc_num(t, "mean", NAN)))
         rv_say(file, at, "mean is not the mean of the scores", problems, quiet);
 }
 
@@ -414,22 +414,22 @@ static void cores_check_smt(json_t *a, const char *at, const char *file, int *pr
     if (!json_object_get(a, "cores"))
         return;
     json_array_foreach(json_object_get(a, "per_cpu"), k, p) {
-        int first = strcmp(rj_str(p, "status", ""), "ok") == 0;
+        int first = strcmp(doc_str(p, "status", ""), "ok") == 0;
         json_array_foreach(json_object_get(a, "per_cpu"), j, q) {
             if (j >= k || !first)
                 break;
-            if (!strcmp(rj_str(q, "status", ""), "ok") && rj_num(q, "core_of", -1) == rj_num(p, "core_of", -2))
+            if (!strcmp(doc_str(q, "status", ""), "ok") && doc_num(q, "core_of", -1) == doc_num(p, "core_of", -2))
                 first = 0;
         }
         cores += first;
     }
-    if (rj_num(a, "cores", -1) != cores)
+    if (doc_num(a, "cores", -1) != cores)
         rv_say(file, at, "cores does not count the distinct cores of the CPUs that finished", problems, quiet);
-    if (rj_bool(a, "smt_siblings", -1) != (cores < rj_num(a, "cpus", 0)))
+    if (doc_bool(a, "smt_siblings", -1) != (cores < doc_num(a, "cpus", 0)))
         rv_say(file, at, "smt_siblings disagrees with cores and cpus", problems, quiet);
-    if (json_is_object(o) && (rj_num(o, "all_at_once_ms", 0) > rj_num(o, "span_ms", 0) * (1 + 1e-9)
-                              || rj_num(o, "all_at_once_fraction", 0) > 1 + 1e-9
-                              || rj_num(o, "mean_running", 0) > rj_num(a, "cpus", 0) * (1 + 1e-9) + 1e-9))
+    if (json_is_object(o) && (doc_num(o, "all_at_once_ms", 0) > doc_num(o, "span_ms", 0) * (1 + 1e-9)
+                              || doc_num(o, "all_at_once_fraction", 0) > 1 + 1e-9
+                              || doc_num(o, "mean_running", 0) > doc_num(a, "cpus", 0) * (1 + 1e-9) + 1e-9))
         rv_say(file, at, "overlap: a part larger than its whole", problems, quiet);
 }
 
@@ -441,7 +441,7 @@ static void cores_check_scores(json_t *sec, const char *where, const char *file,
     if (!json_is_object(sc))
         return;
     json_array_foreach(json_object_get(sc, "per_core"), i, p) {
-        if (!cores_has(json_object_get(sec, "selected"), rj_num(p, "cpu", -1)))
+        if (!cores_has(json_object_get(sec, "selected"), doc_num(p, "cpu", -1)))
             rv_say(file, where, "scores.per_core names a CPU that is not selected", problems, quiet);
         json_array_foreach(json_object_get(p, "tests"), k, t) {
             snprintf(at, sizeof at, "%s.scores.per_core[%zu].tests[%zu]", where, i, k);
@@ -452,15 +452,15 @@ static void cores_check_scores(json_t *sec, const char *where, const char *file,
         double sum = 0;
         unsigned ok = 0;
         json_array_foreach(json_object_get(a, "per_cpu"), k, p)
-            if (!strcmp(rj_str(p, "status", ""), "ok")) {
-                sum += rj_num(p, "mean", 0);
+            if (!strcmp(doc_str(p, "status", ""), "ok")) {
+                sum += doc_num(p, "mean", 0);
                 ok++;
             }
         snprintf(at, sizeof at, "%s.scores.all_cores[%zu]", where, i);
-        if (rj_num(a, "cpus", -1) != ok)
+        if (doc_num(a, "cpus", -1) != ok)
             rv_say(file, at, "cpus does not count the CPUs that finished", problems, quiet);
         cores_check_smt(a, at, file, problems, quiet);
-        if (!rv_close(sum, rj_num(a, "sum", NAN)) && !(sum == 0 && rj_num(a, "sum", -1) == 0))
+        if (!rv_close(sum, doc_num(a, "sum", NAN)) && !(sum == 0 && doc_num(a, "sum", -1) == 0))
             rv_say(file, at, "sum is not the sum of the CPUs' means", problems, quiet);
     }
 }
@@ -474,14 +474,14 @@ static void cores_check_took(json_t *sec, const char *where, const char *file, i
     json_t *t = json_object_get(sec, "took_s");
     if (!json_is_object(t))
         return;
-    double sum = rj_num(t, "start", 0);
+    double sum = doc_num(t, "start", 0);
     for (size_t i = 0; i < sizeof parts / sizeof parts[0]; i++) {
         json_t *v = json_object_get(t, parts[i][0]);
-        if (v && !rj_bool(sec, parts[i][1], 0))
+        if (v && !doc_bool(sec, parts[i][1], 0))
             rv_say(file, where, "took_s times a part that did not run", problems, quiet);
         sum += json_is_number(v) ? json_number_value(v) : 0;
     }
-    if (sum > rj_num(t, "total", 0) + 1e-3)
+    if (sum > doc_num(t, "total", 0) + 1e-3)
         rv_say(file, where, "took_s: the parts add up to more than the total", problems, quiet);
 }
 
@@ -493,9 +493,9 @@ static void cores_check(json_t *sec, const char *where, const char *file, int *p
     cores_check_read(sec, where, file, problems, quiet);
     cores_check_latency(sec, where, file, problems, quiet);
     cores_check_scores(sec, where, file, problems, quiet);
-    if (rj_bool(sec, "tsc_measured", 0) != (json_object_get(sec, "tsc") != NULL)
-        || rj_bool(sec, "latency_measured", 0) != (json_object_get(sec, "latency") != NULL)
-        || rj_bool(sec, "scores_measured", 0) != (json_object_get(sec, "scores") != NULL))
+    if (doc_bool(sec, "tsc_measured", 0) != (json_object_get(sec, "tsc") != NULL)
+        || doc_bool(sec, "latency_measured", 0) != (json_object_get(sec, "latency") != NULL)
+        || doc_bool(sec, "scores_measured", 0) != (json_object_get(sec, "scores") != NULL))
         rv_say(file, where, "a part marked measured is missing, or one not marked is present", problems, quiet);
 }
 

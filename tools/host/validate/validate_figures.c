@@ -41,7 +41,7 @@ struct vf_ctx {
     int *problems;
     int quiet;
     int ended;                  /* the run ended: every row not FIG_SOMETIMES is there */
-    struct jr doc;
+    struct jval doc;
     struct vf_undeclared *und;
     size_t n_und;
     unsigned more;              /* patterns beyond VF_PATTERNS */
@@ -60,14 +60,14 @@ static void vf_row_name(const struct figure_value *v, char *out, size_t cap)
 
 /* Whether a place absent from the document is below a null: "indexes":
  * null says none of its figures came out. */
-static int vf_under_null(struct jr doc, const char *path)
+static int vf_under_null(struct jval doc, const char *path)
 {
     char prefix[VF_PATH_MAX];
     for (size_t k = 1; path[k] && k < sizeof prefix; k++)
         if (path[k] == '.' || path[k] == '[') {
             memcpy(prefix, path, k);
             prefix[k] = 0;
-            if (jr_type(jr_path(doc, prefix)) == JR_NULL)
+            if (jval_type(jval_path(doc, prefix)) == JVAL_NULL)
                 return 1;
         }
     return 0;
@@ -104,13 +104,13 @@ static void vf_place(void *ctx, const struct figure_value *v)
 {
     struct vf_ctx *c = ctx;
     const struct figure *f = v->fig;
-    enum jr_type ty = jr_type(v->json);
+    enum jval_type ty = jval_type(v->json);
     char row[200], msg[400], what[64];
 
     vf_row_name(v, row, sizeof row);
     snprintf(what, sizeof what, "a %s%sfigure", f->kind == FIG_INFO ? "" : figure_kind_name(f->kind),
              f->kind == FIG_INFO ? "" : "-is-better ");
-    if (ty == JR_NONE) {
+    if (ty == JVAL_NONE) {
         const struct rv_field *field = vf_field(v);
         if (c->ended && !(f->flags & FIG_SOMETIMES) && !v->only_failed && !strstr(f->path, "[*]") &&
             !vf_under_null(c->doc, v->path) && !(field && field->required) && !f->field.required) {
@@ -120,16 +120,16 @@ static void vf_place(void *ctx, const struct figure_value *v)
         }
         return;
     }
-    if (f->kind == FIG_DETAIL || v->only_failed || ty == JR_NULL)
+    if (f->kind == FIG_DETAIL || v->only_failed || ty == JVAL_NULL)
         return;
     /* a row naming whole elements ("unavailable[*]": a clock the machine
      * lacks, listed for its LAVA case) reaches the element, not a number */
     size_t plen = strlen(f->path);
-    if (ty == JR_OBJECT && plen >= 3 && !strcmp(f->path + plen - 3, "[*]"))
+    if (ty == JVAL_OBJECT && plen >= 3 && !strcmp(f->path + plen - 3, "[*]"))
         return;
-    if (ty != JR_NUMBER && (vf_field(v) || f->field.type != FIELD_NONE)) {
+    if (ty != JVAL_NUMBER && (vf_field(v) || f->field.type != FIELD_NONE)) {
         return;                 /* named by the field (the row's own or the section's) */
-    } else if (ty != JR_NUMBER) {
+    } else if (ty != JVAL_NUMBER) {
         snprintf(msg, sizeof msg, "is not a number or null: %s in %s (%s)", what,
                  v->unit[0] ? v->unit : "no unit", row);
         vf_say(c, v->path, msg);
@@ -216,7 +216,7 @@ void rv_figures(json_t *root, const char *file, int *problems, int quiet)
     }
     rs_read(root, &st);
     c.ended = st.kind == RS_COMPLETED || st.kind == RS_WARNINGS || st.kind == RS_FAILED;
-    struct jr doc = c.doc = jr_doc(text, strlen(text));
+    struct jval doc = c.doc = jval_doc(text, strlen(text));
     for (unsigned i = 0; (t = figures_table(i)); i++)
         for (unsigned r = 0; r < t->n; r++)
             figures_each(doc, t, &t->rows[r], vf_place, &c);

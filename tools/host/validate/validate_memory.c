@@ -148,18 +148,18 @@ static void memory_check_pages(json_t *sec, const char *where, const char *file,
 {
     json_t *pg = json_object_get(sec, "pages"), *row;
     size_t i;
-    if (json_is_object(pg) && strcmp(rj_str(pg, "source", ""), "none") &&
-        rj_num(pg, "bytes_4k", 0) + rj_num(pg, "bytes_2m", 0) + rj_num(pg, "bytes_1g", 0) +
-        rj_num(pg, "bytes_unmapped", 0) != rj_num(sec, "allocated_bytes", NAN))
+    if (json_is_object(pg) && strcmp(doc_str(pg, "source", ""), "none") &&
+        doc_num(pg, "bytes_4k", 0) + doc_num(pg, "bytes_2m", 0) + doc_num(pg, "bytes_1g", 0) +
+        doc_num(pg, "bytes_unmapped", 0) != doc_num(sec, "allocated_bytes", NAN))
         rv_say(file, where, "pages: the census does not add up to allocated_bytes", problems, quiet);
     json_array_foreach(json_object_get(json_object_get(sec, "tlb"), "rows"), i, row) {
-        double lines = rj_num(row, "lines", NAN);
+        double lines = doc_num(row, "lines", NAN);
         json_t *a = json_object_get(row, "packed"), *b = json_object_get(row, "spread");
-        if (rj_num(a, "cycle_lines", NAN) != lines || rj_num(b, "cycle_lines", NAN) != lines)
+        if (doc_num(a, "cycle_lines", NAN) != lines || doc_num(b, "cycle_lines", NAN) != lines)
             memory_say(file, where, "tlb.rows", i, "a chase is not one cycle through its lines", problems, quiet);
-        if (rj_num(b, "pages_4k", NAN) != lines)
+        if (doc_num(b, "pages_4k", NAN) != lines)
             memory_say(file, where, "tlb.rows", i, "the spread chase does not touch one page per line", problems, quiet);
-        if (rj_num(a, "pages_4k", NAN) > rj_num(b, "pages_4k", NAN))
+        if (doc_num(a, "pages_4k", NAN) > doc_num(b, "pages_4k", NAN))
             memory_say(file, where, "tlb.rows", i, "the packed chase touches more pages than the spread one", problems,
                        quiet);
     }
@@ -170,8 +170,8 @@ static void memory_check_pages(json_t *sec, const char *where, const char *file,
 static void memory_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *lat = json_object_get(sec, "latency"), *bw = json_object_get(sec, "bandwidth"), *row;
-    double top = rj_num(sec, "top_bytes", NAN), line = rj_num(sec, "line_bytes", NAN), prev = 0;
-    double alloc = rj_num(sec, "allocated_bytes", NAN);
+    double top = doc_num(sec, "top_bytes", NAN), line = doc_num(sec, "line_bytes", NAN), prev = 0;
+    double alloc = doc_num(sec, "allocated_bytes", NAN);
     size_t i;
 
     if (!json_object_get(sec, "skipped") && alloc < top)
@@ -179,29 +179,29 @@ static void memory_check(json_t *sec, const char *where, const char *file, int *
     if (json_is_array(lat) && json_is_array(bw) && json_array_size(lat) != json_array_size(bw))
         rv_say(file, where, "latency and bandwidth have different numbers of sizes", problems, quiet);
     json_array_foreach(lat, i, row) {
-        double s = rj_num(row, "size_bytes", NAN), lines = rj_num(row, "lines", NAN);
+        double s = doc_num(row, "size_bytes", NAN), lines = doc_num(row, "lines", NAN);
         if (!(s > prev))
             memory_say(file, where, "latency", i, "sizes do not increase", problems, quiet);
         if (s > top)
             memory_say(file, where, "latency", i, "size above top_bytes", problems, quiet);
         if (lines != s / line)
             memory_say(file, where, "latency", i, "lines is not size_bytes / line_bytes", problems, quiet);
-        if (rj_num(row, "cycle_lines", NAN) != lines)
+        if (doc_num(row, "cycle_lines", NAN) != lines)
             memory_say(file, where, "latency", i, "the walk is not one cycle through every line", problems, quiet);
-        if (rj_num(row, "loads", NAN) < lines)
+        if (doc_num(row, "loads", NAN) < lines)
             memory_say(file, where, "latency", i, "fewer loads than lines", problems, quiet);
-        if (rj_num(row, "ticks_min", NAN) > rj_num(row, "ticks_median", NAN) ||
-            rj_num(row, "ns_min", NAN) > rj_num(row, "ns_median", NAN))
+        if (doc_num(row, "ticks_min", NAN) > doc_num(row, "ticks_median", NAN) ||
+            doc_num(row, "ns_min", NAN) > doc_num(row, "ns_median", NAN))
             memory_say(file, where, "latency", i, "min above median", problems, quiet);
         prev = s;
         json_t *b = json_array_get(bw, i);
-        if (b && rj_num(b, "size_bytes", NAN) != s)
+        if (b && doc_num(b, "size_bytes", NAN) != s)
             memory_say(file, where, "bandwidth", i, "size differs from the latency row's", problems, quiet);
         static const char *const ops[] = { "read", "write", "write_nt", "copy", "triad" };
         for (int k = 0; b && k < 5; k++) {
             json_t *o = json_object_get(b, ops[k]);
-            double best = rj_num(o, "best_bytes_per_s", NAN), med = rj_num(o, "median_bytes_per_s", NAN);
-            if (rj_num(o, "ticks_min", NAN) > rj_num(o, "ticks_median", NAN) || best < med)
+            double best = doc_num(o, "best_bytes_per_s", NAN), med = doc_num(o, "median_bytes_per_s", NAN);
+            if (doc_num(o, "ticks_min", NAN) > doc_num(o, "ticks_median", NAN) || best < med)
                 memory_say(file, where, "bandwidth", i, "best below median", problems, quiet);
         }
     }

@@ -250,7 +250,7 @@ static void methods_check_method(json_t *m, const char *at, const char *file, in
     json_t *oh = json_object_get(m, "overhead");
     double mn, mx, mean;
     int sup = json_is_true(json_object_get(m, "supported"));
-    const char *st = rj_str(m, "status", "");
+    const char *st = doc_str(m, "status", "");
     if (sup == !strcmp(st, "unsupported"))
         rv_say(file, at, sup ? "supported but its status is \"unsupported\""
                              : "not supported but its status is not \"unsupported\"", problems, quiet);
@@ -260,10 +260,10 @@ static void methods_check_method(json_t *m, const char *at, const char *file, in
     size_t n = rv_arr_stats(json_object_get(oh, "samples"), &mn, &mx, &mean);
     if (!oh || !n)
         return;
-    rv_expect_close(rj_num(oh, "n", NAN), (double)n, "overhead.n", at, file, problems, quiet);
-    rv_expect_close(rj_num(oh, "min", NAN), mn, "overhead.min", at, file, problems, quiet);
-    rv_expect_close(rj_num(oh, "max", NAN), mx, "overhead.max", at, file, problems, quiet);
-    rv_expect_close(rj_num(oh, "mean", NAN), mean, "overhead.mean", at, file, problems, quiet);
+    rv_expect_close(doc_num(oh, "n", NAN), (double)n, "overhead.n", at, file, problems, quiet);
+    rv_expect_close(doc_num(oh, "min", NAN), mn, "overhead.min", at, file, problems, quiet);
+    rv_expect_close(doc_num(oh, "max", NAN), mx, "overhead.max", at, file, problems, quiet);
+    rv_expect_close(doc_num(oh, "mean", NAN), mean, "overhead.mean", at, file, problems, quiet);
 }
 
 /* A measurement's minima and estimators agree with its samples and with
@@ -271,10 +271,10 @@ static void methods_check_method(json_t *m, const char *at, const char *file, in
 static void methods_check_measurement(json_t *m, const char *at, const char *file, int *problems, int quiet)
 {
     json_t *pi = json_object_get(m, "per_iteration");
-    double mn, mx, mean, pmn, n_it = rj_num(m, "iterations", NAN);
+    double mn, mx, mean, pmn, n_it = doc_num(m, "iterations", NAN);
     size_t n = rv_arr_stats(json_object_get(m, "samples"), &mn, &mx, &mean);
     size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &pmn, &mx, &mean);
-    if (!strcmp(rj_str(m, "status", ""), "unsupported") && (n || pi))
+    if (!strcmp(doc_str(m, "status", ""), "unsupported") && (n || pi))
         rv_say(file, at, "unsupported, yet it has timings (an unsupported method is never executed)", problems, quiet);
     /* The estimators are computed from these minima: a measurement with
      * per_iteration must state every one of them. */
@@ -290,21 +290,21 @@ static void methods_check_measurement(json_t *m, const char *at, const char *fil
             rv_need_num(pi, est[k], "(the minima it is computed from are finite)", pat, file, problems, quiet);
     }
     if (n) {
-        rv_expect_close(rj_num(m, "samples_requested", NAN), (double)n, "samples_requested", at, file, problems,
+        rv_expect_close(doc_num(m, "samples_requested", NAN), (double)n, "samples_requested", at, file, problems,
                         quiet);
-        rv_expect_close(rj_num(m, "routine_min", NAN), mn, "routine_min", at, file, problems, quiet);
+        rv_expect_close(doc_num(m, "routine_min", NAN), mn, "routine_min", at, file, problems, quiet);
         if (np)
-            rv_expect_close(rj_num(m, "placeholder_min", NAN), pmn, "placeholder_min", at, file, problems, quiet);
+            rv_expect_close(doc_num(m, "placeholder_min", NAN), pmn, "placeholder_min", at, file, problems, quiet);
     }
     if (!json_is_object(pi) || !(n_it > 0))
         return;
-    double t = rj_num(m, "routine_min", NAN), p = rj_num(m, "placeholder_min", NAN);
-    rv_expect_close(rj_num(pi, "minus_placeholder", NAN), (t - p) / n_it,
+    double t = doc_num(m, "routine_min", NAN), p = doc_num(m, "placeholder_min", NAN);
+    rv_expect_close(doc_num(pi, "minus_placeholder", NAN), (t - p) / n_it,
                     "per_iteration.minus_placeholder vs (routine_min - placeholder_min) / iterations", at, file,
                     problems, quiet);
-    rv_expect_close(rj_num(pi, "apple", NAN), (rj_num(m, "min_tn2", NAN) - rj_num(m, "min_t2", NAN)) / n_it,
+    rv_expect_close(doc_num(pi, "apple", NAN), (doc_num(m, "min_tn2", NAN) - doc_num(m, "min_t2", NAN)) / n_it,
                     "per_iteration.apple vs (min_tn2 - min_t2) / iterations", at, file, problems, quiet);
-    rv_expect_close(rj_num(pi, "n_vs_2n", NAN), (rj_num(m, "min_t2n", NAN) - t) / n_it,
+    rv_expect_close(doc_num(pi, "n_vs_2n", NAN), (doc_num(m, "min_t2n", NAN) - t) / n_it,
                     "per_iteration.n_vs_2n vs (min_t2n - routine_min) / iterations", at, file, problems, quiet);
 }
 
@@ -344,13 +344,13 @@ static void methods_check_paired(json_t *m, const char *at, const char *file, in
             d[i] = json_number_value(json_array_get(rt, i)) - json_number_value(json_array_get(rp, i));
         stats_signed_rank(d, n, d + n, work, STATS_SIGNED_RANK_WORK(n < STATS_SIGNED_RANK_EXACT_MAX ? n
                                                                     : STATS_SIGNED_RANK_EXACT_MAX), &s);
-        rv_expect_close(rj_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the first passes", at, file, problems,
+        rv_expect_close(doc_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the first passes", at, file, problems,
                         quiet);
-        rv_expect_close(rj_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs the first passes", at, file,
+        rv_expect_close(doc_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs the first passes", at, file,
                         problems, quiet);
-        rv_expect_close(rj_num(pd, "median_diff", NAN), s.median_diff, "paired.median_diff vs the first passes", at,
+        rv_expect_close(doc_num(pd, "median_diff", NAN), s.median_diff, "paired.median_diff vs the first passes", at,
                         file, problems, quiet);
-        rv_expect_close(rj_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of the first passes", at, file,
+        rv_expect_close(doc_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of the first passes", at, file,
                         problems, quiet);
     }
     free(d);
@@ -368,12 +368,12 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
     static const char *const pairs[2][3] = {
         { "samples", "samples_untruncated", "benchmark_fence" },
         { "placeholder_samples", "placeholder_samples_untruncated", "calibration_fence" } };
-    double above = rj_num(m, "fence_above_median", NAN);
+    double above = doc_num(m, "fence_above_median", NAN);
     char msg[300];
     for (int k = 0; k < 2; k++) {
         json_t *kept = json_object_get(m, pairs[k][0]), *raw = json_object_get(m, pairs[k][1]);
         size_t nk = json_is_array(kept) ? json_array_size(kept) : 0;
-        double fence = rj_num(m, pairs[k][2], NAN), med = methods_arr_median(raw);
+        double fence = doc_num(m, pairs[k][2], NAN), med = methods_arr_median(raw);
         if (!isnan(above) && !isnan(med) && !rv_same(fence, med + above)) {
             snprintf(msg, sizeof msg, "%s %g is not the first pass's median %g + fence_above_median %g", pairs[k][2],
                      fence, med, above);
@@ -405,7 +405,7 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
         }
     }
     methods_check_paired(m, at, file, problems, quiet);
-    double req = rj_num(m, "iterations_requested", NAN), used = rj_num(m, "iterations", NAN);
+    double req = doc_num(m, "iterations_requested", NAN), used = doc_num(m, "iterations", NAN);
     if (!isnan(req) && !isnan(used) && req >= 1) {
         double ratio = used / req;
         int ok = ratio >= 1 && ratio == floor(ratio);
@@ -422,15 +422,15 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
     size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &mn, &mx, &mp);
     if (json_is_object(pi) && json_object_get(pi, "mean_minus_mean") && nt && np && used > 0) {
         /* a difference of two means: the tolerance scales with the means, not with their difference */
-        double got = rj_num(pi, "mean_minus_mean", NAN), want = (mt - mp) / used;
+        double got = doc_num(pi, "mean_minus_mean", NAN), want = (mt - mp) / used;
         if (!(fabs(got - want) <= 1e-6 * (fabs(mt) + fabs(mp)) / used)) {
             snprintf(msg, sizeof msg, "per_iteration.mean_minus_mean %.17g is not (mean of samples - mean of "
                      "placeholder_samples) / iterations = %.17g", got, want);
             rv_say(file, at, msg, problems, quiet);
         }
     }
-    const char *st = rj_str(m, "status", "");
-    double p = rj_num(m, "mann_whitney_p", NAN), u = rj_num(m, "mann_whitney_u", NAN);
+    const char *st = doc_str(m, "status", "");
+    double p = doc_num(m, "mann_whitney_p", NAN), u = doc_num(m, "mann_whitney_u", NAN);
     if (nt > 1 && nt == np && !isnan(p) && !isnan(u) && (!strcmp(st, "ok") || !strcmp(st, "too_short"))) {
         int told = p < 0.05 && u > (double)nt * (double)nt / 2;
         if (told != !strcmp(st, "ok")) {
@@ -455,20 +455,20 @@ static void methods_check_profile(json_t *sec, const char *where, const char *fi
     if (!json_is_object(prof) || !json_object_get(prof, "best_estimator"))
         return;     /* an older file: another rule */
     snprintf(at, sizeof at, "%s.extended_profile", where);
-    const char *routine = rj_str(prof, "routine", "");
+    const char *routine = doc_str(prof, "routine", "");
     for (size_t k = 0; k < sizeof fig / sizeof fig[0]; k++) {
         const char *want = NULL;
         double best = NAN, best_p = NAN;
         size_t i, ok = 0;
         json_array_foreach(json_object_get(sec, "measurements"), i, m) {
-            if (strcmp(rj_str(m, "target", ""), routine) || strcmp(rj_str(m, "status", ""), "ok"))
+            if (strcmp(doc_str(m, "target", ""), routine) || strcmp(doc_str(m, "status", ""), "ok"))
                 continue;
-            double v = rj_num(json_object_get(m, "per_iteration"), fig[k].est, NAN), pm = rj_num(m, "placeholder_min", NAN);
+            double v = doc_num(json_object_get(m, "per_iteration"), fig[k].est, NAN), pm = doc_num(m, "placeholder_min", NAN);
             if (isnan(v))
                 continue;
             ok++;
             if (!want || v < best || (v == best && pm < best_p)) {
-                want = rj_str(m, "method", "?");
+                want = doc_str(m, "method", "?");
                 best = v;
                 best_p = pm;
             }
@@ -481,9 +481,9 @@ static void methods_check_profile(json_t *sec, const char *where, const char *fi
         }
         if (!want)
             continue;
-        if (strcmp(rj_str(prof, fig[k].name, ""), want) || !rv_same(rj_num(prof, fig[k].value, NAN), best)) {
+        if (strcmp(doc_str(prof, fig[k].name, ""), want) || !rv_same(doc_num(prof, fig[k].value, NAN), best)) {
             snprintf(msg, sizeof msg, "%s %s (%g) is not the smallest %s with the tie rule: %s (%g)", fig[k].name,
-                     rj_str(prof, fig[k].name, "?"), rj_num(prof, fig[k].value, NAN), fig[k].est, want, best);
+                     doc_str(prof, fig[k].name, "?"), doc_num(prof, fig[k].value, NAN), fig[k].est, want, best);
             rv_say(file, at, msg, problems, quiet);
         }
     }
@@ -539,19 +539,19 @@ static void methods_check_aa(json_t *sec, const char *key, const char *where, co
         { "band_0_5_high", (double)stats_binom_quantile(n, 0.5, 0.9995) },
     };
     for (size_t k = 0; k < sizeof c / sizeof c[0]; k++)
-        rv_expect_close(rj_num(nc, c[k].key, NAN), c[k].want, c[k].key, at, file, problems, quiet);
+        rv_expect_close(doc_num(nc, c[k].key, NAN), c[k].want, c[k].key, at, file, problems, quiet);
     if (json_object_get(nc, "mann_whitney_below_0_05"))
-        rv_expect_close(rj_num(nc, "mann_whitney_below_0_05", NAN), (double)mw05, "mann_whitney_below_0_05", at, file,
+        rv_expect_close(doc_num(nc, "mann_whitney_below_0_05", NAN), (double)mw05, "mann_whitney_below_0_05", at, file,
                         problems, quiet);
     json_t *eff = json_object_get(nc, "effect_ticks");
     if ((eff && json_array_size(eff) != n) || json_array_size(mw) != n)
         rv_say(file, at, "effect_ticks, mann_whitney_p and paired_p differ in length", problems, quiet);
-    if (rj_num(nc, "measured", NAN) > rj_num(nc, "measurements", NAN))
+    if (doc_num(nc, "measured", NAN) > doc_num(nc, "measurements", NAN))
         rv_say(file, at, "more measured than measurements", problems, quiet);
-    if (rj_num(nc, "told_apart", NAN) > (double)mw05)
+    if (doc_num(nc, "told_apart", NAN) > (double)mw05)
         rv_say(file, at, "told_apart exceeds the Mann-Whitney p-values below 0.05", problems, quiet);
-    int fp_ok = n > 0 && (double)b05 <= rj_num(nc, "bound_0_05", NAN);
-    int even = n > 0 && (double)b5 >= rj_num(nc, "band_0_5_low", NAN) && (double)b5 <= rj_num(nc, "band_0_5_high", NAN);
+    int fp_ok = n > 0 && (double)b05 <= doc_num(nc, "bound_0_05", NAN);
+    int even = n > 0 && (double)b5 >= doc_num(nc, "band_0_5_low", NAN) && (double)b5 <= doc_num(nc, "band_0_5_high", NAN);
     json_t *wb = json_object_get(nc, "false_positives_within_bound"), *se = json_object_get(nc, "spread_even");
     json_t *seen = json_object_get(nc, "placement_seen");
     if (json_is_boolean(wb) && json_is_true(wb) != fp_ok)
@@ -586,7 +586,7 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     json_array_foreach(list, i, m) {
         snprintf(at, sizeof at, "%s.methods[%zu] (%s)", where, i, rv_name(nm, sizeof nm, m, "name"));
         methods_check_method(m, at, file, problems, quiet);
-        found |= prof && !strcmp(rj_str(m, "name", ""), rj_str(prof, "best_method", ""));
+        found |= prof && !strcmp(doc_str(m, "name", ""), doc_str(prof, "best_method", ""));
     }
     json_array_foreach(json_object_get(sec, "measurements"), i, m) {
         snprintf(at, sizeof at, "%s.measurements[%zu] (%s)", where, i, rv_name(nm, sizeof nm, m, "name"));
@@ -596,15 +596,15 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
     methods_check_profile(sec, where, file, problems, quiet);
     methods_check_aa(sec, "null_check", where, file, problems, quiet);
     methods_check_aa(sec, "placement_check", where, file, problems, quiet);
-    if (prof && rj_str(prof, "best_method", NULL) && !found)
+    if (prof && doc_str(prof, "best_method", NULL) && !found)
         rv_say(file, "methods.extended_profile.best_method", "names no method of the methods list", problems, quiet);
     /* a plug-in routine's profile: its ok measurements are methods_measured */
     json_array_foreach(json_object_get(sec, "extended_profiles"), i, prof) {
-        const char *rt = rj_str(prof, "routine", "");
+        const char *rt = doc_str(prof, "routine", "");
         size_t k, ok = 0;
         json_array_foreach(json_object_get(sec, "measurements"), k, m)
-            ok += !strcmp(rj_str(m, "target", ""), rt) && !strcmp(rj_str(m, "status", ""), "ok");
-        if (rj_num(prof, "methods_measured", -1) != (double)ok) {
+            ok += !strcmp(doc_str(m, "target", ""), rt) && !strcmp(doc_str(m, "status", ""), "ok");
+        if (doc_num(prof, "methods_measured", -1) != (double)ok) {
             snprintf(at, sizeof at, "%s.extended_profiles[%zu] (%s)", where, i, rt);
             rv_say(file, at, "methods_measured is not the number of its ok measurements", problems, quiet);
         }

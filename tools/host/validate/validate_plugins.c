@@ -56,14 +56,14 @@ static int plugins_is_sha256(const char *s)
 static void plugins_check_file(json_t *fl, const char *at, const char *file, int *problems, int quiet,
                                unsigned *ready)
 {
-    const char *status = rj_str(fl, "status", ""), *name = rj_str(fl, "name", NULL);
+    const char *status = doc_str(fl, "status", ""), *name = doc_str(fl, "name", NULL);
     json_t *routines = json_object_get(fl, "routines"), *r;
     size_t i;
     char where[200], want[80];
-    if (!plugins_is_sha256(rj_str(fl, "sha256", "")))
+    if (!plugins_is_sha256(doc_str(fl, "sha256", "")))
         rv_say(file, at, "sha256 is not 64 lower-case hex digits", problems, quiet);
     if (!strcmp(status, "rejected")) {
-        if (!rj_str(fl, "why", NULL))
+        if (!doc_str(fl, "why", NULL))
             rv_say(file, at, "a rejected file has no why", problems, quiet);
         if (routines)
             rv_say(file, at, "a rejected file lists routines", problems, quiet);
@@ -75,13 +75,13 @@ static void plugins_check_file(json_t *fl, const char *at, const char *file, int
         return;
     }
     json_array_foreach(routines, i, r) {
-        const char *rs = rj_str(r, "status", "");
+        const char *rs = doc_str(r, "status", "");
         snprintf(where, sizeof where, "%s.routines[%zu]", at, i);
-        snprintf(want, sizeof want, "%s:%s", name, rj_str(r, "name", "?"));
-        if (strcmp(rj_str(r, "target", ""), want))
+        snprintf(want, sizeof want, "%s:%s", name, doc_str(r, "name", "?"));
+        if (strcmp(doc_str(r, "target", ""), want))
             rv_say(file, where, "target is not PLUGIN:ROUTINE", problems, quiet);
         *ready += !strcmp(rs, "ready");
-        if (strcmp(rs, "ready") && strcmp(rs, "not_selected") && !rj_str(r, "why", NULL))
+        if (strcmp(rs, "ready") && strcmp(rs, "not_selected") && !doc_str(r, "why", NULL))
             rv_say(file, where, "a routine taken out has no why", problems, quiet);
         if (json_is_null(json_object_get(r, "instructions_fixed"))
             != json_is_null(json_object_get(r, "instructions_per_iteration")))
@@ -97,14 +97,14 @@ static void plugins_check(json_t *sec, const char *where, const char *file, int 
     unsigned loaded = 0, ready = 0;
     char at[160];
     json_array_foreach(json_object_get(sec, "files"), i, fl) {
-        snprintf(at, sizeof at, "%s.files[%zu] (%s)", where, i, rj_str(fl, "file", "?"));
-        loaded += !strcmp(rj_str(fl, "status", ""), "loaded");
+        snprintf(at, sizeof at, "%s.files[%zu] (%s)", where, i, doc_str(fl, "file", "?"));
+        loaded += !strcmp(doc_str(fl, "status", ""), "loaded");
         plugins_check_file(fl, at, file, problems, quiet, &ready);
     }
     size_t n = json_array_size(json_object_get(sec, "files"));
-    if (rj_num(sec, "loaded", -1) != loaded || rj_num(sec, "rejected", -1) != (double)(n - loaded))
+    if (doc_num(sec, "loaded", -1) != loaded || doc_num(sec, "rejected", -1) != (double)(n - loaded))
         rv_say(file, where, "loaded and rejected do not count the files list", problems, quiet);
-    if (rj_num(sec, "routines_ready", -1) != ready)
+    if (doc_num(sec, "routines_ready", -1) != ready)
         rv_say(file, where, "routines_ready does not count the ready routines", problems, quiet);
 }
 
