@@ -122,7 +122,7 @@ static void mp_read_cpu(uint32_t n, struct plat_cpu *c)
     }
 }
 
-int plat_cpus_init(struct plat_cpus *mi)
+const char *plat_cpus_init(struct plat_cpus *mi)
 {
     EFI_GUID guid = MP_PROTOCOL_GUID;
     UINTN count = 0, enabled = 0, self = 0;
@@ -133,12 +133,12 @@ int plat_cpus_init(struct plat_cpus *mi)
     if (BS->LocateProtocol(&guid, NULL, (void **)&mp_proto) != EFI_SUCCESS || !mp_proto) {
         mp_proto = NULL;
         mi->why = "the firmware publishes no MP Services protocol";
-        return -1;
+        return mi->why;
     }
     if (mp_proto->get_number_of_processors(mp_proto, &count, &enabled) != EFI_SUCCESS || !count) {
         mi->why = "MP Services: GetNumberOfProcessors failed";
         mp_proto = NULL;
-        return -1;
+        return mi->why;
     }
     if (mp_proto->who_am_i(mp_proto, &self) != EFI_SUCCESS)
         self = 0;
@@ -153,7 +153,7 @@ int plat_cpus_init(struct plat_cpus *mi)
         mi->why = "no memory for the list of CPUs";
         mi->present = 0;
         mp_proto = NULL;
-        return -1;
+        return mi->why;
     }
     memset(mi->cpu, 0, mi->count * sizeof *mi->cpu);
     for (uint32_t n = 0; n < mi->count; n++) {
@@ -162,7 +162,7 @@ int plat_cpus_init(struct plat_cpus *mi)
     }
     percpu_register(ids, mi->count, mi->bsp);
     mp_list = mi;
-    return 0;
+    return NULL;
 }
 
 /* ---- the worker (runs on an AP) ---------------------------------------------------- */
@@ -366,17 +366,17 @@ uint64_t plat_worker_status(uint32_t cpu)
     return mp_boxes ? mp_boxes[cpu].status : mp_final_status[cpu];
 }
 
-int plat_post(uint32_t cpu, long (*fn)(void *), void *arg)
+const char *plat_post(uint32_t cpu, long (*fn)(void *), void *arg)
 {
     if (!mp_ready(cpu))
-        return -1;
+        return "the worker is not ready";
     struct mp_mailbox *mb = &mp_boxes[cpu];
     if (mb->posted != __atomic_load_n(&mb->finished, __ATOMIC_ACQUIRE))
-        return -1;                     /* the last call was never collected */
+        return "the worker's last call was never collected";
     mb->fn = fn;
     mb->arg = arg;
     __atomic_store_n(&mb->posted, mb->posted + 1, __ATOMIC_RELEASE);
-    return 0;
+    return NULL;
 }
 
 enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
@@ -449,13 +449,13 @@ void plat_workers_stop(uint64_t timeout_ticks)
 
 /* ---- arenas: plat_alloc on an AP ---------------------------------------------- */
 
-int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
+const char *plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
 {
     if (mp_arenas)
-        return 0;
+        return NULL;
     mp_arenas = AllocatePool(mi->count * sizeof *mp_arenas);
     if (!mp_arenas)
-        return -1;
+        return "no memory for the workers' arenas";
     memset(mp_arenas, 0, mi->count * sizeof *mp_arenas);
     for (uint32_t n = 0; n < mi->count; n++) {
         if (n == mi->bsp || (want && !want[n]))
@@ -463,11 +463,11 @@ int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t b
         mp_arenas[n].base = AllocatePool(bytes);
         if (!mp_arenas[n].base) {
             plat_arena_release();
-            return -1;
+            return "no memory for the workers' arenas";
         }
         mp_arenas[n].size = bytes;
     }
-    return 0;
+    return NULL;
 }
 
 /* A lost worker may still run its test in its arena: that arena (and the

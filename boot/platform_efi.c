@@ -48,8 +48,16 @@ void plat_set_tick_step(uint64_t ticks) { run_tick_step = ticks; }
 /* MSRs through kernel/trap.h: a #GP from a register the CPU or the
  * hypervisor does not have is caught and reported as a refusal. */
 unsigned plat_caps(void) { return PLAT_CAP_IRQ_MASK | PLAT_CAP_MSR | PLAT_CAP_PHYS; }
-int plat_rdmsr(uint32_t msr, uint64_t *value) { return cpu_rdmsr_safe(msr, value); }
-int plat_wrmsr(uint32_t msr, uint64_t value) { return cpu_wrmsr_safe(msr, value); }
+const char *plat_rdmsr(uint32_t msr, uint64_t *value)
+{
+    return cpu_rdmsr_safe(msr, value) ? "#GP: the CPU has no such register" : NULL;
+}
+
+const char *plat_wrmsr(uint32_t msr, uint64_t value)
+{
+    return cpu_wrmsr_safe(msr, value) ? "#GP: the CPU refused the register or the value" : NULL;
+}
+
 unsigned long plat_irq_off(void) { return cpu_irq_save(); }
 void plat_irq_restore(unsigned long token) { cpu_irq_restore(token); }
 const char *plat_name(void) { return "uefi"; }
@@ -67,26 +75,24 @@ static void plat_efi_path(const char *name, char *path, size_t size)
 
 /* Read `name` with the firmware reader `read` (the boot volume's or the
  * results volume's). */
-static void *plat_efi_read(void *(*read)(const char *, size_t *, EFI_STATUS *), const char *name, size_t *size,
-                           const char **why)
+static const char *plat_efi_read(void *(*read)(const char *, size_t *, EFI_STATUS *), const char *name,
+                                 void **buf, size_t *size)
 {
     char path[260];
     EFI_STATUS s = EFI_SUCCESS;
     plat_efi_path(name, path, sizeof path);
-    void *buf = read(path, size, &s);
-    if (!buf && why)
-        *why = fw_status_name(s);
-    return buf;
+    *buf = read(path, size, &s);
+    return *buf ? NULL : fw_status_name(s);
 }
 
-void *plat_read_file(const char *name, size_t *size, const char **why)
+const char *plat_read_file(const char *name, void **buf, size_t *size)
 {
-    return plat_efi_read(fw_esp_read, name, size, why);
+    return plat_efi_read(fw_esp_read, name, buf, size);
 }
 
-void *plat_read_saved_file(const char *name, size_t *size, const char **why)
+const char *plat_read_saved_file(const char *name, void **buf, size_t *size)
 {
-    return plat_efi_read(fw_save_read, name, size, why);
+    return plat_efi_read(fw_save_read, name, buf, size);
 }
 
 const char *plat_write_file(const char *name, const void *buf, size_t n)
@@ -119,7 +125,8 @@ const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t
 
 static EFI_GUID plat_plugin_guid = BM_PLUGIN_PROTOCOL_GUID;
 
-int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size)
+const char *plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why,
+                            size_t why_size)
 {
     char path[260];
     EFI_HANDLE child;
@@ -137,7 +144,7 @@ int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *im
                      fw_status_name(s), file);
         else
             snprintf(why, why_size, "the firmware's %s failed (%s)", stage, fw_status_name(s));
-        return -1;
+        return why;
     }
     /* shim 16 takes over LoadImage/StartImage for what its second stage
      * loads and frees every image when its entry point returns (it supports
@@ -147,19 +154,19 @@ int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *im
     if (!li) {
         snprintf(why, why_size, "unloaded as soon as it started: the loader baremark was started by (shim) frees "
                  "drivers; plug-ins need the firmware's own loader (docs/guide-stick.md, Secure Boot, way (a))");
-        return -1;
+        return why;
     }
     img->table = fw_handle_protocol(child, &plat_plugin_guid);
     if (!img->table) {
         snprintf(why, why_size, "it started but published no baremark plug-in protocol: build it with "
                  "tools/baremark-plugin");
         fw_image_unload(child);
-        return -1;
+        return why;
     }
     img->handle = child;
     img->base = (uint64_t)(uintptr_t)li->ImageBase;
     img->size = li->ImageSize;
-    return 0;
+    return NULL;
 }
 
 const char *plat_image_unload(void *handle)
@@ -180,15 +187,15 @@ void plat_hang_note(const char *routine) { watchdog_routine(routine); }
 void plat_flush(void) { run_flush(); }
 const char *plat_run_name(void) { return run_name(); }
 
-int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
+const char *plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
 {
     struct plat_fault f;
     if (trap_run(fn, arg, result, &f) == 0)
-        return 0;
+        return NULL;
     snprintf(why, why_size, "%s (vector %llu) at RIP 0x%llx, error code 0x%llx%s",
              f.name, (unsigned long long)f.vector, (unsigned long long)f.rip,
              (unsigned long long)f.error_code, f.vector == 14 ? ", page fault address in CR2" : "");
-    return -1;
+    return why;
 }
 
 static char run_inject_kind[16], run_inject_where[32];

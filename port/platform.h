@@ -10,6 +10,16 @@
  * Portable code includes only this header, <stdint.h>, <stddef.h>,
  * <string.h>, <math.h> and its own headers.  It never calls the firmware or
  * libc I/O directly.
+ *
+ * Errors, one convention: a call that can fail returns `const char *`, NULL
+ * when it did what it says, else one line saying why not.  The text is the
+ * caller's buffer where the call takes one (why, why_size: a fault's
+ * description, a loader's refusal), else the port's own (a literal, or
+ * the firmware's status name) that lives as long as the run.  What a call
+ * produces comes back through its pointer arguments.  Two kinds of call
+ * are not errors in this sense: plat_alloc and the page allocators give
+ * NULL when memory is short (nothing more to say), and calls that report
+ * a state (plat_worker_state, plat_collect) return their enum.
  */
 #ifndef BAREMARK_PLATFORM_H
 #define BAREMARK_PLATFORM_H
@@ -87,10 +97,10 @@ void plat_set_tick_step(uint64_t ticks);
 unsigned plat_caps(void);
 
 /* Model-specific registers (where plat_caps has PLAT_CAP_MSR).  Read and
- * write never crash: 0, or -1 when the CPU refused (#GP from a register it
- * or the hypervisor does not have). */
-int plat_rdmsr(uint32_t msr, uint64_t *value);
-int plat_wrmsr(uint32_t msr, uint64_t value);
+ * write never crash: NULL, or why not (#GP from a register the CPU or the
+ * hypervisor does not have; no MSRs on this platform). */
+const char *plat_rdmsr(uint32_t msr, uint64_t *value);
+const char *plat_wrmsr(uint32_t msr, uint64_t value);
 
 /* Interrupt masking around timed work.  plat_irq_off returns a token for
  * plat_irq_restore; without PLAT_CAP_IRQ_MASK (the host) both are no-ops. */
@@ -102,12 +112,12 @@ void plat_irq_restore(unsigned long token);
  * gives the reason in a short word (the image: the firmware's status name,
  * "EFI_NOT_FOUND"; the host: strerror's text). ---- */
 
-/* Read a whole file.  Returns a plat_alloc'd buffer and its size, or NULL
- * when the file cannot be read (and *why, when why is not NULL). */
-void *plat_read_file(const char *name, size_t *size, const char **why);
+/* Read a whole file into a plat_alloc'd *buf of *size bytes (a NUL byte
+ * follows them).  NULL, or why not (then *buf is NULL). */
+const char *plat_read_file(const char *name, void **buf, size_t *size);
 /* The same from where the run's results go (the image: the ESP, or the
  * volume the results were moved to); writes and deletes go there too. */
-void *plat_read_saved_file(const char *name, size_t *size, const char **why);
+const char *plat_read_saved_file(const char *name, void **buf, size_t *size);
 /* Write (create or replace) a whole file; NULL, or why not. */
 const char *plat_write_file(const char *name, const void *buf, size_t n);
 /* Delete a file (no error when it was not there). */
@@ -125,9 +135,10 @@ struct plat_image {
     uint64_t base, size;                 /* where it lies in memory (0: unknown) */
 };
 /* Load and start the image held in buf (the file `name`, which it names in
- * its own records) and find its plug-in table.  Returns 0, or -1 with one
- * line in why saying what refused it (nothing stays loaded). */
-int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size);
+ * its own records) and find its plug-in table.  NULL, or why (one line in
+ * the caller's why saying what refused it; nothing stays loaded). */
+const char *plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why,
+                            size_t why_size);
 /* Unload it again; NULL, or why not (it then stays until a reset). */
 const char *plat_image_unload(void *handle);
 
@@ -185,10 +196,11 @@ void plat_flush(void);
 const char *plat_run_name(void);
 
 /* Run fn(arg) so that a CPU exception inside it (divide error, invalid
- * opcode, page fault...) fails only this call: returns 0 with *result set,
- * or -1 with a one-line description of the fault in why (which the caller
- * prints with the test's name).  On the host it simply calls fn. */
-int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size);
+ * opcode, page fault...) fails only this call: NULL with *result set, or
+ * why, the caller's buffer holding a one-line description of the fault
+ * (which the caller prints with the test's name).  On the host it simply
+ * calls fn. */
+const char *plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size);
 
 /* A fault-injection point: call it inside the protected work of the test
  * named `key` (e.g. "numsort", "method:rdtscp").  When the settings ask for a
@@ -254,9 +266,9 @@ struct plat_cpus {
     struct plat_cpu *cpu;        /* count entries, by processor number */
 };
 
-/* Find the protocol and list the CPUs; fills *mi.  Returns 0, or -1 when
- * there is no MP Services protocol (mi->why says why). */
-int plat_cpus_init(struct plat_cpus *mi);
+/* Find the protocol and list the CPUs; fills *mi.  NULL, or why not (no
+ * MP Services protocol; the same text as mi->why). */
+const char *plat_cpus_init(struct plat_cpus *mi);
 
 /* Workers: plat_workers_start sends every chosen AP one long job
  * (non-blocking StartupThisAP, no firmware time limit): a worker loop that
@@ -289,9 +301,9 @@ uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, siz
 enum plat_worker_state plat_worker_state(uint32_t cpu);
 uint64_t plat_worker_status(uint32_t cpu);       /* StartupThisAP's EFI status */
 
-/* Post fn(arg) to a ready worker.  Returns 0, or -1 when the worker is not
- * ready (then nothing was posted). */
-int plat_post(uint32_t cpu, long (*fn)(void *), void *arg);
+/* Post fn(arg) to a ready worker.  NULL, or why not (the worker is not
+ * ready; then nothing was posted). */
+const char *plat_post(uint32_t cpu, long (*fn)(void *), void *arg);
 
 /* Outcome of a posted call. */
 enum plat_call_outcome { PLAT_CALL_DONE, PLAT_CALL_FAULT, PLAT_CALL_TIMEOUT, PLAT_CALL_NOT_POSTED };
@@ -308,9 +320,9 @@ enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *
 void plat_workers_stop(uint64_t timeout_ticks);
 
 /* Give every AP `bytes` of arena for plat_alloc (only the CPUs with
- * want[number] != 0; want may be NULL for all).  Returns 0, or -1 when
- * memory is short. */
-int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes);
+ * want[number] != 0; want may be NULL for all).  NULL, or why not (memory
+ * is short). */
+const char *plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes);
 /* Free the arenas again (with interrupts enabled, on the BSP). */
 void plat_arena_release(void);
 

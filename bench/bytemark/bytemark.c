@@ -134,7 +134,7 @@ static void bm_run_test(struct bm_job *j)
      * memory but does no firmware I/O until the phase has ended. */
     quiet_phase_begin();
     bm_timer_fault_key(j->k->key);
-    int faulted = plat_protected(bm_test_body, j, &rc, why, sizeof why) != 0;
+    int faulted = plat_protected(bm_test_body, j, &rc, why, sizeof why) != NULL;
     bm_timer_fault_key(NULL);
     if (faulted)
         plat_irq_restore(irq);

@@ -242,7 +242,7 @@ int compare_ab(int method, const struct methods_cpu *cpu, bm_routine a, void *da
     }
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    if (plat_protected(compare_body, &j, &rc, why, sizeof why) != 0) {
+    if (plat_protected(compare_body, &j, &rc, why, sizeof why) != NULL) {
         plat_irq_restore(irq);
         out->status = METHODS_FAULT;
         snprintf(out->why, sizeof out->why, "%s", why);

@@ -165,9 +165,12 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
     methods_lfence_probe(c, src, id->max_ext_leaf);
 }
 
+/* The port's MSR read as the probe's reader: 0, or -1 when refused. */
+static int methods_rdmsr(uint32_t msr, uint64_t *value) { return plat_rdmsr(msr, value) ? -1 : 0; }
+
 void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id)
 {
-    struct methods_cpu_source src = { id, (plat_caps() & PLAT_CAP_MSR) ? plat_rdmsr : NULL };
+    struct methods_cpu_source src = { id, (plat_caps() & PLAT_CAP_MSR) ? methods_rdmsr : NULL };
     methods_cpu_probe_from(c, &src);
 }
 

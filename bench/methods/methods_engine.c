@@ -387,7 +387,7 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
     /* The interrupt state before, to put back after a fault inside a timing. */
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    if (plat_protected(methods_measure_body, &j, &rc, why, sizeof why) != 0) {
+    if (plat_protected(methods_measure_body, &j, &rc, why, sizeof why) != NULL) {
         plat_irq_restore(irq);
         out->status = METHODS_FAULT;
         snprintf(out->why, sizeof out->why, "%s", why);

@@ -58,7 +58,7 @@ int methods_overhead_measure(int method, const struct methods_cpu *cpu, uint32_t
     }
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    if (plat_protected(methods_overhead_body, &j, &rc, out->why, sizeof out->why) != 0) {
+    if (plat_protected(methods_overhead_body, &j, &rc, out->why, sizeof out->why) != NULL) {
         plat_irq_restore(irq);
         plat_free(scratch);
         methods_overhead_free(out);
@@ -201,7 +201,7 @@ int methods_paoloni(int method, const struct methods_cpu *cpu, uint32_t ensemble
     }
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    if (plat_protected(methods_paoloni_body, &j, &rc, out->why, sizeof out->why) != 0) {
+    if (plat_protected(methods_paoloni_body, &j, &rc, out->why, sizeof out->why) != NULL) {
         plat_irq_restore(irq);
         out->status = METHODS_FAULT;
     } else {

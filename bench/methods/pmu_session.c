@@ -55,8 +55,8 @@ static long pmu_rdpmc_check(void *arg)
     return 0;
 }
 
-static int pmu_plat_read(void *ctx, uint32_t msr, uint64_t *value) { return plat_rdmsr(msr, value); }
-static int pmu_plat_write(void *ctx, uint32_t msr, uint64_t value) { return plat_wrmsr(msr, value); }
+static int pmu_plat_read(void *ctx, uint32_t msr, uint64_t *value) { return plat_rdmsr(msr, value) ? -1 : 0; }
+static int pmu_plat_write(void *ctx, uint32_t msr, uint64_t value) { return plat_wrmsr(msr, value) ? -1 : 0; }
 static const struct pmu_msr_ops pmu_plat_ops = { pmu_plat_read, pmu_plat_write, 0 };
 
 /* The port's MSRs, or NULL where there are none. */
@@ -82,7 +82,7 @@ int pmu_session_probe(const struct cpu_info *id)
     pmu_sel_fill(&pmu_state, &j.sel);
     if (pmu_start(&pmu_state, ops, &s))
         return pmu_state.usable = 0;
-    int bad = plat_protected(pmu_rdpmc_check, &j, &rc, why, sizeof why);
+    int bad = plat_protected(pmu_rdpmc_check, &j, &rc, why, sizeof why) != NULL;
     pmu_stop(&pmu_state, ops, &s);
     if (bad) {
         snprintf(pmu_state.why, sizeof pmu_state.why, "rdpmc faulted: %s", why);
@@ -206,7 +206,7 @@ int pmu_measure(int method, bm_routine routine, void *data, bm_routine placehold
     }
     unsigned long irq = plat_irq_off();
     plat_irq_restore(irq);
-    int bad = plat_protected(pmu_measure_body, &j, &rc, why, sizeof why);
+    int bad = plat_protected(pmu_measure_body, &j, &rc, why, sizeof why) != NULL;
     plat_irq_restore(irq);
     unsigned ovf = pmu_overflow_take(&pmu_state, ops);
     pmu_stop(&pmu_state, ops, &s);

@@ -470,7 +470,7 @@ void plugins_setup(void)
         if (r->state != PLUGINS_READY || !r->setup)
             continue;
         plugins_current = r;
-        int faulted = plat_protected(plugins_setup_body, &c, &rc, why, sizeof why);
+        int faulted = plat_protected(plugins_setup_body, &c, &rc, why, sizeof why) != NULL;
         plugins_current = NULL;
         if (faulted)
             plugins_take_out(r, PLUGINS_SETUP_FAILED, "faulted in its setup: %s", why);
@@ -493,7 +493,7 @@ void plugins_probe(uint64_t iterations, const struct plugins_probe_hooks *hooks)
             continue;
         if (hooks && hooks->before)
             hooks->before(r, hooks->ctx);
-        int faulted = plat_protected(plugins_probe_body, &c, &rc, why, sizeof why);
+        int faulted = plat_protected(plugins_probe_body, &c, &rc, why, sizeof why) != NULL;
         if (hooks && hooks->after)
             hooks->after(r, hooks->ctx);
         if (faulted)

@@ -58,12 +58,12 @@ static void plugin_collect(const char *name, uint64_t size, void *ctx)
 static void plugins_load_one(const char *name)
 {
     char path[PLUGINS_FILE_MAX + 32], why[PLUGINS_WHY_MAX];
-    const char *err = "";
     size_t n = 0;
+    void *buf;
     struct plat_image img;
 
     snprintf(path, sizeof path, "%s\\%s", PLUGINS_FOLDER, name);
-    void *buf = plat_read_file(path, &n, &err);
+    const char *err = plat_read_file(path, &buf, &n);
     struct plugins_file *f = plugins_file_add(name, buf ? buf : "", buf ? n : 0);
     if (!f) {
         plat_free(buf);
@@ -78,10 +78,10 @@ static void plugins_load_one(const char *name)
         plat_free(buf);
         return;
     }
-    int rc = plat_image_load(path, buf, n, &img, why, sizeof why);
+    err = plat_image_load(path, buf, n, &img, why, sizeof why);
     plat_free(buf);       /* the loader made its own copy */
-    if (rc) {
-        plugins_file_reject(f, "%s", why);
+    if (err) {
+        plugins_file_reject(f, "%s", err);
         return;
     }
     if (plugins_file_attach(f, img.table)) {
@@ -100,10 +100,12 @@ static void plugins_load_one(const char *name)
 static void plugin_take_marker(void)
 {
     size_t n = 0, m = 0;
-    char *mark = plat_read_saved_file(PLUGIN_PROBE_MARKER, &n, NULL);
-    if (!mark)
+    void *mark_buf, *old_buf;
+    if (plat_read_saved_file(PLUGIN_PROBE_MARKER, &mark_buf, &n))
         return;
-    char *old = plat_read_saved_file(PLUGIN_HANGS_FILE, &m, NULL);
+    char *mark = mark_buf;
+    plat_read_saved_file(PLUGIN_HANGS_FILE, &old_buf, &m);     /* none yet: an empty list */
+    char *old = old_buf;
     char *all = plat_alloc(m + n + 2);
     if (all) {
         memcpy(all, old ? old : "", m);
@@ -127,9 +129,10 @@ static void plugin_take_marker(void)
 static void plugin_apply_hangs(void)
 {
     size_t n = 0;
-    char *text = plat_read_saved_file(PLUGIN_HANGS_FILE, &n, NULL);
-    if (!text)
+    void *buf;
+    if (plat_read_saved_file(PLUGIN_HANGS_FILE, &buf, &n))
         return;
+    char *text = buf;
     for (char *line = text; line < text + n && line - text < PLUGIN_HANGS_MAX;) {
         char *end = strchr(line, '\n');
         if (end)

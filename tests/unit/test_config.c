@@ -578,11 +578,12 @@ static char *read_default_file(size_t *size)
 {
     char path[512];
     const char *top = getenv("TOP");
-    char *t = plat_read_file("tools/baremark.cfg", size, NULL);
-    if (t || !top)
+    void *t;
+    if (!plat_read_file("tools/baremark.cfg", &t, size) || !top)
         return t;
     snprintf(path, sizeof path, "%s/tools/baremark.cfg", top);
-    return plat_read_file(path, size, NULL);
+    plat_read_file(path, &t, size);
+    return t;
 }
 
 static void test_default_file(void)

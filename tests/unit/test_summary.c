@@ -23,6 +23,7 @@
 #include "tools/host/common/commands.h"
 #include "json_read.h"
 #include "summary.h"
+#include "summary_internal.h"
 
 #define FIXTURES "tests/fixtures/"
 

@@ -90,10 +90,12 @@ int cmd_config(int argc, char **argv)
         size_t size = 0;
         if (doc_check_input("config", file))
             return 2;
-        char *text = plat_read_file(file, &size, NULL);
+        void *buf;
+        const char *why = plat_read_file(file, &buf, &size);
+        char *text = buf;
         struct cli_diag d = { file };
-        if (!text) {
-            fprintf(stderr, "baremark config: cannot read %s\n", file);
+        if (why) {
+            fprintf(stderr, "baremark config: cannot read %s (%s)\n", file, why);
             return 2;
         }
         problems += config_parse(&c, text, size, cli_diag, &d);

@@ -78,9 +78,11 @@ int cmd_bytemark(int argc, char **argv)
     config_defaults(&cfg);
     if (cfg_file) {
         size_t size = 0;
-        char *text = plat_read_file(cfg_file, &size, NULL);
-        if (!text) {
-            fprintf(stderr, "baremark bytemark: -c %s: cannot read it\n", cfg_file);
+        void *buf;
+        const char *why = plat_read_file(cfg_file, &buf, &size);
+        char *text = buf;
+        if (why) {
+            fprintf(stderr, "baremark bytemark: -c %s: cannot read it (%s)\n", cfg_file, why);
             return 2;
         }
         int problems = config_parse(&cfg, text, size, cmd_bytemark_diag, (void *)cfg_file);

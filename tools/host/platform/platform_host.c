@@ -54,8 +54,17 @@ void plat_set_tick_step(uint64_t ticks) { host_tick_step = ticks; }
 /* A Linux process reads no MSR (the kernel's msr driver is root-only and
  * not what the image measures with): no PMU programming, no DE_CFG. */
 unsigned plat_caps(void) { return 0; }     /* a Linux process: interrupts stay on, no MSRs, virtual memory */
-int plat_rdmsr(uint32_t msr, uint64_t *value) { (void)msr, (void)value; return -1; }
-int plat_wrmsr(uint32_t msr, uint64_t value) { (void)msr, (void)value; return -1; }
+const char *plat_rdmsr(uint32_t msr, uint64_t *value)
+{
+    (void)msr, (void)value;
+    return "a Linux process has no MSRs";
+}
+
+const char *plat_wrmsr(uint32_t msr, uint64_t value)
+{
+    (void)msr, (void)value;
+    return "a Linux process has no MSRs";
+}
 
 uint64_t plat_tick_hz(void)
 {
@@ -70,14 +79,12 @@ uint64_t plat_tick_hz(void)
     return host_tick_hz;
 }
 
-void *plat_read_file(const char *name, size_t *size, const char **why)
+const char *plat_read_file(const char *name, void **out, size_t *size)
 {
     FILE *f = fopen(name, "rb");
-    if (!f) {
-        if (why)
-            *why = strerror(errno);
-        return NULL;
-    }
+    *out = NULL;
+    if (!f)
+        return strerror(errno);
     size_t cap = 4096, n = 0;
     char *buf = malloc(cap + 1);
     size_t got;
@@ -91,19 +98,18 @@ void *plat_read_file(const char *name, size_t *size, const char **why)
         }
     }
     fclose(f);
-    if (buf) {
-        buf[n] = 0;
-        *size = n;
-    } else if (why) {
-        *why = strerror(ENOMEM);
-    }
-    return buf;
+    if (!buf)
+        return strerror(ENOMEM);
+    buf[n] = 0;
+    *size = n;
+    *out = buf;
+    return NULL;
 }
 
 /* The hosted program's results and its reads share the current directory. */
-void *plat_read_saved_file(const char *name, size_t *size, const char **why)
+const char *plat_read_saved_file(const char *name, void **buf, size_t *size)
 {
-    return plat_read_file(name, size, why);
+    return plat_read_file(name, buf, size);
 }
 
 const char *plat_write_file(const char *name, const void *buf, size_t n)
@@ -140,13 +146,14 @@ const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t
 /* The hosted program opens plug-ins as Linux shared objects with dlopen
  * (tools/host/platform/plugin_host.c: baremark methods/compare --plugin FILE.so);
  * it starts no EFI image. */
-int plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why, size_t why_size)
+const char *plat_image_load(const char *name, void *buf, size_t n, struct plat_image *img, char *why,
+                            size_t why_size)
 {
     (void)buf, (void)n;
     memset(img, 0, sizeof *img);
     snprintf(why, why_size, "%s: the hosted program loads plug-ins as .so files (--plugin FILE.so), not EFI images",
              name);
-    return -1;
+    return why;
 }
 
 const char *plat_image_unload(void *handle) { (void)handle; return NULL; }
@@ -254,7 +261,7 @@ static const char *host_signal_what(int sig)
     }
 }
 
-int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
+const char *plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_t why_size)
 {
     sigjmp_buf here, *outer = host_jump;
     /* Only these survive the jump back: everything else is set before it. */
@@ -273,7 +280,7 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
         else
             snprintf(why, why_size, "%s: %s at address %p", sigabbrev_np(sig) ? sigabbrev_np(sig) : "SIG?",
                      host_signal_what(sig), host_fault_addr);
-        return -1;
+        return why;
     }
     host_jump = &here;
     if (host_timeout_s && !outer) {
@@ -286,7 +293,7 @@ int plat_protected(long (*fn)(void *), void *arg, long *result, char *why, size_
     host_jump = outer;
     if (result)
         *result = r;
-    return 0;
+    return NULL;
 }
 
 void plat_fault_point(const char *key) { (void)key; }
@@ -296,11 +303,11 @@ const char *plat_fault_take(const char *key) { (void)key; return NULL; }
  * The hosted program runs on the CPU Linux gives it and starts work on no
  * other: there are no workers, so nothing is ever posted. */
 
-int plat_cpus_init(struct plat_cpus *mi)
+const char *plat_cpus_init(struct plat_cpus *mi)
 {
     memset(mi, 0, sizeof *mi);
     mi->why = "the hosted program runs work on no other CPU";
-    return -1;
+    return mi->why;
 }
 
 uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, size_t stack_bytes,
@@ -312,7 +319,11 @@ uint32_t plat_workers_start(const struct plat_cpus *mi, const uint8_t *want, siz
 
 enum plat_worker_state plat_worker_state(uint32_t cpu) { (void)cpu; return PLAT_W_NONE; }
 uint64_t plat_worker_status(uint32_t cpu) { (void)cpu; return 0; }
-int plat_post(uint32_t cpu, long (*fn)(void *), void *arg) { (void)cpu, (void)fn, (void)arg; return -1; }
+const char *plat_post(uint32_t cpu, long (*fn)(void *), void *arg)
+{
+    (void)cpu, (void)fn, (void)arg;
+    return "the hosted program has no workers";
+}
 
 enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *result,
                                     struct plat_fault *fault)
@@ -323,10 +334,10 @@ enum plat_call_outcome plat_collect(uint32_t cpu, uint64_t timeout_ticks, long *
 
 void plat_workers_stop(uint64_t timeout_ticks) { (void)timeout_ticks; }
 
-int plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
+const char *plat_arena_reserve(const struct plat_cpus *mi, const uint8_t *want, size_t bytes)
 {
     (void)mi, (void)want, (void)bytes;
-    return 0;
+    return NULL;
 }
 
 void plat_arena_release(void) {}
