@@ -582,8 +582,7 @@ static char *read_default_file(size_t *size)
     if (!plat_read_file("tools/baremark.cfg", &t, size) || !top)
         return t;
     snprintf(path, sizeof path, "%s/tools/baremark.cfg", top);
-    plat_read_file(path, &t, size);
-    return t;
+    return plat_read_file(path, &t, size) ? NULL : t;
 }
 
 static void test_default_file(void)
