@@ -1,7 +1,9 @@
 /*
- * bench/results/summary.c - the run's summary built from its results document (see
+ * bench/summary/summary.c - the run's summary built from its results document (see
  * summary.h); the rows of text are summary_text.c's.  Portable: the image
- * runs it on the JSON it has just written, the host on a file.
+ * runs it on the JSON it has just written, the host on a file.  Its own
+ * room, above the sections: it reads their figure tables (clock, BYTEmark)
+ * and the settings' test keys, and no section reads it.
  *
  * Where a figure comes from (docs/results-schema.md):
  *   verdict    "status" (0, 2, 3, or "interrupted"), "ended", "errors";
@@ -36,7 +38,7 @@
 
 #include "bytemark/bytemark_report.h"
 #include "clock/figures_clock.h"
-#include "config_internal.h"
+#include "config.h"
 #include "figures.h"
 #include "platform.h"
 #include "run_profile.h"

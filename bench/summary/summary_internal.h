@@ -1,5 +1,5 @@
 /*
- * bench/results/summary_internal.h - between summary.c (the figures from the
+ * bench/summary/summary_internal.h - between summary.c (the figures from the
  * results) and summary_text.c (their words).  Not for other callers.
  */
 #ifndef BAREMARK_SUMMARY_INTERNAL_H
