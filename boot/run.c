@@ -33,7 +33,7 @@ static void run_summary_line(void *ctx, const char *line)
     out_show("%s\n", line);
 }
 
-/* The run's summary (bench/results/summary.h), built from the results document as
+/* The run's summary (bench/summary/summary.h), built from the results document as
  * written, between its two marker lines. */
 static void run_summary(void)
 {

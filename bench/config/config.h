@@ -23,6 +23,10 @@ enum bm_test_id {
     BM_ASSIGN, BM_IDEA, BM_HUFFMAN, BM_NNET, BM_LU
 };
 
+/* Each test's key in the results ("numsort" ...), in that order
+ * (bench/config/config_params.c). */
+extern const char *const cfg_test_keys[BM_NTESTS];
+
 enum bm_profile { BM_PROFILE_AUTO, BM_PROFILE_QUICK, BM_PROFILE_FULL };
 
 #define CONFIG_LINE_MAX 255

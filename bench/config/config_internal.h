@@ -82,7 +82,6 @@ struct cfg_ctx {
 /* bench/config/config_params.c: the tables. */
 extern const char *const cfg_do_names[BM_NTESTS];
 extern const char *const cfg_minsec_names[BM_NTESTS];
-extern const char *const cfg_test_keys[BM_NTESTS];
 extern const struct cfg_param cfg_params[];
 extern const size_t cfg_nparams;
 #define CFG_NPARAMS cfg_nparams

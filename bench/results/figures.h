@@ -17,7 +17,7 @@
  *     section's text;
  *   - the fleet reader (tools/host/fleet/fleet_*.c): every row with a LAVA id
  *     is a figure it tracks across machines, read from the JSON here;
- *   - the run summary (bench/results/summary.h): each section's headline is its
+ *   - the run summary (bench/summary/summary.h): each section's headline is its
  *     FIG_HEADLINE rows;
  *   - `baremark validate` and the tests: every numeric leaf of a document
  *     must match a row (figures_undeclared), and every row must name a

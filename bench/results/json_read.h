@@ -3,7 +3,7 @@
  * memory: no allocation, no copies, every step bounded by the text's
  * length.  Portable: the image reads the results document it just wrote
  * (the run's summary, its LAVA lines) and the host reads files from a
- * stick with the same code (bench/results/summary.c, bench/results/figures.c).
+ * stick with the same code (bench/summary/summary.c, bench/results/figures.c).
  *
  * A value is a span of the text (struct jval).  A span with p == NULL is
  * "none": what a lookup returns for a missing member, an index past the

@@ -1,5 +1,5 @@
 #!/bin/bash
-# Boot test: the run's summary at the end of serial (bench/results/summary.h), one
+# Boot test: the run's summary at the end of serial (bench/summary/summary.h), one
 # exact boot (-icount shift=0: the TSC at 1 GHz, every timing an
 # instruction count) with clock, methods, comparisons and memory, LAVA on.
 #

@@ -1,7 +1,7 @@
 /*
  * tests/fuzz/fuzz_json_read.c - libFuzzer target for bench/results/json_read.c and
  * what reads results documents with it: the figure tables' walk
- * (bench/results/figures.c) and the run's summary (bench/results/summary.c), on text from
+ * (bench/results/figures.c) and the run's summary (bench/summary/summary.c), on text from
  * anywhere (a stick from elsewhere).
  *
  * Built by tests/fuzz/run.sh.  Besides "no crash, no sanitizer report":

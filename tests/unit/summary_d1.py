@@ -1,7 +1,7 @@
 #!/usr/bin/python3
 """The summary's target rows recomputed from a results JSON by definition D1
 (docs/statistics.md, "A routine's time per iteration"), independently of
-bench/results/summary.c: net values, median, order-statistic interval, the
+bench/summary/summary.c: net values, median, order-statistic interval, the
 resolution floor, "below 1 step", "k of m".
 
     summary_d1.py RUN.json            print the expected rows

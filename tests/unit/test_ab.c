@@ -4,7 +4,7 @@
  * Mann-Whitney's p) against values computed independently in Python:
  * tests/vectors/stats/vectors_ab.h, written by
  * tests/vectors/stats/make_ab_vectors.py (numpy, scipy.stats.mannwhitneyu).
- * Then the readers: the summary (bench/results/summary.c) and the host's jansson
+ * Then the readers: the summary (bench/summary/summary.c) and the host's jansson
  * reader (doc_ab_ratio) of the two committed results files must show those
  * same figures for each comparison, from the samples as stored (nothing
  * subtracted again).

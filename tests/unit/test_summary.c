@@ -1,5 +1,5 @@
 /*
- * tests/unit/test_summary.c - the run's summary (bench/results/summary.h) built
+ * tests/unit/test_summary.c - the run's summary (bench/summary/summary.h) built
  * from real results files:
  *   - tests/fixtures/run-full.json (an -icount boot, every section): each
  *     field against the document's own figures (the chosen estimate is the

@@ -2,7 +2,7 @@
  * tools/host/report/cmd_report.c - `baremark report RUN.json [-o FILE.html]`: one
  * self-contained HTML page of a run (inline CSS and SVG, no script, no
  * network).  It opens with the run's summary on one 1280 x 800 screen
- * (report_top.c: the verdict badge, bench/results/summary.h's lines, every
+ * (report_top.c: the verdict badge, bench/summary/summary.h's lines, every
  * target's estimate and dot plot, the A/B pairs), then each section as a
  * closed <details> below its one-line headline: the machine and build, the
  * clock's references with their ppm, each method's overhead with a
@@ -262,7 +262,7 @@ static void part_problems(FILE *f, int n, const char *text)
     fputs("</ul></details>", f);
 }
 
-/* The run's summary (bench/results/summary.h) of the file at path: the same the
+/* The run's summary (bench/summary/summary.h) of the file at path: the same the
  * serial log ends with and `baremark show` prints.  NULL when out of
  * memory or the file cannot be read again (the page then has no first
  * screen and says so in its badge). */

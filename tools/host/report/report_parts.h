@@ -24,7 +24,7 @@ struct summary;
 struct report {
     FILE *f;
     json_t *root;
-    const struct summary *sum;      /* the run's summary (bench/results/summary.h); NULL without memory */
+    const struct summary *sum;      /* the run's summary (bench/summary/summary.h); NULL without memory */
     struct jval doc;                  /* the document for the figure tables (bench/results/figures.h); none without memory */
 };
 

@@ -1,6 +1,6 @@
 /*
  * tools/host/report/report_top.c - the report's first screen, drawn from the run's
- * summary (bench/results/summary.h: the same structure the serial log's last block
+ * summary (bench/summary/summary.h: the same structure the serial log's last block
  * and `baremark show` print, so all three say the same thing): the
  * verdict as a badge, the summary's lines, every target's estimate with
  * its 95% interval, the A/B pairs, one dot plot per target across the
@@ -118,7 +118,7 @@ static void top_verdict(FILE *f, const struct summary *s)
 
 /* The verdict as a badge (#verdict: its text is the verdict alone, as the
  * summary's verdict row says it).  A run under a hypervisor (the system's
- * CPUID signature, bench/results/summary.c) gets the badge inside a wider one that
+ * CPUID signature, bench/summary/summary.c) gets the badge inside a wider one that
  * says whose timings these are: "completed &middot; emulated timings (QEMU
  * TCG)", amber where the verdict alone would be green, so nobody takes an
  * emulator's nanoseconds for a machine's. */

@@ -1,6 +1,6 @@
 /*
  * tools/host/show/cmd_show.c - `baremark show RUN.json...`: the run's summary
- * (bench/results/summary.h), the same block the image printed at the end of its
+ * (bench/summary/summary.h), the same block the image printed at the end of its
  * serial log, built from the file by the same code.  A file comes from a
  * stick, so control characters in its texts are shown as \xNN.
  *

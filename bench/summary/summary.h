@@ -1,5 +1,5 @@
 /*
- * bench/results/summary.h - the run's summary: what a person boots the machine to
+ * bench/summary/summary.h - the run's summary: what a person boots the machine to
  * learn, in the order they ask it (did it work, what machine, can the clock
  * be trusted, was it quiet, how long does each target take, which of two is
  * faster, how does the machine score, what do the cores and the memory do,

@@ -1,5 +1,5 @@
 /*
- * bench/results/summary_text.c - the run's summary in words (see summary.h): one
+ * bench/summary/summary_text.c - the run's summary in words (see summary.h): one
  * row per question, every number with its unit, at most SUMMARY_ROWS_MAX
  * rows (targets beyond that are counted, not listed), and the block
  * between its two marker lines.
