@@ -7,7 +7,7 @@
  * the old complete text, absent (between the delete and the rename: two
  * directory entries, written in one flush each), or the new complete text;
  * or, for the instant PATH is overwritten with zeros before its delete
- * (fw_file_scrub: the clusters it frees then hold none of its text), a
+ * (esp_file_scrub: the clusters it frees then hold none of its text), a
  * file with NUL bytes in it, which the next boot replaces with the whole
  * PATH.new.
  */
@@ -17,7 +17,7 @@
 #include <string.h>
 
 #include "file_replace.h"
-#include "firmware.h"
+#include "esp_files.h"
 #include "json_read.h"
 #include "platform.h"
 
@@ -72,22 +72,22 @@ EFI_STATUS replace_whole(const char *path, const void *buf, size_t n, replace_st
 
     snprintf(tmp, sizeof tmp, "%s" REPLACE_SUFFIX, path);
     /* A PATH.new of ours that an earlier failure left: start afresh. */
-    fw_esp_delete(tmp);
-    s = fw_esp_create(tmp, &f);
+    esp_delete(tmp);
+    s = esp_create(tmp, &f);
     if (s != EFI_SUCCESS)
         return s;
-    s = fw_file_rewrite(f, buf, n);          /* written and flushed */
+    s = esp_file_rewrite(f, buf, n);          /* written and flushed */
     if (s != EFI_SUCCESS) {
-        fw_file_delete(f);                   /* a partial copy: the old PATH stays */
+        esp_file_delete(f);                   /* a partial copy: the old PATH stays */
         return s;
     }
     if (step)
         step("written");
-    s = fw_esp_open_rw(path, &old);
+    s = esp_open_rw(path, &old);
     if (s == EFI_NOT_FOUND) {
         s = EFI_SUCCESS;
     } else if (s == EFI_SUCCESS) {
-        fw_file_scrub(old);
+        esp_file_scrub(old);
         if (step)
             step("scrubbed");
         s = old->Delete(old) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
@@ -97,7 +97,7 @@ EFI_STATUS replace_whole(const char *path, const void *buf, size_t n, replace_st
     if (s == EFI_SUCCESS)
         s = replace_rename(f, replace_leaf(path));
     if (s != EFI_SUCCESS) {
-        fw_file_delete(f);
+        esp_file_delete(f);
         return s;
     }
     f->Close(f);
@@ -132,11 +132,11 @@ static int replace_finish(const char *tmp, const char *leaf, int known)
 {
     size_t len = 0;
     EFI_FILE_HANDLE f;
-    char *text = known ? NULL : fw_save_read(tmp, &len, NULL);
+    char *text = known ? NULL : esp_save_read(tmp, &len, NULL);
     int whole = known || (text && len && !jval_is_none(jval_doc(text, len)));
     if (text)
         FreePool(text);
-    if (!whole || fw_esp_open_rw(tmp, &f) != EFI_SUCCESS)
+    if (!whole || esp_open_rw(tmp, &f) != EFI_SUCCESS)
         return 0;
     EFI_STATUS s = replace_rename(f, leaf);
     f->Close(f);
@@ -148,7 +148,7 @@ static int replace_finish(const char *tmp, const char *leaf, int known)
 static int replace_scrubbed(const char *path)
 {
     size_t len = 0;
-    char *text = fw_save_read(path, &len, NULL);
+    char *text = esp_save_read(path, &len, NULL);
     int nul = text && memchr(text, 0, len) != NULL;
     if (text)
         FreePool(text);
@@ -163,16 +163,16 @@ static void replace_one(const char *dir, const char *name)
     snprintf(leaf, sizeof leaf, "%.*s", (int)k, name);
     snprintf(tmp, sizeof tmp, "%s\\%s", dir, name);
     snprintf(path, sizeof path, "%s\\%s", dir, leaf);
-    int have = fw_esp_exists(path);
+    int have = esp_exists(path);
     if (have && replace_scrubbed(path)) {
-        if (fw_esp_delete(path) == EFI_SUCCESS && replace_finish(tmp, leaf, 1))
+        if (esp_delete(path) == EFI_SUCCESS && replace_finish(tmp, leaf, 1))
             out_printf("files: %s\\%s renamed to %s: a power cut came while the old %s was cleared "
                        "for it, once it was written whole\n", dir, name, leaf, leaf);
         else
             out_printf("files: %s\\%s could not take the place of %s, which a power cut left half "
                        "cleared; what is left is kept for the next boot\n", dir, name, leaf);
     } else if (have) {
-        EFI_STATUS s = fw_esp_delete(tmp);
+        EFI_STATUS s = esp_delete(tmp);
         out_printf("files: %s %s\\%s, left by a power cut while it was written; %s is the last "
                    "complete version\n", s == EFI_SUCCESS ? "removed" : "could not remove", dir, name, leaf);
     } else if (replace_finish(tmp, leaf, 0)) {
@@ -188,7 +188,7 @@ unsigned replace_leftovers(const char *dir)
 {
     static struct replace_left L;      /* 1.5 KB: off the firmware's small stack */
     L.n = L.more = 0;
-    if (fw_save_list(dir, replace_collect, &L) != EFI_SUCCESS)
+    if (esp_save_list(dir, replace_collect, &L) != EFI_SUCCESS)
         return 0;
     for (unsigned i = 0; i < L.n; i++)      /* after the listing: no change while reading the directory */
         replace_one(dir, L.names[i]);

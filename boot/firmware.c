@@ -9,13 +9,10 @@
 #include "firmware.h"
 
 #define FW_MAX_CONSOLES 8
-#define FW_PATH_MAX 260
 
 static EFI_HANDLE fw_image;
 static EFI_SYSTEM_TABLE *fw_st;
 static EFI_STATUS fw_watchdog;
-static EFI_FILE_HANDLE fw_root;        /* the volume the image was loaded from */
-static EFI_FILE_HANDLE fw_save_root;   /* where results go: fw_root unless moved */
 static SIMPLE_TEXT_OUTPUT_INTERFACE *fw_consoles[FW_MAX_CONSOLES];
 static int fw_nconsoles;
 
@@ -279,9 +276,9 @@ EFI_STATUS fw_timer_restore(UINT64 period)
     return period ? t->SetTimerPeriod(t, period) : EFI_SUCCESS;
 }
 
-/* ---- files ---------------------------------------------------------------------- */
+/* ---- paths and the loaded image --------------------------------------------------- */
 
-static void fw_wide(CHAR16 *dst, const char *src)
+void fw_wide(CHAR16 *dst, const char *src)
 {
     size_t i = 0;
     for (; src[i] && i + 1 < FW_PATH_MAX; i++)
@@ -289,274 +286,12 @@ static void fw_wide(CHAR16 *dst, const char *src)
     dst[i] = 0;
 }
 
-EFI_STATUS fw_esp_open(void)
-{
-    EFI_LOADED_IMAGE *li = NULL;
-    EFI_FILE_IO_INTERFACE *fs = NULL;
-    EFI_STATUS s;
-
-    if (fw_root)
-        return EFI_SUCCESS;
-    s = BS->HandleProtocol(fw_image, &LoadedImageProtocol, (void **)&li);
-    if (s != EFI_SUCCESS)
-        return s;
-    s = BS->HandleProtocol(li->DeviceHandle, &FileSystemProtocol, (void **)&fs);
-    if (s != EFI_SUCCESS)
-        return s;
-    s = fs->OpenVolume(fs, &fw_root);
-    if (s == EFI_SUCCESS && !fw_save_root)
-        fw_save_root = fw_root;
-    return s;
-}
+EFI_HANDLE fw_image_handle(void) { return fw_image; }
 
 EFI_HANDLE fw_boot_device(void)
 {
     EFI_LOADED_IMAGE *li = fw_loaded_image();
     return li ? li->DeviceHandle : NULL;
-}
-
-void fw_save_to(EFI_FILE_HANDLE root) { fw_save_root = root; }
-int fw_save_moved(void) { return fw_save_root && fw_save_root != fw_root; }
-
-static EFI_STATUS fw_open_on(EFI_FILE_HANDLE root, const char *path, UINT64 mode, UINT64 attr,
-                             EFI_FILE_HANDLE *out)
-{
-    CHAR16 wpath[FW_PATH_MAX];
-    if (!root)
-        return EFI_NOT_READY;
-    fw_wide(wpath, path);
-    return root->Open(root, out, wpath, mode, attr);
-}
-
-/* Reads come from the boot volume; what the run writes (and reads back:
- * the plug-in markers) goes to the results volume. */
-static EFI_STATUS fw_open(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
-{
-    return fw_open_on(mode & EFI_FILE_MODE_WRITE ? fw_save_root : fw_root, path, mode, attr, out);
-}
-
-static EFI_STATUS fw_open_save(const char *path, UINT64 mode, UINT64 attr, EFI_FILE_HANDLE *out)
-{
-    return fw_open_on(fw_save_root, path, mode, attr, out);
-}
-
-static void *fw_read_whole(EFI_FILE_HANDLE f, size_t *size, EFI_STATUS *status);
-
-void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status)
-{
-    EFI_FILE_HANDLE f;
-    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ, 0, &f);
-    if (s == EFI_SUCCESS)
-        return fw_read_whole(f, size, status);
-    if (status)
-        *status = s;
-    return NULL;
-}
-
-void *fw_save_read(const char *path, size_t *size, EFI_STATUS *status)
-{
-    EFI_FILE_HANDLE f;
-    EFI_STATUS s = fw_open_save(path, EFI_FILE_MODE_READ, 0, &f);
-    if (s == EFI_SUCCESS)
-        return fw_read_whole(f, size, status);
-    if (status)
-        *status = s;
-    return NULL;
-}
-
-/* Read an open file whole and close it. */
-static void *fw_read_whole(EFI_FILE_HANDLE f, size_t *size, EFI_STATUS *status)
-{
-    EFI_FILE_INFO *info;
-    char *buf = NULL;
-    UINTN n;
-    EFI_STATUS s;
-
-    info = LibFileInfo(f);
-    s = EFI_DEVICE_ERROR;
-    if (info) {
-        n = info->FileSize;
-        FreePool(info);
-        buf = AllocatePool(n + 1);
-        s = buf ? f->Read(f, &n, buf) : EFI_OUT_OF_RESOURCES;
-        if (s == EFI_SUCCESS) {
-            buf[n] = 0;
-            *size = n;
-        } else if (buf) {
-            FreePool(buf);
-            buf = NULL;
-        }
-    }
-    f->Close(f);
-    if (status)
-        *status = s;
-    return buf;
-}
-int fw_esp_exists(const char *path)
-{
-    EFI_FILE_HANDLE f;
-    if (fw_open_save(path, EFI_FILE_MODE_READ, 0, &f) != EFI_SUCCESS)
-        return 0;
-    f->Close(f);
-    return 1;
-}
-
-EFI_STATUS fw_esp_mkdir(const char *path)
-{
-    EFI_FILE_HANDLE f;
-    EFI_STATUS s;
-
-    if (fw_open_save(path, EFI_FILE_MODE_READ, 0, &f) == EFI_SUCCESS) {
-        f->Close(f);
-        return EFI_SUCCESS;
-    }
-    s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE,
-                EFI_FILE_DIRECTORY, &f);
-    if (s == EFI_SUCCESS)
-        f->Close(f);
-    return s;
-}
-
-EFI_STATUS fw_esp_create(const char *path, EFI_FILE_HANDLE *out)
-{
-    if (fw_esp_exists(path))
-        return EFI_ACCESS_DENIED;
-    return fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE | EFI_FILE_MODE_CREATE, 0, out);
-}
-
-EFI_STATUS fw_file_write_at(EFI_FILE_HANDLE f, uint64_t at, const void *buf, size_t n)
-{
-    UINTN len = n;
-    EFI_STATUS s = f->SetPosition(f, at);
-    if (s == EFI_SUCCESS && n)
-        s = f->Write(f, &len, (void *)buf);
-    if (s == EFI_SUCCESS && len != n)
-        s = EFI_VOLUME_FULL;
-    if (s == EFI_SUCCESS)
-        s = f->Flush(f);
-    return s;
-}
-
-EFI_STATUS fw_file_rewrite(EFI_FILE_HANDLE f, const void *buf, size_t n)
-{
-    EFI_STATUS s = fw_file_write_at(f, 0, buf, n);
-    EFI_FILE_INFO *info;
-
-    if (s != EFI_SUCCESS)
-        return s;
-    info = LibFileInfo(f);
-    if (!info)
-        return EFI_DEVICE_ERROR;
-    if (info->FileSize != n) {
-        info->FileSize = n;
-        s = f->SetInfo(f, &GenericFileInfo, info->Size, info);
-        if (s == EFI_SUCCESS)
-            s = f->Flush(f);
-    }
-    FreePool(info);
-    return s;
-}
-
-void fw_file_close(EFI_FILE_HANDLE f)
-{
-    if (f)
-        f->Close(f);
-}
-
-static EFI_STATUS fw_list_on(EFI_FILE_HANDLE root, const char *dir,
-                             void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
-{
-    EFI_FILE_HANDLE d;
-    UINTN cap = SIZE_OF_EFI_FILE_INFO + FW_PATH_MAX * sizeof(CHAR16);
-    EFI_FILE_INFO *info;
-    EFI_STATUS s = fw_open_on(root, dir, EFI_FILE_MODE_READ, 0, &d);
-
-    if (s != EFI_SUCCESS)
-        return s;
-    info = AllocatePool(cap);
-    if (!info) {
-        d->Close(d);
-        return EFI_OUT_OF_RESOURCES;
-    }
-    for (;;) {
-        UINTN n = cap;
-        char name[FW_PATH_MAX];
-        s = d->Read(d, &n, info);
-        if (s != EFI_SUCCESS || n == 0)
-            break;
-        if (info->Attribute & EFI_FILE_DIRECTORY)
-            continue;
-        size_t k = 0;
-        for (; info->FileName[k] && k + 1 < sizeof name; k++)
-            name[k] = info->FileName[k] < 0x80 ? (char)info->FileName[k] : '?';
-        name[k] = 0;
-        fn(name, info->FileSize, ctx);
-    }
-    FreePool(info);
-    d->Close(d);
-    return s;
-}
-
-EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
-{
-    return fw_list_on(fw_root, dir, fn, ctx);
-}
-
-EFI_STATUS fw_save_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx)
-{
-    return fw_list_on(fw_save_root, dir, fn, ctx);
-}
-
-EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out)
-{
-    return fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0, out);
-}
-
-/* Zeros over the whole length of an open file, flushed, so that the
- * clusters a delete frees hold none of our text.  EDK II's FAT driver
- * writes its FAT cache before its data cache (FatPkg DiskCache.c,
- * FatVolumeFlushCache), so a directory that grows links a freed cluster
- * into its chain before the zeros it writes there reach the disk; a power
- * cut between the two leaves whatever the cluster held to be read as
- * directory entries (fsck.fat: "has a large number of bad entries").
- * Zeros read as the directory's end. */
-EFI_STATUS fw_file_scrub(EFI_FILE_HANDLE f)
-{
-    static const UINT8 zeros[16384];
-    EFI_FILE_INFO *info = LibFileInfo(f);
-    EFI_STATUS s = EFI_SUCCESS;
-    UINT64 size;
-
-    if (!info)
-        return EFI_DEVICE_ERROR;
-    size = info->FileSize;
-    FreePool(info);
-    for (UINT64 at = 0; at < size && s == EFI_SUCCESS; at += sizeof zeros) {
-        UINTN n = size - at < sizeof zeros ? (UINTN)(size - at) : sizeof zeros;
-        s = f->SetPosition(f, at);
-        if (s == EFI_SUCCESS)
-            s = f->Write(f, &n, (void *)zeros);
-    }
-    if (s == EFI_SUCCESS)
-        s = f->Flush(f);
-    return s;
-}
-
-EFI_STATUS fw_file_delete(EFI_FILE_HANDLE f)
-{
-    fw_file_scrub(f);          /* a file the scrub fails on is deleted all the same */
-    return f->Delete(f) == EFI_SUCCESS ? EFI_SUCCESS : EFI_WARN_DELETE_FAILURE;
-}
-
-EFI_STATUS fw_esp_delete(const char *path)
-{
-    EFI_FILE_HANDLE f;
-    EFI_STATUS s = fw_open(path, EFI_FILE_MODE_READ | EFI_FILE_MODE_WRITE, 0, &f);
-    if (s == EFI_NOT_FOUND)
-        return EFI_SUCCESS;
-    if (s != EFI_SUCCESS)
-        return s;
-    return fw_file_delete(f);
 }
 
 /* ---- variables and the running image ---------------------------------------------- */

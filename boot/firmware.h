@@ -62,50 +62,15 @@ void *fw_config_table(EFI_GUID *guid);
 EFI_STATUS fw_timer_stop(UINT64 *old_period);
 EFI_STATUS fw_timer_restore(UINT64 period);
 
-/* ---- files on the ESP the image was loaded from ---------------------------- */
-/* Open the ESP's root; returns EFI status. */
-EFI_STATUS fw_esp_open(void);
-/* Read a whole file (path with backslashes); NULL when absent or unreadable.
- * The buffer is AllocatePool'd and NUL-terminated. */
-void *fw_esp_read(const char *path, size_t *size, EFI_STATUS *status);
-/* The same from the results volume (the ESP unless fw_save_to moved them). */
-void *fw_save_read(const char *path, size_t *size, EFI_STATUS *status);
-/* Results (every create, write and delete below) go to this root from now
- * on; the boot volume stays the one files are read from. */
-void fw_save_to(EFI_FILE_HANDLE root);
-/* Did fw_save_to move the results off the boot volume? */
-int fw_save_moved(void);
+/* ---- paths and the loaded image --------------------------------------------------- */
+/* Longest path, in characters with its NUL, that the wrappers pass on. */
+#define FW_PATH_MAX 260
+/* An ASCII path as UCS-2 for the firmware (cut at FW_PATH_MAX - 1). */
+void fw_wide(CHAR16 *dst, const char *src);
+/* The handle of baremark's own image (fw_init's). */
+EFI_HANDLE fw_image_handle(void);
 /* The handle of the device the image was loaded from (NULL if unknown). */
 EFI_HANDLE fw_boot_device(void);
-/* Does the file exist? */
-int fw_esp_exists(const char *path);
-/* Create a directory if missing. */
-EFI_STATUS fw_esp_mkdir(const char *path);
-/* Create a new file (fails with EFI_ACCESS_DENIED if it exists, so an
- * earlier run's file is never opened for writing). */
-EFI_STATUS fw_esp_create(const char *path, EFI_FILE_HANDLE *out);
-/* Write the whole of buf at offset 0 of an open file and set its size to n;
- * flushes.  Returns EFI status (EFI_VOLUME_FULL, EFI_WRITE_PROTECTED...). */
-EFI_STATUS fw_file_rewrite(EFI_FILE_HANDLE f, const void *buf, size_t n);
-/* Append buf at offset `at` (the caller's record of the file length). */
-EFI_STATUS fw_file_write_at(EFI_FILE_HANDLE f, uint64_t at, const void *buf, size_t n);
-void fw_file_close(EFI_FILE_HANDLE f);
-/* Call fn(name, size, ctx) for each regular file of a directory (names as
- * ASCII, '?' for characters outside it).  EFI_NOT_FOUND when the directory
- * does not exist. */
-EFI_STATUS fw_esp_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx);
-/* The same in a directory of the results volume. */
-EFI_STATUS fw_save_list(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx);
-/* Open an existing file of the results volume for writing (no create). */
-EFI_STATUS fw_esp_open_rw(const char *path, EFI_FILE_HANDLE *out);
-/* A whole file replaced: boot/file_replace.h (crash-safe, through NAME.new). */
-/* Delete a file, its text first overwritten with zeros (fw_file_scrub);
- * EFI_SUCCESS also when it was not there. */
-EFI_STATUS fw_esp_delete(const char *path);
-/* Zeros over an open file's whole length, flushed (why: firmware.c). */
-EFI_STATUS fw_file_scrub(EFI_FILE_HANDLE f);
-/* Scrub, then delete (the handle is closed either way). */
-EFI_STATUS fw_file_delete(EFI_FILE_HANDLE f);
 
 /* ---- variables and the running image ------------------------------------------------ */
 /* GetVariable: *size in, bytes read out; EFI_NOT_FOUND when absent,

@@ -13,6 +13,7 @@
 
 #include "cpu.h"
 #include "file_replace.h"
+#include "esp_files.h"
 #include "firmware.h"
 #include "mp.h"
 #include "platform.h"
@@ -87,12 +88,12 @@ static const char *plat_efi_read(void *(*read)(const char *, size_t *, EFI_STATU
 
 const char *plat_read_file(const char *name, void **buf, size_t *size)
 {
-    return plat_efi_read(fw_esp_read, name, buf, size);
+    return plat_efi_read(esp_read, name, buf, size);
 }
 
 const char *plat_read_saved_file(const char *name, void **buf, size_t *size)
 {
-    return plat_efi_read(fw_save_read, name, buf, size);
+    return plat_efi_read(esp_save_read, name, buf, size);
 }
 
 const char *plat_write_file(const char *name, const void *buf, size_t n)
@@ -107,7 +108,7 @@ void plat_delete_file(const char *name)
 {
     char path[260];
     plat_efi_path(name, path, sizeof path);
-    fw_esp_delete(path);
+    esp_delete(path);
 }
 
 const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t size, void *ctx), void *ctx,
@@ -115,7 +116,7 @@ const char *plat_list_dir(const char *dir, void (*fn)(const char *name, uint64_t
 {
     char path[260];
     plat_efi_path(dir, path, sizeof path);
-    EFI_STATUS s = fw_esp_list(path, fn, ctx);
+    EFI_STATUS s = esp_list(path, fn, ctx);
     *missing = s == EFI_NOT_FOUND || s == EFI_NOT_READY;
     return s == EFI_SUCCESS ? NULL : fw_status_name(s);
 }

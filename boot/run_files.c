@@ -18,6 +18,7 @@
 
 #include "config.h"
 #include "file_replace.h"
+#include "esp_files.h"
 #include "firmware.h"
 #include "json.h"
 #include "platform.h"
@@ -87,7 +88,7 @@ static EFI_STATUS run_create_log(const char *base)
 {
     char path[96];
     snprintf(path, sizeof path, RUN_DIR "\\%s.log", base);
-    return fw_esp_create(path, &run_log_file);
+    return esp_create(path, &run_log_file);
 }
 
 static int run_name_taken(const char *base)
@@ -96,7 +97,7 @@ static int run_name_taken(const char *base)
     char path[96];
     for (size_t i = 0; i < sizeof ext / sizeof ext[0]; i++) {
         snprintf(path, sizeof path, RUN_DIR "\\%s%s", base, ext[i]);
-        if (fw_esp_exists(path))
+        if (esp_exists(path))
             return 1;
     }
     return 0;
@@ -112,13 +113,13 @@ static int run_files_create(void)
     fw_time_name(stamp, sizeof stamp);
     snprintf(run_name_buf, sizeof run_name_buf, "%s", stamp);
     const char *what = "opening the ESP";
-    s = fw_esp_open();
+    s = esp_open();
     if (s == EFI_SUCCESS) {
         what = "creating \\baremark";
-        s = fw_esp_mkdir(RUN_DIR);
+        s = esp_mkdir(RUN_DIR);
     }
     if (s != EFI_SUCCESS && run_move_results(what, s))
-        s = fw_esp_mkdir(RUN_DIR);
+        s = esp_mkdir(RUN_DIR);
     if (s != EFI_SUCCESS) {
         run_saving_failed(what, s);
         return 0;
@@ -138,8 +139,8 @@ static int run_files_create(void)
         /* A write-protected stick that has \baremark already: the
          * directory was there, the first file is refused.  Move as above
          * and look for a free name on the new volume from the start. */
-        if (s == EFI_WRITE_PROTECTED && !fw_save_moved() && run_move_results("creating the result files", s)) {
-            if ((s = fw_esp_mkdir(RUN_DIR)) != EFI_SUCCESS) {
+        if (s == EFI_WRITE_PROTECTED && !esp_save_moved() && run_move_results("creating the result files", s)) {
+            if ((s = esp_mkdir(RUN_DIR)) != EFI_SUCCESS) {
                 run_saving_failed("creating \\baremark", s);
                 return 0;
             }
@@ -154,7 +155,7 @@ static int run_files_create(void)
         snprintf(run_name_buf, sizeof run_name_buf, "%s", base);
         run_saving = 1;
         out_show("results: \\baremark\\%s.log and \\baremark\\%s.json on the %s\n", base, base,
-                 fw_save_moved() ? "volume named above" : "ESP");
+                 esp_save_moved() ? "volume named above" : "ESP");
         results_doc_name(base);
         run_flush();
         return 1;
@@ -208,12 +209,12 @@ void run_flush(void)
     run_console_catch_up();
     if (!run_saving || !run_irq_enabled())
         return;
-    s = fw_file_write_at(run_log_file, run_file_done, run_log + run_file_done,
+    s = esp_file_write_at(run_log_file, run_file_done, run_log + run_file_done,
                          run_log_len - run_file_done);
     if (s != EFI_SUCCESS) {
         /* Nothing of ours reached the ESP yet: leave no empty log behind. */
         if (run_file_done == 0) {
-            fw_file_delete(run_log_file);
+            esp_file_delete(run_log_file);
             run_log_file = NULL;
         }
         run_saving_failed("writing the log", s);
@@ -276,7 +277,7 @@ void run_files_end(void)
 
 void run_files_close(void)
 {
-    fw_file_close(run_log_file);
+    esp_file_close(run_log_file);
 }
 
 void run_files_changed(unsigned *times, size_t *first_at)

@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "esp_files.h"
 #include "firmware.h"
 #include "json.h"
 #include "platform.h"
@@ -80,7 +81,7 @@ static void sb_image_hash(void)
         sb.read_status = EFI_NOT_FOUND;
         return;
     }
-    void *buf = fw_esp_read(sb.path, &n, &sb.read_status);
+    void *buf = esp_read(sb.path, &n, &sb.read_status);
     if (!buf)
         return;
     sha256(buf, n, d);

@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "config.h"
+#include "esp_files.h"
 #include "firmware.h"
 #include "json.h"
 #include "lava.h"
@@ -50,7 +51,7 @@ static void settings_file(struct bm_config *cfg, const char *name)
     char *text;
 
     snprintf(path, sizeof path, "%s%s", name[0] == '\\' ? "" : "\\", name);
-    text = fw_esp_read(path, &size, &s);
+    text = esp_read(path, &size, &s);
     if (!text) {
         if (strcmp(path, SETTINGS_DEFAULT_FILE) || s != EFI_NOT_FOUND)
             out_warn("command file %s could not be read (%s); using defaults", path, fw_status_name(s));
@@ -108,7 +109,7 @@ void settings_load(struct bm_config *cfg)
     /* First pass only to learn -c NAME; diagnostics come from the real pass. */
     config_defaults(&scratch);
     config_parse_options(&scratch, opts, strlen(opts), name, sizeof name, NULL, NULL);
-    if (fw_esp_open() == EFI_SUCCESS)
+    if (esp_open() == EFI_SUCCESS)
         settings_file(cfg, name[0] ? name : SETTINGS_DEFAULT_FILE);
     else
         out_warn("the ESP could not be opened: no command file read");

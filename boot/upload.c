@@ -17,6 +17,7 @@
 
 #include "config.h"
 #include "cpu.h"
+#include "esp_files.h"
 #include "firmware.h"
 #include "hmac_sha256.h"
 #include "json.h"
@@ -158,7 +159,7 @@ static void upload_install_ca(const char *path)
     size_t n = 0;
     unsigned count = 0;
     const char *why = NULL;
-    char *pem = fw_esp_read(path, &n, &s);
+    char *pem = esp_read(path, &n, &s);
     uint8_t *list = pem ? plat_alloc(UPLOAD_CA_MAX) : NULL;
     long len = list ? upload_ca_list(pem, n, list, UPLOAD_CA_MAX, owner, &count, &why) : -1;
     if (!pem)
@@ -185,14 +186,14 @@ static void upload_record(const char *name, const char *sha, const char *url)
     size_t size = 0;
     EFI_STATUS s;
     EFI_FILE_HANDLE f;
-    void *old = fw_save_read(UPLOAD_RECORD, &size, &s);
+    void *old = esp_save_read(UPLOAD_RECORD, &size, &s);
     if (old)
         FreePool(old);
     int n = snprintf(line, sizeof line, "%s %s %s\n", name, sha, url);
-    s = old ? fw_esp_open_rw(UPLOAD_RECORD, &f) : fw_esp_create(UPLOAD_RECORD, &f);
+    s = old ? esp_open_rw(UPLOAD_RECORD, &f) : esp_create(UPLOAD_RECORD, &f);
     if (s == EFI_SUCCESS) {
-        s = fw_file_write_at(f, size, line, (size_t)n);
-        fw_file_close(f);
+        s = esp_file_write_at(f, size, line, (size_t)n);
+        esp_file_close(f);
     }
     if (s != EFI_SUCCESS)
         out_show("results: %s was stored by the server but %s could not be updated (%s); the next boot "
@@ -271,12 +272,12 @@ void upload_runs(const char *url, const char *key, int via, const char *ca)
     int saved = run_saving_now();
     size_t rec_len = 0;
     EFI_STATUS s;
-    char *rec = saved ? fw_save_read(UPLOAD_RECORD, &rec_len, &s) : NULL;
+    char *rec = saved ? esp_save_read(UPLOAD_RECORD, &rec_len, &s) : NULL;
     if (saved) {
         l.names = plat_alloc(sizeof *l.names * UPLOAD_MAX_RUNS);
         l.acked = rec ? rec : "";
         l.acked_len = rec_len;
-        if (!l.names || fw_save_list(UPLOAD_DIR, upload_list_add, &l) != EFI_SUCCESS) {
+        if (!l.names || esp_save_list(UPLOAD_DIR, upload_list_add, &l) != EFI_SUCCESS) {
             out_show("results: the runs on the results volume could not be listed; nothing sent\n");
             goto done;
         }
@@ -329,9 +330,9 @@ void upload_runs(const char *url, const char *key, int via, const char *ca)
         char path[96];
         size_t jn = 0, ln = 0;
         snprintf(path, sizeof path, UPLOAD_DIR "\\%s.json", l.names[i]);
-        char *json = fw_save_read(path, &jn, &s);
+        char *json = esp_save_read(path, &jn, &s);
         snprintf(path, sizeof path, UPLOAD_DIR "\\%s.log", l.names[i]);
-        char *log = fw_save_read(path, &ln, &s);
+        char *log = esp_save_read(path, &ln, &s);
         int rc = 1;
         tried++;
         if (!json)

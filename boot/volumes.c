@@ -19,6 +19,7 @@
 #include <stdio.h>
 
 #include "connect.h"
+#include "esp_files.h"
 #include "firmware.h"
 #include "platform.h"
 #include "volumes.h"
@@ -142,7 +143,7 @@ int volume_find_writable(char *where, size_t n)
                 continue;
             EFI_FILE_HANDLE root = volume_try(handles[i], existing);
             if (root) {
-                fw_save_to(root);
+                esp_save_to(root);
                 volume_name(handles[i], root, where, n);
                 found = 1;
             }

@@ -15,7 +15,7 @@
 #      flushed, before the old NAME.json is deleted (files:end-written);
 #   2b. the same, once the old NAME.json is overwritten with zeros and
 #      flushed, before its delete (files:end-scrubbed: so the clusters the
-#      delete frees hold none of its text; boot/firmware.c fw_file_scrub);
+#      delete frees hold none of its text; boot/esp_files.c esp_file_scrub);
 #   3. during the clock section (on its "calibrating" line; the calibration
 #      that follows lasts 375 ms of guest time),
 #   4. during a BYTEmark kernel (on the suite's table header: NUMERIC SORT
