@@ -37,6 +37,8 @@ struct hdb *hdb_open(const char *target, char *err, size_t errcap);
 /* Whether a --db names a PostgreSQL server rather than a SQLite file. */
 int hdb_is_pg(const char *target);
 void hdb_close(struct hdb *db);
+/* Delete a SQLite store file and its -wal and -shm companions (a scratch store). */
+void hdb_remove_sqlite(const char *path);
 const char *hdb_kind(const struct hdb *db);     /* "sqlite" or "postgresql" */
 int hdb_schema_version(struct hdb *db);
 /* Run SQL with $1..$n text parameters (NULL: SQL NULL); rows to fn (may

@@ -207,14 +207,8 @@ static int hb_scale(const char *target, long runs, long figures)
            hdb_kind(db), runs, figures, runs * figures, t1 - t0, runs * figures / (t1 - t0), series, t2 - t1,
            hb_series_changes, 10 * ((figures + 49) / 50), ru.ru_maxrss / 1024);
     hdb_close(db);
-    if (own) {
-        unlink(path);
-        char side[80];
-        snprintf(side, sizeof side, "%s-wal", path);
-        unlink(side);
-        snprintf(side, sizeof side, "%s-shm", path);
-        unlink(side);
-    }
+    if (own)
+        hdb_remove_sqlite(path);
     return 0;
 fail:
     fprintf(stderr, "baremark history bench: %s\n", hdb_error(db));

@@ -474,11 +474,6 @@ int history_corpus_bench(const char *dir, const char *series_csv, int verbose, F
     hc_pts = NULL;
     hc_cap = hc_npts = 0;
     hdb_close(db);
-    unlink(dbpath);
-    char side[80];
-    snprintf(side, sizeof side, "%s-wal", dbpath);
-    unlink(side);
-    snprintf(side, sizeof side, "%s-shm", dbpath);
-    unlink(side);
+    hdb_remove_sqlite(dbpath);
     return bad ? 2 : 0;
 }

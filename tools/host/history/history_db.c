@@ -14,6 +14,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #include <libpq-fe.h>
 #include <sqlite3.h>
@@ -335,6 +336,16 @@ void hdb_close(struct hdb *db)
     if (db->pg)
         PQfinish(db->pg);
     free(db);
+}
+
+void hdb_remove_sqlite(const char *path)
+{
+    char side[4096];
+    unlink(path);
+    snprintf(side, sizeof side, "%s-wal", path);
+    unlink(side);
+    snprintf(side, sizeof side, "%s-shm", path);
+    unlink(side);
 }
 
 /* The hex text of bytes, malloc'd (NULL when out of memory): a kept file's
