@@ -930,7 +930,7 @@ class Checker:
             else:
                 check_interval(where, "ratio 95% interval", cells[3], r["lo"], r["hi"], "report")
             pm = re.fullmatch(r"(?:p = )?(\S+)", cells[4])
-            if cells[4].startswith("p") and not cells[4].startswith("p ="):
+            if cells[4].startswith("p"):     # figures_format_p's text: %.3f from 0.001 up, %.1e below
                 check_p(where, "p", cells[4], r["p"])
             else:
                 check_num(where, "p (%.2g)", pm.group(1) if pm else cells[4], r["p"], "g2")
