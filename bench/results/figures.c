@@ -66,6 +66,7 @@ const char *figure_kind_name(enum figure_kind k)
 
 struct fig_walk {
     struct jval doc, member;
+    double hz;                          /* the table's tick rate in the member (NAN: none), read once */
     const struct figure_table *t;
     const struct figure *fig;
     void (*fn)(void *ctx, const struct figure_value *v);
@@ -271,6 +272,8 @@ static void fig_emit(struct fig_walk *w, struct jval v)
     memset(&fv, 0, sizeof fv);
     fv.table = w->t;
     fv.fig = f;
+    fv.member = w->member;
+    fv.tick_hz = w->hz;
     fv.json = v;
     fv.elem = w->depth ? w->elem[w->depth - 1] : (struct jval){ 0 };
     snprintf(fv.path, sizeof fv.path, "%s", w->path);
@@ -278,7 +281,7 @@ static void fig_emit(struct fig_walk *w, struct jval v)
     fv.only_failed = f->only && !fig_cond(w, f->only);
     double x = fv.only_failed ? NAN : fv.value * (f->scale != 0 ? f->scale : 1);
     if (f->flags & FIG_TICKS_NS)
-        x = x * 1e9 / fig_tick_hz(w->member, w->t);
+        x = x * 1e9 / w->hz;
     fv.lava_value = x;
     if (f->lava) {
         char raw[LAVA_ID_MAX * 2];
@@ -344,33 +347,59 @@ static void fig_step(struct fig_walk *w, struct jval v, const char *rest)
     w->path[plen] = 0;
 }
 
+/* The walk of one row, its member found (w->member) and its rate read. */
+static void fig_walk_row(struct fig_walk *w, const struct figure *fig)
+{
+    w->fig = fig;
+    w->depth = w->cut = 0;
+    snprintf(w->path, sizeof w->path, "%s", w->t->member ? w->t->member : "");
+    fig_step(w, w->member, fig->path);
+}
+
+static int fig_walk_begin(struct fig_walk *w, struct jval doc, const struct figure_table *t,
+                          void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
+{
+    memset(w, 0, sizeof *w);
+    w->doc = doc;
+    w->member = fig_member(doc, t);
+    if (jval_is_none(w->member))
+        return 0;
+    w->t = t;
+    w->hz = fig_tick_hz(w->member, t);
+    w->fn = fn;
+    w->ctx = ctx;
+    return 1;
+}
+
 void figures_each(struct jval doc, const struct figure_table *t, const struct figure *fig,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
 {
     struct fig_walk w;
-    memset(&w, 0, sizeof w);
-    w.doc = doc;
-    w.member = fig_member(doc, t);
-    if (jval_is_none(w.member))
+    if (fig_walk_begin(&w, doc, t, fn, ctx))
+        fig_walk_row(&w, fig);
+}
+
+void figures_each_row(struct jval doc, const struct figure_table *t, enum figure_rows which,
+                      void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
+{
+    struct fig_walk w;
+    if (!t || !fig_walk_begin(&w, doc, t, fn, ctx))
         return;
-    w.t = t;
-    w.fig = fig;
-    w.fn = fn;
-    w.ctx = ctx;
-    snprintf(w.path, sizeof w.path, "%s", t->member ? t->member : "");
-    fig_step(&w, w.member, fig->path);
+    for (unsigned r = 0; r < t->n; r++)
+        if (which == FIG_ROWS_ALL || t->rows[r].lava)
+            fig_walk_row(&w, &t->rows[r]);
 }
 
 /* ---- raw samples ----------------------------------------------------------------- */
 
-size_t figures_samples(struct jval doc, const struct figure_value *v, double *out, size_t cap)
+size_t figures_samples(const struct figure_value *v, double *out, size_t cap)
 {
     const struct figure *f = v->fig;
-    struct jval base = jval_is_none(v->elem) ? fig_member(doc, v->table) : v->elem, s;
+    struct jval base = jval_is_none(v->elem) ? v->member : v->elem, s;
     size_t it = 0, n = 0;
     if (!f->samples || v->only_failed)
         return 0;
-    double hz = fig_tick_hz(fig_member(doc, v->table), v->table);
+    double hz = v->tick_hz;
     double pm = jval_num(jval_get(base, "placeholder_median"), NAN), iters = jval_num(jval_get(base, "iterations"), NAN);
     int net = f->transform == FIG_SAMPLES_NET || f->transform == FIG_SAMPLES_NET_NS;
     int ns = f->transform == FIG_SAMPLES_NS || f->transform == FIG_SAMPLES_NET_NS;

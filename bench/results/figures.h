@@ -206,6 +206,8 @@ struct figure_value {
     char path[160];             /* where: "clock.references[0].khz" */
     struct jval json;             /* the value (none when absent) */
     struct jval elem;             /* the innermost array element (none without [*]) */
+    struct jval member;           /* the table's member of the document (the walk found it once) */
+    double tick_hz;               /* the table's tick rate there (NAN: none), for ns samples */
     double value;               /* the JSON number; NAN when null, absent or not a number */
     double lava_value;          /* in the LAVA unit (scaled); NAN when none or `only` fails */
     int only_failed;            /* the row's `only` condition is not met here */
@@ -220,6 +222,12 @@ struct figure_value {
  * when it has none.  The member absent: no call. */
 void figures_each(struct jval doc, const struct figure_table *t, const struct figure *fig,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
+/* The same for every row of t in its order (FIG_ROWS_ALL) or every row
+ * with a LAVA id (FIG_ROWS_TRACKED), the member found once: a walk of a
+ * whole table costs one look-up of its member, not one a row. */
+enum figure_rows { FIG_ROWS_ALL, FIG_ROWS_TRACKED };
+void figures_each_row(struct jval doc, const struct figure_table *t, enum figure_rows which,
+                      void (*fn)(void *ctx, const struct figure_value *v), void *ctx);
 
 /* The LAVA cases of table t's member of the results document doc: for
  * each row with a LAVA id, in the table's order, each place figures_each
@@ -261,7 +269,7 @@ void figures_headline(struct jval doc, const struct figure_table *t, char *out, 
 
 /* The raw samples of a figure found, transformed (figure_samples) into
  * out (at most cap); returns how many. */
-size_t figures_samples(struct jval doc, const struct figure_value *v, double *out, size_t cap);
+size_t figures_samples(const struct figure_value *v, double *out, size_t cap);
 
 /* A figure's value for a person: four significant digits, whole numbers
  * of 10^5 and more with one decimal at most ("2596142.3", "0.169",

@@ -24,9 +24,7 @@ void figures_lava(struct jval doc, const struct figure_table *t,
                   void (*fn)(void *ctx, const struct figure_value *v), void *ctx)
 {
     struct fig_lava_walk lw = { fn, ctx };
-    for (unsigned r = 0; t && r < t->n; r++)
-        if (t->rows[r].lava)
-            figures_each(doc, t, &t->rows[r], fig_lava_place, &lw);
+    figures_each_row(doc, t, FIG_ROWS_TRACKED, fig_lava_place, &lw);
 }
 
 static void fig_lava_print_one(void *ctx, const struct figure_value *v)

@@ -36,7 +36,7 @@ static void fl_json_figure(void *ctx, const struct figure_value *v)
     struct fl_json_ctx *c = ctx;
     if (!v->id[0] || isnan(v->lava_value))
         return;
-    size_t n = c->samples ? figures_samples(c->doc, v, c->samples, FL_SAMPLES_MAX) : 0;
+    size_t n = c->samples ? figures_samples(v, c->samples, FL_SAMPLES_MAX) : 0;
     char label[160];
     history_series_label(v, label, sizeof label);
     fl_add(c->F, c->m, v->id, label, v->unit, v->lava_value, c->samples, n, (int)fl_kind_sense(v->fig->kind));
@@ -79,9 +79,7 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
     struct fl_json_ctx c = { F, m, doc, malloc(FL_SAMPLES_MAX * sizeof(double)) };
     const struct figure_table *t;
     for (unsigned i = 0; (t = figures_table(i)); i++)
-        for (unsigned r = 0; r < t->n; r++)
-            if (t->rows[r].lava)
-                figures_each(doc, t, &t->rows[r], fl_json_figure, &c);
+        figures_each_row(doc, t, FIG_ROWS_TRACKED, fl_json_figure, &c);
     free(c.samples);
     free(text);
     return 0;

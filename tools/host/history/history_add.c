@@ -196,7 +196,7 @@ static int ha_cmp_double(const void *a, const void *b)
  * kept only when it brackets the figure's own value. */
 static void ha_interval(struct ha_fig_ctx *c, const struct figure_value *v, double *lo, double *hi)
 {
-    size_t n = figures_samples(c->doc, v, c->samples, HA_SAMPLES_MAX);
+    size_t n = figures_samples(v, c->samples, HA_SAMPLES_MAX);
     *lo = *hi = NAN;
     if (n < 3)
         return;
@@ -291,10 +291,8 @@ static int ha_store(struct hdb *db, struct ha_run *r, const char *source, const 
     }
     struct ha_fig_ctx c = { db, r->doc, rid, malloc(HA_SAMPLES_MAX * sizeof(double)), 0, 0 };
     const struct figure_table *t;
-    for (unsigned i = 0; c.samples && (t = figures_table(i)); i++)
-        for (unsigned k = 0; k < t->n && !c.failed; k++)
-            if (t->rows[k].lava)
-                figures_each(r->doc, t, &t->rows[k], ha_figure, &c);
+    for (unsigned i = 0; c.samples && !c.failed && (t = figures_table(i)); i++)
+        figures_each_row(r->doc, t, FIG_ROWS_TRACKED, ha_figure, &c);
     free(c.samples);
     const char *kp[3] = { rid, "json", keep };
     if (!c.failed && keep &&

@@ -79,9 +79,7 @@ size_t rp_figure_table(struct report *r, const char *member)
     struct rf_ctx c = { r->f, member ? member : "run", 0 };
     if (!t || jval_is_none(r->doc))
         return 0;
-    for (unsigned i = 0; i < t->n; i++)
-        if (t->rows[i].lava)
-            figures_each(r->doc, t, &t->rows[i], rf_row, &c);
+    figures_each_row(r->doc, t, FIG_ROWS_TRACKED, rf_row, &c);
     if (c.rows)
         fputs("</table>", r->f);
     return c.rows;

@@ -218,8 +218,7 @@ void rv_figures(json_t *root, const char *file, int *problems, int quiet)
     c.ended = st.kind == RS_COMPLETED || st.kind == RS_WARNINGS || st.kind == RS_FAILED;
     struct jval doc = c.doc = jval_doc(text, strlen(text));
     for (unsigned i = 0; (t = figures_table(i)); i++)
-        for (unsigned r = 0; r < t->n; r++)
-            figures_each(doc, t, &t->rows[r], vf_place, &c);
+        figures_each_row(doc, t, FIG_ROWS_ALL, vf_place, &c);
     figures_undeclared(doc, vf_undeclared, &c);
     vf_say_undeclared(&c);
     free(text);
