@@ -247,13 +247,7 @@ const char *num_text(char *buf, size_t n, double v)
 
 const char *doc_name(json_t *el, const char *dflt)
 {
-    static const char *const keys[] = { "name", "key", "method", "test", "source", "reference", NULL };
-    for (const char *const *k = keys; *k; k++) {
-        const char *s = doc_str(el, *k, NULL);
-        if (s)
-            return s;
-    }
-    return dflt;
+    return doc_str(el, "name", dflt);
 }
 
 /* The value at the dotted path p[0..len) below base. */

@@ -108,7 +108,8 @@ void svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
 
 /* ---- finding things in sections whose layout varies a little --------------- */
 
-/* Name of a list element: its "name", "key", "method", "test" or "source". */
+/* Name of a list element: its "name" (every list of the schema names its
+ * elements so), else dflt. */
 const char *doc_name(json_t *el, const char *dflt);
 /* A figure by its row (bench/results/figures.h figures_row_tail): the value
  * row id of table t names below base (the member, or an element of the
