@@ -8,6 +8,7 @@
 #include <sys/stat.h>
 
 #include "figures.h"
+#include "figures_compare.h"
 #include "report_util.h"
 #include "run_profile.h"
 #include "stats/stats.h"
@@ -135,15 +136,8 @@ size_t doc_numbers(json_t *arr, double **out)
 
 json_t *doc_samples(json_t *obj)
 {
-    static const char *const names[] = { "samples", "raw", NULL };
-    return doc_first_array(obj, names);
-}
-
-json_t *doc_list(json_t *section, const char *const *names)
-{
-    if (json_is_array(section))
-        return section;
-    return doc_first_array(section, names);
+    json_t *v = json_object_get(obj, "samples");    /* not a row: an element's raw samples, rows "[*].*" */
+    return json_is_array(v) ? v : NULL;
 }
 
 /* ---- HTML ------------------------------------------------------------------- */
@@ -253,29 +247,46 @@ const char *num_text(char *buf, size_t n, double v)
 
 const char *doc_name(json_t *el, const char *dflt)
 {
-    static const char *const keys[] = { "name", "key", "method", "test", "source", "reference", NULL };
-    for (const char *const *k = keys; *k; k++) {
-        const char *s = doc_str(el, *k, NULL);
-        if (s)
-            return s;
-    }
-    return dflt;
+    return doc_str(el, "name", dflt);
 }
 
-json_t *doc_fig(json_t *base, const struct figure_table *t, unsigned id)
+/* The value at the dotted path p[0..len) below base. */
+static json_t *doc_walk(json_t *base, const char *p, size_t len)
 {
-    const char *p = figures_row_tail(t, id);
     char seg[64];
-    while (base && *p) {
+    const char *end = p + len;
+    while (base && p < end) {
         size_t n = strcspn(p, ".");
+        if (n > (size_t)(end - p))
+            n = (size_t)(end - p);
         if (n >= sizeof seg)
             return NULL;
         memcpy(seg, p, n);
         seg[n] = 0;
         base = json_object_get(base, seg);
-        p += n + (p[n] == '.');
+        p += n + (p + n < end && p[n] == '.');
     }
     return base;
+}
+
+json_t *doc_fig(json_t *base, const struct figure_table *t, unsigned id)
+{
+    const char *p = figures_row_tail(t, id);
+    return doc_walk(base, p, strlen(p));
+}
+
+json_t *doc_fig_list(json_t *base, const struct figure_table *t, unsigned id)
+{
+    const char *path = id < t->n ? t->rows[id].path : "", *from = path, *last = NULL, *p;
+    for (p = path; (p = strstr(p, "[*]")); p += 3) {
+        if (last)
+            from = last + 3 + (last[3] == '.');
+        last = p;
+    }
+    if (!last)
+        return NULL;
+    json_t *v = doc_walk(base, from, (size_t)(last - from));
+    return json_is_array(v) ? v : NULL;
 }
 
 double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id)
@@ -286,19 +297,9 @@ double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id)
 
 size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label)
 {
-    static const char *const obj_a[] = { "a", "A", NULL }, *const obj_b[] = { "b", "B", NULL };
-    static const char *const arr_a[] = { "samples_a", "a_samples", "raw_a", NULL };
-    static const char *const arr_b[] = { "samples_b", "b_samples", "raw_b", NULL };
-    const char *const *names = side ? obj_b : obj_a;
-    *label = side ? "B" : "A";
-    for (; *names; names++) {
-        json_t *o = json_object_get(cmp, *names);
-        if (json_is_object(o)) {
-            *label = doc_name(o, *label);
-            return doc_numbers(doc_samples(o), out);
-        }
-    }
-    return doc_numbers(doc_first_array(cmp, side ? arr_b : arr_a), out);
+    json_t *o = json_object_get(cmp, side ? "b" : "a");
+    *label = doc_name(o, side ? "B" : "A");
+    return doc_numbers(doc_samples(o), out);
 }
 
 int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
@@ -307,10 +308,10 @@ int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
     const char *side = doc_str(r, "faster", NULL);
     if (side) {
         out->faster = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        out->estimate = doc_num(r, "estimate", NAN);
-        out->lo = doc_num(r, "lo", NAN);
-        out->hi = doc_num(r, "hi", NAN);
-        out->p = doc_num(r, "p", NAN);
+        out->estimate = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_ESTIMATE);
+        out->lo = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_LO);
+        out->hi = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_HI);
+        out->p = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_P);
         out->u = NAN;
         return 0;
     }
@@ -328,24 +329,7 @@ int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
 
 size_t doc_run_scores(json_t *test, double **out)
 {
-    static const char *const names[] = { "scores", "runs", NULL };
-    json_t *arr = doc_first_array(test, names);
-    size_t i, n = 0;
-    json_t *v;
-    *out = NULL;
-    if (!arr || json_array_size(arr) == 0)
-        return 0;
-    if (!json_is_object(json_array_get(arr, 0)))
-        return doc_numbers(arr, out);
-    *out = malloc(json_array_size(arr) * sizeof **out);
-    if (!*out)
-        return 0;
-    json_array_foreach(arr, i, v) {
-        json_t *s = json_object_get(v, "score");
-        if (json_is_number(s))
-            (*out)[n++] = json_number_value(s);
-    }
-    return n;
+    return doc_numbers(json_object_get(test, "scores"), out);
 }
 
 size_t doc_method_samples(json_t *m, double **out)
@@ -354,30 +338,6 @@ size_t doc_method_samples(json_t *m, double **out)
     if (!s)
         s = doc_samples(json_object_get(m, "overhead"));
     return doc_numbers(s, out);
-}
-
-json_t *doc_clock_refs(json_t *clock)
-{
-    static const char *const names[] = { "references", "refs", NULL };
-    return doc_list(clock, names);
-}
-
-json_t *doc_methods_list(json_t *methods)
-{
-    static const char *const names[] = { "methods", "list", NULL };
-    return doc_list(methods, names);
-}
-
-json_t *doc_comparisons_list(json_t *comparisons)
-{
-    static const char *const names[] = { "comparisons", "experiments", "list", NULL };
-    return doc_list(comparisons, names);
-}
-
-json_t *doc_bytemark_tests(json_t *bytemark)
-{
-    static const char *const names[] = { "tests", "kernels", NULL };
-    return doc_list(bytemark, names);
 }
 
 double median_of(const double *x, size_t n)

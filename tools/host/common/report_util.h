@@ -59,12 +59,9 @@ size_t doc_numbers(json_t *arr, double **out);
  * when n is 0 (compare-runs' and the fleet's medians). */
 double median_of(const double *x, size_t n);
 
-/* A sample array's conventional names in the results (see the schema). */
+/* An object's raw samples: its "samples" array (see the schema), NULL
+ * when none. */
 json_t *doc_samples(json_t *obj);
-
-/* A section that is a list: the array itself, or an object's first array
- * member among names (a section may wrap its list in an object). */
-json_t *doc_list(json_t *section, const char *const *names);
 
 /* ---- HTML and SVG ----------------------------------------------------------- */
 
@@ -111,7 +108,8 @@ void svg_runs(FILE *f, const double *x, size_t n, double mean, double half);
 
 /* ---- finding things in sections whose layout varies a little --------------- */
 
-/* Name of a list element: its "name", "key", "method", "test" or "source". */
+/* Name of a list element: its "name" (every list of the schema names its
+ * elements so), else dflt. */
 const char *doc_name(json_t *el, const char *dflt);
 /* A figure by its row (bench/results/figures.h figures_row_tail): the value
  * row id of table t names below base (the member, or an element of the
@@ -119,25 +117,25 @@ const char *doc_name(json_t *el, const char *dflt);
 struct figure_table;
 json_t *doc_fig(json_t *base, const struct figure_table *t, unsigned id);
 double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id);
+/* The array whose elements row id's last [*] walks, below base (the
+ * member, or an element of the array before it): "references" of
+ * "references[*].khz" below the clock, "tests" of
+ * "scores.per_core[*].tests[*].mean" below a per_core element.  NULL when
+ * absent, not an array, or the row has no [*]. */
+json_t *doc_fig_list(json_t *base, const struct figure_table *t, unsigned id);
 /* Raw samples of one side of an A/B comparison (side 0 = A, 1 = B): the
- * samples of member "a"/"b" (or "A"/"B"), or the array "samples_a"/"a_samples"
- * (b likewise).  Returns the count, *out malloc'd as doc_numbers. */
+ * "samples" of its member "a" or "b", the label that member's name.
+ * Returns the count, *out malloc'd as doc_numbers. */
 size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label);
 /* An A/B comparison's figures (struct stats_ab: faster side, the slower's
  * time over the faster's, its interval, Mann-Whitney's p): its "ratio"
- * member as the run wrote it, else stats_ab on the stored samples (a file
- * from before the member).  Returns 0, or -1 when there are none. */
+ * member as the run wrote it (its rows, figures_compare), else stats_ab
+ * on the stored samples (a file from before the member).  Returns 0, or
+ * -1 when there are none. */
 struct stats_ab;
 int doc_ab_ratio(json_t *cmp, struct stats_ab *out);
-/* A BYTEmark test's per-run scores: "scores" or "runs" (numbers, or
- * objects with "score"). */
+/* A BYTEmark test's per-run scores: its "scores" (numbers). */
 size_t doc_run_scores(json_t *test, double **out);
-/* The samples of a method's measurement: "samples"/"raw", or inside its
+/* The samples of a method's measurement: "samples", or inside its
  * "overhead" object. */
 size_t doc_method_samples(json_t *m, double **out);
-
-/* Lists inside the sections (an array section is its own list). */
-json_t *doc_clock_refs(json_t *clock);
-json_t *doc_methods_list(json_t *methods);
-json_t *doc_comparisons_list(json_t *comparisons);
-json_t *doc_bytemark_tests(json_t *bytemark);

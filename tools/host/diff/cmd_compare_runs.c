@@ -35,6 +35,8 @@
 #include "compare_runs.h"
 #include "figures_bytemark.h"
 #include "figures_clock.h"
+#include "figures_compare.h"
+#include "figures_cores.h"
 #include "figures_methods.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -109,8 +111,8 @@ static void cr_scale(double *x, size_t n, double f)
 
 static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = doc_methods_list(json_object_get(A->root, "methods"));
-    json_t *lb = doc_methods_list(json_object_get(B->root, "methods"));
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_methods.member), &figures_methods, METHODS_OVERHEAD_MEDIAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_methods.member), &figures_methods, METHODS_OVERHEAD_MEDIAN);
     int ns = !isnan(A->khz) && !isnan(B->khz);
     size_t i, n = 0;
     json_t *ea;
@@ -149,7 +151,8 @@ static json_t *cr_measurement(json_t *list, const char *target, const char *meth
     json_t *m;
     json_array_foreach(list, i, m) {
         if (!strcmp(doc_str(m, "target", ""), target) && !strcmp(doc_str(m, "method", ""), method)
-            && json_array_size(json_object_get(m, "samples")) && json_is_number(json_object_get(m, "placeholder_median")))
+            && json_array_size(json_object_get(m, "samples")) /* not a row: its raw samples */
+            && json_is_number(json_object_get(m, "placeholder_median")))
             return m;
     }
     return NULL;
@@ -158,8 +161,9 @@ static json_t *cr_measurement(json_t *list, const char *target, const char *meth
 /* Net samples per iteration of one measurement, ticks (or ns with khz). */
 static size_t cr_net_samples(json_t *m, double khz, double **out)
 {
-    size_t n = doc_numbers(json_object_get(m, "samples"), out);
-    double p = doc_num(m, "placeholder_median", NAN), it = doc_num(m, "iterations", NAN);
+    size_t n = doc_numbers(json_object_get(m, "samples"), out);      /* not a row: its raw samples */
+    double p = doc_num(m, "placeholder_median", NAN);
+    double it = doc_num(m, "iterations", NAN);                     /* not a row: its N */
     if (isnan(p) || !(it > 0)) {
         free(*out);
         *out = NULL;
@@ -252,9 +256,9 @@ static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, 
     it->b = it->nb ? cr_mean(b, it->nb) : fb;
     it->ratio = it->a / it->b;
     cr_test(it, a, b, noise, 1);
-    if (strcmp(doc_str(ea, "status", "ok"), "ok"))
+    if (strcmp(doc_str(ea, "status", "ok"), "ok"))      /* not a row: a test's status */
         it->verdict = "not run in A";
-    else if (strcmp(doc_str(eb, "status", "ok"), "ok"))
+    else if (strcmp(doc_str(eb, "status", "ok"), "ok")) /* not a row: as above */
         it->verdict = "not run in B";
     free(a);
     free(b);
@@ -262,8 +266,8 @@ static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, 
 
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = doc_bytemark_tests(json_object_get(A->root, "bytemark"));
-    json_t *lb = doc_bytemark_tests(json_object_get(B->root, "bytemark"));
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_bytemark.member), &figures_bytemark, BYTEMARK_TESTS_MEAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_bytemark.member), &figures_bytemark, BYTEMARK_TESTS_MEAN);
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
@@ -335,8 +339,8 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
                  doc_num(tb, "cpus", NAN), doc_str(ta, "key", "?"));
         it->name = it->label;
         it->unit = "sum of means";
-        it->a = doc_num(ta, "sum", NAN);
-        it->b = doc_num(tb, "sum", NAN);
+        it->a = doc_fig_num(ta, &figures_cores, CORES_ALL_CORES_SUM);
+        it->b = doc_fig_num(tb, &figures_cores, CORES_ALL_CORES_SUM);
         it->ratio = it->a / it->b;
         it->welch_p = it->mw_p = NAN;
         it->verdict = "a sum: no samples to test";
@@ -348,8 +352,8 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
 
 static size_t cr_pairs(struct cr_run *A, struct cr_run *B, struct cr_pair *out, size_t cap)
 {
-    json_t *la = doc_comparisons_list(json_object_get(A->root, "comparisons"));
-    json_t *lb = doc_comparisons_list(json_object_get(B->root, "comparisons"));
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_compare.member), &figures_compare, COMPARE_REL_MEDIAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_compare.member), &figures_compare, COMPARE_REL_MEDIAN);
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {

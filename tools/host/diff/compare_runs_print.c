@@ -9,7 +9,7 @@
 #include <string.h>
 
 #include "compare_runs.h"
-#include "figures.h"
+#include "figures_compare.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "stats/stats.h"
@@ -29,7 +29,7 @@ static const char *cr_pair_side(json_t *c, char *buf, size_t n)
     struct stats_ab ab;
     char e[32], ci[64], p[32];
     if (!v) {
-        snprintf(buf, n, "%s", doc_str(c, "status", "not run"));
+        snprintf(buf, n, "%s", doc_str(c, "status", "not run"));  /* not a row: the pair's status */
         return buf;
     }
     if (doc_ab_ratio(c, &ab)) {
@@ -213,12 +213,14 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (size_t i = 0; i < np; i++) {
         json_t *e = json_object();
         json_object_set_new(e, "name", json_string(pairs[i].name));
-        json_object_set_new(e, "rel_median_a", cr_num_or_null(doc_num(pairs[i].a, "rel_median", NAN)));
-        json_object_set_new(e, "rel_median_b", cr_num_or_null(doc_num(pairs[i].b, "rel_median", NAN)));
+        json_object_set_new(e, "rel_median_a", cr_num_or_null(doc_fig_num(pairs[i].a, &figures_compare, COMPARE_REL_MEDIAN)));
+        json_object_set_new(e, "rel_median_b", cr_num_or_null(doc_fig_num(pairs[i].b, &figures_compare, COMPARE_REL_MEDIAN)));
         json_object_set_new(e, "ratio_a", cr_pair_ratio(pairs[i].a));
         json_object_set_new(e, "ratio_b", cr_pair_ratio(pairs[i].b));
-        json_object_set_new(e, "verdict_a", json_string(doc_str(pairs[i].a, "verdict", doc_str(pairs[i].a, "status", "?"))));
-        json_object_set_new(e, "verdict_b", json_string(doc_str(pairs[i].b, "verdict", doc_str(pairs[i].b, "status", "?"))));
+        json_object_set_new(e, "verdict_a", json_string(doc_str(pairs[i].a, "verdict",
+                                                                           doc_str(pairs[i].a, "status", "?")))); /* not a row: the pair's */
+        json_object_set_new(e, "verdict_b", json_string(doc_str(pairs[i].b, "verdict",
+                                                                           doc_str(pairs[i].b, "status", "?")))); /* not a row: the pair's */
         json_object_set_new(e, "same_verdict", json_boolean(cr_pair_same(&pairs[i])));
         json_array_append_new(cmp, e);
     }

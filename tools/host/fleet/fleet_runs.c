@@ -14,7 +14,7 @@
 #include <unistd.h>
 
 #include "commands.h"
-#include "figures.h"
+#include "figures_run.h"
 #include "history.h"
 #include "fleet.h"
 #include "report_util.h"
@@ -59,7 +59,7 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
         free(text);
         return -1;
     }
-    if (jval_type(jval_get(doc, "schema")) != JVAL_NUMBER) {
+    if (jval_type(figures_get(doc, &figures_run, RUN_SCHEMA)) != JVAL_NUMBER) {
         fprintf(stderr, "baremark fleet: %s: not a baremark results file (no \"schema\"); skipped\n", path);
         free(text);
         return -1;

@@ -36,7 +36,7 @@ static void bytemark_row(FILE *f, json_t *t)
     fputs("<tr><td>", f);
     html_put(f, doc_name(t, "?"));
     fputs("</td><td>", f);
-    html_put(f, doc_str(t, "status", ""));
+    html_put(f, doc_str(t, "status", ""));    /* not a row: a test's status, tests[*].* */
     if (doc_str(t, "why", NULL)) {
         fputs(": ", f);
         html_put(f, doc_str(t, "why", ""));
@@ -75,7 +75,7 @@ void part_bytemark(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    tests = doc_bytemark_tests(sec);
+    tests = doc_fig_list(sec, &figures_bytemark, BYTEMARK_TESTS_MEAN);
     if (rp_array_of_objects(tests)) {
         fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>status</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
               "<th>95% interval</th><th>runs (dots) and the 95% interval</th><th>old index</th><th>new index</th></tr>", f);

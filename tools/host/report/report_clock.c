@@ -32,7 +32,7 @@ void part_clock(struct report *r)
 
     if (rp_section_missing(f, clock))
         return;
-    refs = doc_clock_refs(clock);
+    refs = doc_fig_list(clock, &figures_clock, CLOCK_REFERENCES_KHZ);
     double chosen = doc_fig_num(clock, &figures_clock, CLOCK_CHOSEN_KHZ);
     if (rp_array_of_objects(refs)) {
         fputs("<table id=\"clock-refs\"><tr><th>reference</th><th>TSC kHz</th><th>&plusmn; ppm</th>"

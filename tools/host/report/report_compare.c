@@ -8,7 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "figures.h"
+#include "figures_compare.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -27,7 +27,7 @@ static void comparison_paired(FILE *f, json_t *cmp, const double *a, const doubl
     if (work && scratch && !stats_signed_rank(d, n, scratch, work, wl, &s))
         fprintf(f, "<p class=\"paired\">paired, A - B in each trial: mean %s &plusmn; %s ticks (95%%); Wilcoxon "
                 "signed-rank p = %s in the run, %s recomputed (%s)</p>", num_text(m, sizeof m, s.mean_diff),
-                num_text(h, sizeof h, s.mean_half95), num_text(p1, sizeof p1, doc_num(pd, "p", NAN)),
+                num_text(h, sizeof h, s.mean_half95), num_text(p1, sizeof p1, doc_num(pd, "p", NAN)), /* not a row: paired.p */
                 num_text(p2, sizeof p2, s.p), s.exact ? "exact" : "normal approximation");
     if (!strcmp(doc_str(cmp, "expect", ""), "no difference") && !strcmp(doc_str(cmp, "order", ""), "random"))
         fputs("<p class=\"note\">An A/A (one routine at one address, the order drawn per trial): its signed-rank p "
@@ -123,7 +123,7 @@ void part_comparisons(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    list = doc_comparisons_list(sec);
+    list = doc_fig_list(sec, &figures_compare, COMPARE_REL_MEDIAN);
     json_array_foreach(list, i, el)
         if (json_is_object(el))
             comparison_card(f, el);

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_cores.h"
 #include "report_parts.h"
 #include "report_util.h"
 
@@ -96,10 +97,10 @@ static void cores_tsc(FILE *f, json_t *sec)
         fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(t, "cpu", NAN));
         cores_td_num(f, doc_num(t, "warp_max_back_ticks", NAN), "%.0f");
         cores_td_num(f, doc_num(t, "warp_handoffs", NAN), "%.0f");
-        cores_td_num(f, doc_num(t, "offset_ns", NAN), "%+.1f");
+        cores_td_num(f, doc_fig_num(t, &figures_cores, CORES_TSC_OFFSET_NS), "%+.1f");
         cores_td_num(f, doc_num(t, "offset_uncertainty_ns", NAN), "%.1f");
         cores_td_num(f, doc_num(t, "rate_hz", NAN) / 1e6, "%.6f");
-        cores_td_num(f, doc_num(t, "rate_ppm", NAN), "%+.3f");
+        cores_td_num(f, doc_fig_num(t, &figures_cores, CORES_TSC_RATE_PPM), "%+.3f");
         cores_td_num(f, doc_num(t, "rate_uncertainty_ppm", NAN), "%.3f");
         cores_td_num(f, doc_num(t, "rate_detectable_ppm", NAN), "%.3f");
         cores_td_str(f, doc_str(t, "why", NULL) ? doc_str(t, "why", "")
@@ -126,7 +127,7 @@ static void cores_heatmap(FILE *f, json_t *sec)
             "trips, in ns, and one way (half the round trip, as other core-to-core tools report) in "
             "brackets. Half assumes both directions cost the same. Colour: the minimum, from the fastest "
             "pair (pale) to the slowest (dark).</p>",
-            doc_num(lat, "samples", NAN), doc_num(lat, "round_trips_per_sample", NAN));
+            doc_num(lat, "samples", NAN), doc_num(lat, "round_trips_per_sample", NAN));   /* not a row: latency.* */
     if (!json_is_array(mn) || json_array_size(mn) != n) {
         fputs("<p class=\"none\">no matrix</p>", f);
         return;
@@ -196,12 +197,12 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
     json_array_foreach(json_object_get(sc, "per_core"), i, p) {
         fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(p, "cpu", NAN));
         json_array_foreach(json_object_get(p, "tests"), k, t) {
-            if (!strcmp(doc_str(t, "status", ""), "ok"))
-                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", doc_num(t, "mean", NAN),
+            if (!strcmp(doc_str(t, "status", ""), "ok"))     /* not a row: a test's status, scores.* */
+                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", doc_fig_num(t, &figures_cores, CORES_PER_CORE_MEAN),
                         100 * doc_num(t, "rel_half", NAN));
             else {
                 fputs("<td class=\"status2\">", f);
-                html_put(f, doc_str(t, "status", "?"));
+                html_put(f, doc_str(t, "status", "?"));      /* not a row: as above */
                 if (doc_str(t, "why", NULL)) {
                     fputs(": ", f);
                     html_put(f, doc_str(t, "why", ""));
@@ -215,8 +216,8 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
      * behind it, then how much of the time all ran at once, a row each. */
     fputs("<tr><th>all at once: sum</th>", f);
     json_array_foreach(json_object_get(sc, "all_cores"), i, a)
-        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", doc_num(a, "sum", NAN),
-                doc_num(a, "cpus", NAN), doc_num(a, "ratio_to_one_core", NAN));
+        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", doc_fig_num(a, &figures_cores, CORES_ALL_CORES_SUM),
+                doc_num(a, "cpus", NAN), doc_fig_num(a, &figures_cores, CORES_ALL_CORES_RATIO));
     fputs("</tr>", f);
     if (cores_any(sc, "cores")) {
         fputs("<tr><th>cores behind the sum</th>", f);
@@ -255,9 +256,9 @@ void part_cores(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f logical CPUs (%.0f enabled)%s; bootstrap processor CPU %.0f; selected (CORES=",
-            doc_num(sec, "count", NAN), doc_num(sec, "enabled", NAN),
+            doc_fig_num(sec, &figures_cores, CORES_COUNT), doc_fig_num(sec, &figures_cores, CORES_ENABLED),
             doc_bool(sec, "mp_services", 0) ? " through the firmware's MP Services" : ", no MP Services",
-            doc_num(sec, "bsp", NAN));
+            doc_fig_num(sec, &figures_cores, CORES_BSP));
     html_put(f, doc_str(sec, "cores_setting", "?"));
     fprintf(f, "): %zu.</p>", json_array_size(json_object_get(sec, "selected")));
     if (doc_str(sec, "note", NULL)) {

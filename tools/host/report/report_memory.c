@@ -9,6 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_memory.h"
 #include "report_parts.h"
 #include "report_util.h"
 
@@ -171,7 +172,7 @@ static void mp_pages(FILE *f, json_t *pg, json_t *tlb)
           "<th>packed per load</th><th>spread per load</th></tr>", f);
     json_array_foreach(json_object_get(tlb, "rows"), i, row) {
         json_t *a = json_object_get(row, "packed"), *b = json_object_get(row, "spread");
-        double pa = doc_num(a, "ns_median", NAN), pb = doc_num(b, "ns_median", NAN);
+        double pa = doc_num(a, "ns_median", NAN), pb = doc_num(b, "ns_median", NAN);    /* not a row: tlb.* */
         const char *u = " ns";
         if (!isfinite(pa)) {
             pa = doc_num(a, "ticks_median", NAN) / doc_num(a, "loads", NAN);
@@ -203,11 +204,13 @@ void part_memory(struct report *r)
     fputs("<p>", f);
     html_put(f, doc_run_profile(r->root, "?"));      /* a string from the file: escaped like every other */
     fprintf(f, " profile, %s timings per size; %s bytes allocated with ",
-            num_text(b1, sizeof b1, doc_num(sec, "samples", NAN)), num_text(b2, sizeof b2, doc_num(sec, "allocated_bytes", NAN)));
+            num_text(b1, sizeof b1, doc_fig_num(sec, &figures_memory, MEMORY_SAMPLES)),
+            num_text(b2, sizeof b2, doc_fig_num(sec, &figures_memory, MEMORY_ALLOCATED_BYTES)));
     html_put(f, doc_str(sec, "allocator", "?"));
-    fprintf(f, "; free memory %s bytes", num_text(b3, sizeof b3, doc_num(sec, "free_bytes", NAN)));
+    fprintf(f, "; free memory %s bytes", num_text(b3, sizeof b3, doc_fig_num(sec, &figures_memory, MEMORY_FREE_BYTES)));
     if (doc_str(sec, "limited_by", "")[0]) {
-        fprintf(f, "; the profile asked for %s bytes, bounded by ", num_text(b1, sizeof b1, doc_num(sec, "want_top_bytes", NAN)));
+        fprintf(f, "; the profile asked for %s bytes, bounded by ", num_text(b1, sizeof b1,
+                doc_fig_num(sec, &figures_memory, MEMORY_WANT_TOP_BYTES)));
         html_put(f, doc_str(sec, "limited_by", ""));
     }
     fputs(". Latency: dependent loads around a random cycle of lines; bandwidth: the fastest vector width of "
@@ -235,12 +238,14 @@ void part_memory(struct report *r)
     struct mp_series bs[MP_OPS] = { { "bw-read", "read", { 0 } }, { "bw-write", "write", { 0 } },
                                     { "bw-write-nt", "write_nt", { 0 } }, { "bw-copy", "copy", { 0 } },
                                     { "bw-triad", "triad", { 0 } } };
+    static const unsigned bw_rows[MP_OPS] = { MEMORY_READ_BEST, MEMORY_WRITE_BEST, MEMORY_WRITE_NT_BEST,
+                                              MEMORY_COPY_BEST, MEMORY_TRIAD_BEST };   /* as bs */
     int ticks = 0;
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i), *b = json_array_get(bw, i);
         size[i] = doc_num(row, "size_bytes", NAN);
         ls[0].y[i] = doc_num(row, "ns_min", NAN);
-        ls[1].y[i] = doc_num(row, "ns_median", NAN);
+        ls[1].y[i] = doc_fig_num(row, &figures_memory, MEMORY_LATENCY_NS_MEDIAN);
         if (!isfinite(ls[0].y[i])) {   /* no clock: ticks per load */
             ticks = 1;
             ls[0].y[i] = doc_num(row, "ticks_min", NAN) / doc_num(row, "loads", NAN);
@@ -249,7 +254,7 @@ void part_memory(struct report *r)
         for (int k = 0; k < MP_OPS; k++) {
             json_t *o = json_object_get(b, bs[k].label);
             bs[k].y[i] = ticks ? doc_num(o, "bytes", NAN) / doc_num(o, "ticks_min", NAN)
-                               : doc_num(o, "best_bytes_per_s", NAN) / 1e9;
+                               : doc_fig_num(b, &figures_memory, bw_rows[k]) / 1e9;
         }
     }
     mp_plot(f, "memory-latency", ticks ? "ticks per load" : "ns per load", size, n, ls, 2, caches);
@@ -285,7 +290,7 @@ void part_memory(struct report *r)
         html_put(f, doc_str(row, "fits", ""));
         fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "loads", NAN)));
         fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "ns_min", NAN)),
-                num_text(b2, sizeof b2, doc_num(row, "ns_median", NAN)));
+                num_text(b2, sizeof b2, doc_fig_num(row, &figures_memory, MEMORY_LATENCY_NS_MEDIAN)));
         for (int q = 0; q < MP_OPS; q++)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b1, sizeof b1, bs[q].y[i]));
         fputs("</tr>", f);

@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures_methods.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -77,13 +78,13 @@ static void measurements_table(FILE *f, json_t *list)
         fputs("</td><td>", f);
         html_put(f, doc_str(el, "method", "?"));
         fputs("</td><td>", f);
-        html_put(f, doc_str(el, "status", ""));
-        fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "iterations", NAN)));
+        html_put(f, doc_str(el, "status", ""));        /* not a row: measurements[*].* */
+        fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "iterations", NAN))); /* not a row: its N */
         for (int k = 0; k < 3; k++)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(pi, est[k], NAN)));
         for (int k = 0; k < 3; k++)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(ns, est[k], NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(net, "median", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_fig_num(el, &figures_methods, METHODS_NET_MEDIAN)));
         fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(net, "sd", NAN)));
         if (json_object_get(el, "calibration_retakes"))
             fprintf(f, "<td class=\"n\">%s / %s</td>", num_text(b, sizeof b, doc_num(el, "calibration_retakes", NAN)),
@@ -92,8 +93,8 @@ static void measurements_table(FILE *f, json_t *list)
             fputs("<td></td>", f);
         fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "iterations_requested", NAN)));
         fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "fence_above_median", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "mann_whitney_p", NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(json_object_get(el, "paired"), "p", NAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(el, "mann_whitney_p", NAN))); /* not a row: measurements[*].* */
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(json_object_get(el, "paired"), "p", NAN))); /* not a row: paired.p */
         /* the first passes as taken: how many timings each series' fence sent back */
         double fence_t = doc_num(el, "benchmark_fence", NAN), fence_p = doc_num(el, "calibration_fence", NAN);
         json_t *rt = json_object_get(el, "samples_untruncated"), *rp = json_object_get(el, "placeholder_samples_untruncated");
@@ -195,7 +196,7 @@ void part_methods(struct report *r)
     const char *k;
     if (rp_section_missing(f, methods))
         return;
-    list = doc_methods_list(methods);
+    list = doc_fig_list(methods, &figures_methods, METHODS_OVERHEAD_MEDIAN);
     if (rp_array_of_objects(list)) {
         fputs("<h3>Overhead and resolution</h3>", f);
         rp_list_table(f, list);

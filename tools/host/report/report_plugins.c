@@ -4,15 +4,24 @@
  * its routines with their state.  Their measurements and comparisons are in
  * the methods and comparisons parts, as targets PLUGIN:ROUTINE.
  */
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_plugins.h"
 #include "report_parts.h"
 #include "report_util.h"
 
+/* A count of the section by its row, 0 when absent. */
+static double count_of(json_t *sec, unsigned id)
+{
+    double v = doc_fig_num(sec, &figures_plugins, id);
+    return isnan(v) ? 0 : v;
+}
+
 static void plugin_card(FILE *f, json_t *fl)
 {
-    const char *status = doc_str(fl, "status", "?");
+    const char *status = doc_str(fl, "status", "?");     /* not a row: a file's status, files[*].* */
     fputs("<div class=\"card\"><h3>", f);
     html_put(f, doc_str(fl, "file", "?"));
     fputs(" <small>", f);
@@ -44,8 +53,8 @@ void part_plugins(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f loaded, %.0f rejected; %.0f routines timed as PLUGIN:ROUTINE in the methods and "
-            "comparisons below.</p>", doc_num(sec, "loaded", 0), doc_num(sec, "rejected", 0),
-            doc_num(sec, "routines_ready", 0));
+            "comparisons below.</p>", count_of(sec, PLUGINS_LOADED), count_of(sec, PLUGINS_REJECTED),
+            count_of(sec, PLUGINS_ROUTINES_READY));
     json_array_foreach(json_object_get(sec, "files"), i, fl)
         if (json_is_object(fl))
             plugin_card(f, fl);

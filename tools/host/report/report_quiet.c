@@ -8,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures_host.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"
@@ -52,16 +53,18 @@ void part_quiet(struct report *r)
     if (!json_is_object(q) && !json_is_object(ph) && !any)
         return;
     if (json_is_object(q)) {
-        double hz = doc_num(q, "tick_hz", NAN);
-        static const struct { const char *key, *label; } gaps[] = {
-            { "gaps_over_1us", "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
+        double hz = doc_num(q, "tick_hz", NAN);       /* not a row: quiet.* */
+        /* the figures of rows by their rows' names, the others as the schema names them */
+        const struct { const char *key, *label; } gaps[] = {
+            { figures_row_tail(&figures_quiet, QUIET_GAPS_OVER_1US), "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
             { "gaps_over_100us", "gaps over 100 us" }, { "gaps_over_1ms", "gaps over 1 ms" },
         };
         fprintf(f, "<h3>TSC read back to back for %s ms, interrupts %s</h3><table id=\"quiet-check\">"
                 "<tr><th>figure</th><th>ticks</th><th>ns</th></tr>", num_text(b1, sizeof b1, doc_num(q, "ms", NAN)),
                 json_is_true(json_object_get(q, "masked")) ? "masked" : "not masked (an operating system)");
-        static const struct { const char *key, *label; } ticks[] = {
-            { "min_gap_ticks", "one read (smallest gap)" }, { "max_gap_ticks", "largest gap" },
+        const struct { const char *key, *label; } ticks[] = {
+            { "min_gap_ticks", "one read (smallest gap)" },
+            { figures_row_tail(&figures_quiet, QUIET_MAX_GAP_TICKS), "largest gap" },
         };
         for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++) {
             double t = doc_num(q, ticks[i].key, NAN);
