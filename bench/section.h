@@ -17,8 +17,6 @@ struct bm_config;
 struct acpi_info;
 struct figure_table;
 struct cpu_info;
-struct summary;
-struct jval;
 
 /* What a section returns (the run's status rises to it). */
 #define SECTION_OK       0
@@ -41,13 +39,6 @@ struct section_ctx {
     const struct run_env *env;          /* the run's environment (above) */
 };
 
-/* A section's part of the run's summary (bench/summary/summary_part.h):
- * fills its fields of s from its results member (none when the run has
- * none) and, for what lies outside it, the whole document doc.  In the
- * section's own folder (bench/clock/clock_summary.c); summary_build calls
- * it through the table. */
-typedef void section_summary_fn(struct summary *s, struct jval member, struct jval doc);
-
 /* One entry of the table. */
 struct section {
     /* Its SECTIONS= word and its name in the settings' "sections" list,
@@ -62,9 +53,6 @@ struct section {
      * table, which the LAVA lines, the fleet reader and the run summary
      * read; NULL for a section that writes no member. */
     const struct figure_table *figures;
-    /* Its part of the run's summary (above); NULL for a section whose
-     * only word in the summary is its headline (from its figure table). */
-    section_summary_fn *summary;
 };
 
 /* Not in the default set: runs only when SECTIONS= names it (or says

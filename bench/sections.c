@@ -10,35 +10,28 @@
  * its run function and its figure table; the row: its place in the run
  * order).
  *
- * This table is portable (names, labels, flags, figure tables, summary
- * parts: what the settings, the fleet reader and the summary read).  The run functions are
+ * This table is portable (names, labels, flags, figure tables: what the
+ * settings, the fleet reader and the summary read).  The run functions are
  * the image's alone: boot/sections.c lists them from the same rows, so a
- * section whose run function is not linked into the image is a link error.
+ * section whose run function is not linked into the image is a link error;
+ * the summary parts are the summary's: bench/summary/summary.c lists them
+ * from the same rows (the parts read the figure tables, whose reader reads
+ * this table: listed here, they would close a circle).
  */
 #include <stddef.h>
 
 #include "figures.h"
 #include "section.h"
 
-/* A row's summary part declared, unless the column says NULL: the column
- * pasted to SECTION_PART_NONE_ is, for NULL, a macro giving two
- * arguments, so the second one picked is empty; for a function's name it
- * stays one argument, and the declaration is picked. */
-#define SECTION_PART_NONE_NULL ~,
-#define SECTION_PART_SECOND_(a, b, ...) b
-#define SECTION_PART_PICK_(...) SECTION_PART_SECOND_(__VA_ARGS__)
-#define SECTION_PART_DECLARE(probe, part) SECTION_PART_PICK_(probe, section_summary_fn part;, ~)
-
 /* Each row of bench/sections.def (and of BAREMARK_EXTRA_SECTIONS, a
  * section built from outside the tree: docs/adding-a-section.md): its
- * figure table and its summary part. */
-#define SECTION(name, label, run, flags, figures, summary) \
-    extern const struct figure_table figures; SECTION_PART_DECLARE(SECTION_PART_NONE_##summary, summary)
+ * figure table. */
+#define SECTION(name, label, run, flags, figures, summary) extern const struct figure_table figures;
 #include "sections.def"
 #undef SECTION
 
 const struct section section_table[] = {
-#define SECTION(name, label, run, flags, figures, summary) { name, label, flags, &figures, summary },
+#define SECTION(name, label, run, flags, figures, summary) { name, label, flags, &figures },
 #include "sections.def"
 #undef SECTION
 };

@@ -19,7 +19,7 @@
 #include "run_profile.h"
 #include "summary_part.h"
 
-section_summary_fn bytemark_summary;   /* its column in bench/sections.def */
+summary_part_fn bytemark_summary;  /* its column in bench/sections.def */
 
 static struct bm_index_groups bytemark_summary_groups(struct jval tests)
 {

@@ -15,7 +15,7 @@
 #include "figures_clock.h"
 #include "summary_part.h"
 
-section_summary_fn clock_summary;      /* its column in bench/sections.def */
+summary_part_fn clock_summary;  /* its column in bench/sections.def */
 
 void clock_summary(struct summary *s, struct jval c, struct jval doc)
 {

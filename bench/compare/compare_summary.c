@@ -21,7 +21,7 @@
 #include "stats.h"
 #include "summary_part.h"
 
-section_summary_fn compare_summary;    /* its column in bench/sections.def */
+summary_part_fn compare_summary;  /* its column in bench/sections.def */
 
 /* The pair's figures as the run wrote them ("ratio"), else stats_ab on the
  * stored samples (an older file): the same function either way. */
@@ -111,6 +111,5 @@ void compare_summary(struct summary *s, struct jval cmp, struct jval doc)
            s->n_ab < SUMMARY_AB_MAX) {
         struct summary_ab *ab = &s->ab[s->n_ab++];
         compare_summary_one(ab, c);
-        summary_ab_text(ab);
     }
 }

@@ -9,7 +9,7 @@
 #include "figures_cores.h"
 #include "summary_part.h"
 
-section_summary_fn cores_summary;      /* its column in bench/sections.def */
+summary_part_fn cores_summary;  /* its column in bench/sections.def */
 
 void cores_summary(struct summary *s, struct jval c, struct jval doc)
 {

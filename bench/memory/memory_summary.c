@@ -12,7 +12,7 @@
 #include "figures_memory.h"
 #include "summary_part.h"
 
-section_summary_fn memory_summary;     /* its column in bench/sections.def */
+summary_part_fn memory_summary;  /* its column in bench/sections.def */
 
 void memory_summary(struct summary *s, struct jval m, struct jval doc)
 {

@@ -25,7 +25,7 @@
 #include "stats.h"
 #include "summary_part.h"
 
-section_summary_fn methods_summary;    /* its column in bench/sections.def */
+summary_part_fn methods_summary;  /* its column in bench/sections.def */
 
 /* z for a two-sided 95% interval. */
 #define SUMMARY_Z95 1.959963984540054

@@ -3,9 +3,9 @@
  * document (see summary.h): the frame.  Portable: the image runs it on the
  * JSON it has just written, the host on a file.  Its own room, above the
  * results document: it reads the section table and the figure tables, and
- * calls each section's part through the table (its row's SUMMARY column,
- * bench/sections.def), so it names no section; the rows of text are
- * summary_text.c's.
+ * calls each section's part through a table made from the rows of
+ * bench/sections.def (their SUMMARY column), so no section's code is
+ * written here; the rows of text are summary_text.c's.
  *
  * Where a figure comes from (docs/results-schema.md):
  *   verdict    "status" (0, 2, 3, or "interrupted"), "ended", "errors";
@@ -133,16 +133,40 @@ static void sum_machine(struct summary *s, struct jval doc)
 
 /* ---- the sections' parts ------------------------------------------------------------------ */
 
-/* Each section's part (its row's, bench/sections.def), in run order, with
- * its member (none when the run has none). */
+/* A row's part declared, unless its column says NULL: the column pasted
+ * to SUM_PART_NONE_ is, for NULL, a macro giving two arguments, so the
+ * second one picked is empty; a function's name stays one argument, and
+ * the declaration is picked. */
+#define SUM_PART_NONE_NULL ~,
+#define SUM_PART_SECOND_(a, b, ...) b
+#define SUM_PART_PICK_(...) SUM_PART_SECOND_(__VA_ARGS__)
+#define SUM_PART_DECLARE(probe, part) SUM_PART_PICK_(probe, summary_part_fn part;, ~)
+
+#define SECTION(name, label, run, flags, figures, summary) SUM_PART_DECLARE(SUM_PART_NONE_##summary, summary)
+#include "sections.def"
+#undef SECTION
+
+/* Each section's part, from its row of bench/sections.def (and of
+ * BAREMARK_EXTRA_SECTIONS), so sum_part_table[k] is section_table[k]'s:
+ * listed here, not in the section table, which the figure tables' reader
+ * reads and the parts read the figure tables. */
+static summary_part_fn *const sum_part_table[] = {
+#define SECTION(name, label, run, flags, figures, summary) summary,
+#include "sections.def"
+#undef SECTION
+};
+
+/* Each section's part, in run order, with its member (none when the run
+ * has none); then each A/B pair's words. */
 static void sum_parts(struct summary *s, struct jval doc)
 {
-    for (unsigned k = 0; k < section_count; k++) {
-        const struct section *sec = &section_table[k];
-        const struct figure_table *t = sec->figures;
-        if (sec->summary)
-            sec->summary(s, t && t->member ? jval_get(doc, t->member) : (struct jval){ 0 }, doc);
+    for (unsigned k = 0; k < sizeof sum_part_table / sizeof sum_part_table[0] && k < section_count; k++) {
+        const struct figure_table *t = section_table[k].figures;
+        if (sum_part_table[k])
+            sum_part_table[k](s, t && t->member ? jval_get(doc, t->member) : (struct jval){ 0 }, doc);
     }
+    for (unsigned i = 0; i < s->n_ab; i++)
+        summary_ab_text(&s->ab[i]);
 }
 
 /* ---- sections' headlines ---------------------------------------------------------------------- */

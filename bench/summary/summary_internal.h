@@ -9,6 +9,8 @@
 #include "json_read.h"
 #include "summary.h"
 
+/* ab->text from the pair's fields. */
+void summary_ab_text(struct summary_ab *ab);
 /* s->rows from every field. */
 void summary_rows(struct summary *s);
 /* The rows of a text that is not a results document. */

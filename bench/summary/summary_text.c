@@ -12,7 +12,6 @@
 #include "figures.h"
 #include "summary.h"
 #include "summary_internal.h"
-#include "summary_part.h"
 
 #define SUMMARY_LABEL_W 10          /* "verdict   " */
 #define SUMMARY_RULE    20          /* '=' each side of the title */
