@@ -13,7 +13,10 @@
  * This table is portable (names, labels, flags, figure tables: what the
  * settings, the fleet reader and the summary read).  The run functions are
  * the image's alone: boot/sections.c lists them from the same rows, so a
- * section whose run function is not linked into the image is a link error.
+ * section whose run function is not linked into the image is a link error;
+ * the summary parts are the summary's: bench/summary/summary.c lists them
+ * from the same rows (the parts read the figure tables, whose reader reads
+ * this table: listed here, they would close a circle).
  */
 #include <stddef.h>
 
@@ -23,12 +26,12 @@
 /* Each row of bench/sections.def (and of BAREMARK_EXTRA_SECTIONS, a
  * section built from outside the tree: docs/adding-a-section.md): its
  * figure table. */
-#define SECTION(name, label, run, flags, figures) extern const struct figure_table figures;
+#define SECTION(name, label, run, flags, figures, summary) extern const struct figure_table figures;
 #include "sections.def"
 #undef SECTION
 
 const struct section section_table[] = {
-#define SECTION(name, label, run, flags, figures) { name, label, flags, &figures },
+#define SECTION(name, label, run, flags, figures, summary) { name, label, flags, &figures },
 #include "sections.def"
 #undef SECTION
 };

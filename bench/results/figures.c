@@ -56,6 +56,17 @@ struct jval figures_get(struct jval base, const struct figure_table *t, unsigned
     return jval_path(base, figures_row_tail(t, id));
 }
 
+struct jval figures_array(struct jval base, const struct figure_table *t, unsigned id)
+{
+    const char *path = id < t->n ? t->rows[id].path : "", *star = strstr(path, "[*]");
+    char head[160];
+    if (!star || (size_t)(star - path) >= sizeof head)
+        return (struct jval){ 0 };
+    memcpy(head, path, (size_t)(star - path));
+    head[star - path] = 0;
+    return jval_path(base, head);
+}
+
 const char *figure_kind_name(enum figure_kind k)
 {
     static const char *const names[] = { "lower", "higher", "info", "detail" };

@@ -191,6 +191,10 @@ const char *json_fig_key(const struct figure_table *t, unsigned id);
  * and its value below base (the member, or an element of that array). */
 const char *figures_row_tail(const struct figure_table *t, unsigned id);
 struct jval figures_get(struct jval base, const struct figure_table *t, unsigned id);
+/* The array row id's first [*] runs over, below base (the member):
+ * "references" for "references[*].ppm", "latency.median_ns" for
+ * "latency.median_ns[*][*]"; none for a row without [*]. */
+struct jval figures_array(struct jval base, const struct figure_table *t, unsigned id);
 
 /* Every table: the run's own (figures_run.h), then the sections' in run
  * order (bench/sections.c).  NULL past the end. */

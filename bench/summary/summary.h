@@ -218,6 +218,13 @@ struct summary {
     struct summary_row rows[SUMMARY_ROWS_MAX];
 };
 
+/* A section's part of the summary (summary_part.h says what it may use):
+ * its row's SUMMARY column in bench/sections.def.  Each part declares
+ * itself with it ("summary_part_fn clock_summary;"), so its definition is
+ * checked against the type summary_build calls it by. */
+struct jval;
+typedef void summary_part_fn(struct summary *s, struct jval member, struct jval doc);
+
 /* Build the summary of a results document (the JSON text, len bytes).  The
  * struct is large (about 70 KB): allocate it.  Returns 0, or -1 when the
  * text is not a results document (then s says only that, in its rows). */

@@ -1,7 +1,7 @@
 /*
- * bench/summary/summary_internal.h - between summary.c (the figures from the
- * results), summary_estimates.c (the targets' and A/B pairs' statistics)
- * and summary_text.c (their words).  Not for other callers.
+ * bench/summary/summary_internal.h - between summary.c (the frame: the
+ * figures from the results) and summary_text.c (their words).  Not for
+ * other callers (a section's part has summary_part.h).
  */
 #ifndef BAREMARK_SUMMARY_INTERNAL_H
 #define BAREMARK_SUMMARY_INTERNAL_H
@@ -9,11 +9,7 @@
 #include "json_read.h"
 #include "summary.h"
 
-/* s->targets from methods.measurements (summary_estimates.c). */
-void summary_targets(struct summary *s, struct jval doc);
-/* s->ab from comparisons.comparisons (summary_estimates.c). */
-void summary_comparisons(struct summary *s, struct jval doc);
-/* ab->text from its fields. */
+/* ab->text from the pair's fields. */
 void summary_ab_text(struct summary_ab *ab);
 /* s->rows from every field. */
 void summary_rows(struct summary *s);
