@@ -42,7 +42,7 @@ static void main_build_json(void)
     results_section_end();
 }
 
-static void main_settings(const struct bm_config *cfg)
+static void main_settings(const struct bm_config *cfg, const struct run_env *env)
 {
     out_printf("settings in effect:\n");
     config_print(cfg);
@@ -51,11 +51,12 @@ static void main_settings(const struct bm_config *cfg)
     results_section_end();
     /* The profile the run uses, decided once (efi_main settled it right
      * after the settings) and recorded once: every section and every reader takes this. */
-    out_show("profile: %s%s\n", config_profile_name(cfg->profile_run),
+    const char *profile = config_profile_name((enum bm_profile)env->profile);
+    out_show("profile: %s%s\n", profile,
              cfg->profile != BM_PROFILE_AUTO ? " (PROFILE setting)"
-             : cpu_info.hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
+             : env->cpu->hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
              : " (PROFILE=auto: no hypervisor)");
-    results_doc_profile(config_profile_name(cfg->profile_run));
+    results_doc_profile(profile);
     watchdog_setting(cfg->watchdog_seconds);
     if (cfg->inject_fault != BM_FAULT_NONE) {
         if (!cfg->inject_where[0])
@@ -151,7 +152,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
     const struct run_env *env = run_env_decide(&cfg);     /* the run's environment and profile, once */
     run_files_open();
     main_build_json();
-    main_settings(&cfg);
+    main_settings(&cfg, env);
     char skip[32];
     watchdog_previous_run(skip, sizeof skip);
     /* The handlers first: the system block reads MSRs (the microcode)

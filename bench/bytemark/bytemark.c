@@ -346,10 +346,10 @@ static int bm_suite_one(const struct bm_config *cfg, const struct bm_profile_par
     }
 }
 
-int bytemark_run(const struct bm_config *cfg)
+int bytemark_run(const struct bm_config *cfg, const struct run_env *env)
 {
     struct bm_profile_params p;
-    bm_profile_params_of(cfg->profile_run, cfg->profile, &p);     /* settled once */
+    bm_profile_params_of((enum bm_profile)env->profile, cfg->profile, &p);     /* settled once (run_env) */
     uint64_t hz = plat_tick_hz();
     if (!hz) {
         out_warn("bytemark: the TSC frequency is unknown, nothing can be timed; suite skipped");
@@ -440,7 +440,7 @@ int bytemark_verify(const struct bm_config *cfg)
 
 int bytemark_section_run(const struct section_ctx *ctx)
 {
-    return bytemark_run(ctx->cfg);
+    return bytemark_run(ctx->cfg, ctx->env);
 }
 
 int verify_run(const struct section_ctx *ctx)

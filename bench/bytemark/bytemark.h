@@ -102,11 +102,12 @@ extern const struct bm_kernel bm_numsort, bm_strsort, bm_bitfield, bm_emfloat,
 extern const struct bm_kernel *const bm_kernels[BM_NTESTS];
 
 /* ---- the suite (bytemark.c) ------------------------------------------------- */
-/* Run every enabled test with the config's settled profile (profile_run,
- * config_profile_settle); text to out_printf, the
- * "bytemark" section to the results document.  Returns 0, or 2 when a test
- * was skipped, failed or not statistically certain. */
-int bytemark_run(const struct bm_config *cfg);
+/* Run every enabled test with the run's profile (env->profile, settled once
+ * before the sections: bench/section.h struct run_env); text to out_printf,
+ * the "bytemark" section to the results document.  Returns 0, or 2 when a
+ * test was skipped, failed or not statistically certain. */
+struct run_env;
+int bytemark_run(const struct bm_config *cfg, const struct run_env *env);
 /* One test on the calling CPU, for the cores section: adjustment and runs
  * exactly as the suite does (BYTEmark's rule with the job's profile), but no
  * measuring phase, no output and no fault-injection point, so it can run on
@@ -117,7 +118,7 @@ int bytemark_run(const struct bm_config *cfg);
 struct bytemark_core_job {
     const struct bm_config *cfg;     /* sizes and parameters */
     enum bm_test_id id;
-    enum bm_profile profile;         /* BM_PROFILE_QUICK or BM_PROFILE_FULL: the run's profile_run */
+    enum bm_profile profile;         /* BM_PROFILE_QUICK or BM_PROFILE_FULL: the run's (run_env) */
     uint64_t hz;                     /* TSC rate (the same on every CPU) */
     /* results */
     int status;                      /* BM_OK, BM_ENOMEM, BM_ECAP, BM_EFAIL */

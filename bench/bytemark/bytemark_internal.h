@@ -37,8 +37,8 @@ struct bm_profile_params {
     unsigned min_runs, max_runs;
 };
 
-/* The parameters of the profile that runs (`run`: the settings' profile_run,
- * settled once by config_profile_settle; anything but quick is full), and
+/* The parameters of the profile that runs (`run`: the run's, settled once
+ * before the sections, bench/section.h run_env; anything but quick is full), and
  * the one the settings asked for (`requested`, for the header's words). */
 void bm_profile_params_of(enum bm_profile run, enum bm_profile requested, struct bm_profile_params *out);
 

@@ -120,7 +120,7 @@ uint32_t cores_all_sum(const struct cores *c, int id, double *sum, double *ratio
 
 void cores_print_scores(struct cores *c)
 {
-    const char *prof = config_profile_name(c->cfg->profile_run);
+    const char *prof = config_profile_name(c->profile);
     out_printf("cores: BYTEmark on each CPU in turn (%s profile), mean and 95%% half-interval\n  CPU", prof);
     for (int id = 0; id < BM_NTESTS; id++)
         if (c->tests & (1u << id))

@@ -145,7 +145,7 @@ static void cores_job_init(struct cores *c, struct bytemark_core_job *j, enum bm
     memset(j, 0, sizeof *j);
     j->cfg = c->cfg;
     j->id = id;
-    j->profile = c->cfg->profile_run;     /* the run's, settled once (config_profile_settle) */
+    j->profile = c->profile;             /* the run's, settled once (run_env) */
     j->hz = c->hz;
 }
 
@@ -395,6 +395,7 @@ int cores_run(const struct section_ctx *ctx)
     const struct acpi_info *ai = ctx->acpi;
     memset(&c, 0, sizeof c);
     c.cfg = cfg;
+    c.profile = (enum bm_profile)ctx->env->profile;
     c.ai = ai;
     c.have_madt = ai != NULL;
     c.madt_cpus = ai ? ai->madt_cpus : 0;

@@ -7,9 +7,10 @@
  * "quick" or "full".
  *
  * Files of older images lack that member; each section then carried its
- * own copy.  This is the one place that maps them: the first of
- * run_profile_members[] that is a string is the run's profile
- * (settings.profile last: the profile as asked, which is "auto" unless set).
+ * own copy.  Only the one a committed fixture still needs is read as a
+ * fallback (methods.profile: tests/fixtures/run-guess.json); a file with
+ * neither states no profile (never settings.profile, the one asked for,
+ * which may be "auto").
  */
 #ifndef BAREMARK_RUN_PROFILE_H
 #define BAREMARK_RUN_PROFILE_H
@@ -19,7 +20,7 @@
 #include "json_read.h"
 
 /* The members that may say the profile, dotted paths in the order they
- * are tried; NULL-terminated.  The first is today's; the others are only in
+ * are tried; NULL-terminated.  The first is today's; the other is only in
  * files of older images. */
 extern const char *const run_profile_members[];
 

@@ -406,10 +406,11 @@ def escaped(s):
 
 def profile_of(d):
     """The run's profile: the top-level "profile" (decided once for the run);
-    an older file's sections carried their own copies."""
+    an older file's methods section carried its own copy
+    (docs/results-schema.md); none else (settings.profile is as asked)."""
     if isinstance(d.get("profile"), str) and d["profile"]:
         return d["profile"]
-    for sec in ("methods", "bytemark", "memory", "settings"):
+    for sec in ("methods",):
         p = (d.get(sec) or {}).get("profile")
         if isinstance(p, str) and p:
             return p

@@ -14,8 +14,9 @@
 # headers a byte a second (cut after --timeout) are each refused with one
 # log line, and the store (`history export --csv`, /api/runs, the tables'
 # row counts) is the same before and after; two runs sent at once are both
-# stored; the first page lists both machines, in Chromium too; /api/changes
-# is JSON; SIGTERM stops the server with status 0.
+# stored; the first page lists both machines, in Chromium too, and each
+# run's firmware image (system.firmware_id, as the fixture's JSON has it);
+# /api/changes is JSON; SIGTERM stops the server with status 0.
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 B=$BUILD/host/baremark
@@ -180,6 +181,40 @@ suite() {   # DB TAG
         pass "$T: the first page lists both machines (no script); /api/changes is a JSON list; /history is served"
     else
         fail "$T: the pages" "history $hist; $(head -c 200 "$W/$T-changes.json")"
+    fi
+    # the firmware image's identity: each run's row in the latest runs shows
+    # the first 12 hex digits of its file's system.firmware_id ("-" when the
+    # file has none; run-quick.json has one)
+    if python3 - "$W/$T-index.html" "$F/run-quick.json" "$F/run-full.json" "$F/run-faults.json" <<'PY'
+import json, sys
+from html.parser import HTMLParser
+class P(HTMLParser):
+    def __init__(s):
+        super().__init__(); s.table = None; s.rows = []; s.cell = None
+    def handle_starttag(s, t, a):
+        if t == "table": s.table = dict(a).get("id")
+        if t == "tr" and s.table == "runs": s.rows.append([])
+        if t in ("td", "th") and s.table == "runs": s.cell = ""
+    def handle_endtag(s, t):
+        if t in ("td", "th") and s.cell is not None: s.rows[-1].append(s.cell.strip()); s.cell = None
+    def handle_data(s, d):
+        if s.cell is not None: s.cell += d
+p = P(); p.feed(open(sys.argv[1]).read())
+head, rows = p.rows[0], p.rows[1:]
+run, fw = head.index("run"), head.index("firmware image")
+shown = {r[run]: r[fw] for r in rows}
+for f in sys.argv[2:]:
+    d = json.load(open(f))
+    want = (d.get("system") or {}).get("firmware_id")
+    want = want[:12] if want else "-"
+    assert shown.get(d["name"]) == want, (f, shown.get(d["name"]), want)
+quick = json.load(open(sys.argv[2]))
+assert len(quick["system"]["firmware_id"]) == 64 and shown[quick["name"]] != "-"
+PY
+    then
+        pass "$T: the latest runs show each run's firmware image (system.firmware_id's first 12 hex digits, '-' without one)"
+    else
+        fail "$T: the latest runs show each run's firmware image" "$(grep -o '<table id=runs>.*' "$W/$T-index.html" | head -c 300)"
     fi
     if [ "$T" = sqlite ]; then
         CHROMIUM=$(command -v chromium || command -v chromium-browser || true)

@@ -34,12 +34,14 @@ int cmd_history(int argc, char **argv);    /* history add|show|check|export|html
 struct json_writer;
 struct bm_config;
 void host_doc_begin(struct json_writer *w);
-/* The profile a hosted command runs, settled once from its settings and the
- * CPU (bench/config/config.h config_profile_settle: auto is quick under a
- * hypervisor), recorded as the document's top-level "profile" by
- * host_doc_begin.  host_doc_profile records one decided otherwise
- * (`memory --quick`: 1 quick, 0 full). */
-void host_profile_settle(struct bm_config *cfg);
+/* The run's environment of a hosted command, decided once as the image's
+ * is (bench/config/config.h run_env_decide: the one CPUID pass, the profile
+ * settled from it, auto being quick under a hypervisor, and the platform's
+ * capabilities); its profile is recorded as the document's top-level
+ * "profile" by host_doc_begin.  host_doc_profile records one decided
+ * otherwise (`memory --quick`: 1 quick, 0 full). */
+struct run_env;
+const struct run_env *host_profile_settle(struct bm_config *cfg);
 void host_doc_profile(int quick);
 
 /* tools/host/common/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is

@@ -216,10 +216,24 @@ static int hsp_machine_row(void *ctx, int n, const char *const *v)
     return 0;
 }
 
+/* The firmware image's identity (system.firmware_id) as `history show`
+ * names it: a hash by its first 12 digits, "unknown: WHY" whole (up to 40
+ * characters), "-" when the run does not say (older images, LAVA runs). */
+static void hsp_firmware_id(FILE *f, const char *id)
+{
+    if (!id || !id[0] || !strcmp(id, "-"))
+        fputs("-", f);
+    else {
+        char b[48];
+        snprintf(b, sizeof b, "%.*s", strncmp(id, "unknown", 7) ? 12 : 40, id);
+        html_put(f, b);
+    }
+}
+
 static int hsp_latest_row(void *ctx, int n, const char *const *v)
 {
     FILE *f = ctx;
-    if (n < 6)
+    if (n < 7)
         return 0;
     fputs("<tr><td>", f);
     html_put(f, v[0] ? v[0] : "");
@@ -230,6 +244,8 @@ static int hsp_latest_row(void *ctx, int n, const char *const *v)
     fputs("</td><td>", f);
     html_put(f, v[3] ? v[3] : "");
     fputs("</td><td><code>", f);
+    hsp_firmware_id(f, v[6]);
+    fputs("</code></td><td><code>", f);
     if (v[4] && hs_is_sha(v[4], strlen(v[4]))) {
         fprintf(f, "<a href=\"/api/runs/%s\">%.12s</a>", v[4], v[4]);
         if (v[5] && atoi(v[5]))
@@ -266,10 +282,10 @@ static void hsp_index(struct hdb *db, struct hs_answer *a)
         " FROM machines m LEFT JOIN runs r ON r.machine_id = m.id GROUP BY m.id, m.name, m.cpu ORDER BY m.name",
         0, NULL, hsp_machine_row, f);
     fprintf(f, "</table>\n<h2>Latest runs</h2>\n<table id=runs><tr><th>started</th><th>machine</th><th>run</th>"
-               "<th>status</th><th>sha256</th></tr>\n");
+               "<th>status</th><th>firmware image</th><th>sha256</th></tr>\n");
     failed |= hdb_exec(db,
         "SELECT r.started, m.name, r.name, r.status, r.hash,"
-        " (SELECT count(*) FROM run_files f WHERE f.run_id = r.id AND f.kind = 'log')"
+        " (SELECT count(*) FROM run_files f WHERE f.run_id = r.id AND f.kind = 'log'), r.firmware_id"
         " FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.started DESC, r.id DESC LIMIT 100",
         0, NULL, hsp_latest_row, f);
     fprintf(f, "</table>\n<p>The latest %d runs are listed; /api/runs lists them all.</p></body></html>\n",

@@ -90,8 +90,7 @@ int cmd_bytemark(int argc, char **argv)
         if (problems)
             fprintf(stderr, "%s: %d line(s) ignored\n", cfg_file, problems);
     }
-    host_profile_settle(&cfg);
-    int rc = bytemark_run(&cfg);
+    int rc = bytemark_run(&cfg, host_profile_settle(&cfg));
     if (host_results_write(json_file, rc) != 0)
         return 1;
     return rc ? 1 : 0;

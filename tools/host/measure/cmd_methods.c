@@ -120,7 +120,7 @@ int cmd_methods(int argc, char **argv)
         } else
             return 2;
     }
-    host_profile_settle(&cfg);
+    const struct run_env *env = host_profile_settle(&cfg);
     if (routines && !nplugins)
         return fprintf(stderr, "baremark methods: --routines selects routines of a --plugin\n"), 2;
 
@@ -149,7 +149,7 @@ int cmd_methods(int argc, char **argv)
     }
     if (run_methods) {
         struct methods_plan p;
-        methods_plan_from_config(&cfg, run_env_decide(&cfg), &p);
+        methods_plan_from_config(&cfg, env, &p);
         if (w)
             json_obj_begin(w, "methods");
         status |= methods_section(&p, w);
@@ -158,7 +158,7 @@ int cmd_methods(int argc, char **argv)
     }
     if (run_compare) {
         struct compare_plan p;
-        compare_plan_from_config(&cfg, run_env_decide(&cfg), &p);
+        compare_plan_from_config(&cfg, env, &p);
         p.precision = precision ? precision : p.precision;
         p.accuracy = accuracy ? accuracy : p.accuracy;
         if (w)

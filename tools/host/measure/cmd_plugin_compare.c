@@ -92,7 +92,7 @@ int cmd_compare_plugin(int argc, char **argv)
     }
     if (!nfiles || nnames != 2)
         return cli_usage_error(&cli_cmd_compare, "give --plugin FILE.so and two routines, A and B");
-    host_profile_settle(&cfg);
+    const struct run_env *env = host_profile_settle(&cfg);
 
     host_protect_timeout(timeout);
     status |= host_plugins_load_all(files, nfiles);
@@ -133,7 +133,7 @@ int cmd_compare_plugin(int argc, char **argv)
         json_obj_end(w);
     }
     struct compare_plan p;
-    compare_plan_from_config(&cfg, run_env_decide(&cfg), &p);
+    compare_plan_from_config(&cfg, env, &p);
     p.precision = precision ? precision : p.precision;
     p.accuracy = accuracy ? accuracy : p.accuracy;
     if (w)

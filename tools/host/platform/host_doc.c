@@ -17,16 +17,16 @@
 #include "figures_run.h"
 #include "json.h"
 #include "platform.h"
+#include "section.h"
 
 /* The profile host_doc_begin records: BM_PROFILE_AUTO until a command says. */
 static enum bm_profile host_profile = BM_PROFILE_AUTO;
 
-void host_profile_settle(struct bm_config *cfg)
+const struct run_env *host_profile_settle(struct bm_config *cfg)
 {
-    struct cpu_info ci;
-    cpu_identify(&ci);
-    config_profile_settle(cfg, ci.hypervisor_present);
-    host_profile = cfg->profile_run;
+    const struct run_env *env = run_env_decide(cfg);    /* the image's one CPUID pass and rule */
+    host_profile = (enum bm_profile)env->profile;
+    return env;
 }
 
 void host_doc_profile(int quick) { host_profile = quick ? BM_PROFILE_QUICK : BM_PROFILE_FULL; }
@@ -37,7 +37,7 @@ void host_doc_begin(struct json_writer *w)
     time_t now = time(NULL);
     struct tm tm;
     struct utsname u;
-    struct cpu_info ci;
+    const struct cpu_info *ci = cpu_identity();     /* the run's record (one CPUID pass) */
 
     json_init(w);
     json_obj_begin(w, NULL);
@@ -53,10 +53,9 @@ void host_doc_begin(struct json_writer *w)
     json_str(w, "flags", BUILD_HOST_CFLAGS);
     json_str(w, "target", "x86_64-linux");
     json_obj_end(w);
-    cpu_identify(&ci);
     json_obj_begin(w, "host");
-    json_str(w, "cpu_vendor", ci.vendor);
-    json_str(w, "cpu_brand", ci.brand);
+    json_str(w, "cpu_vendor", ci->vendor);
+    json_str(w, "cpu_brand", ci->brand);
     json_fig_u64(w, &figures_host, HOST_LOGICAL_CPUS, (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
     if (uname(&u) == 0) {
         snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);

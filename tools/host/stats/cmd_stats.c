@@ -1,28 +1,27 @@
 /*
- * tools/host/stats/cmd_stats.c - `stats`, `compare` and `bench-stats`: stats/ for
- * anyone's timing data, one number a line.
+ * tools/host/stats/cmd_stats.c - `stats` and `compare`: stats/ for anyone's
+ * timing data, one number a line.
  *
  *   baremark stats [--json] [FILE]          summary, outliers, histogram
  *   baremark compare [--json] [--noise F] A B   two-sample comparison
- *   baremark bench-stats                    cost of a summary of 10^5 samples
+ * (`bench-stats`, the cost of a summary of 10^5 samples: cmd_bench_stats.c)
  *
  * Input: one number a line; blank lines and '#' comments are skipped.  If
  * every number is a non-negative integer below 2^64 the data are analysed
  * as exact uint64 ticks, otherwise as doubles.  A line that is not a number
  * is an error naming the file and line (exit 2): never a wrong answer.
  */
-#include <errno.h>
 #include <math.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <time.h>
 
 #include "figures.h"
 #include "json.h"
 #include "commands.h"
 #include "stats/stats.h"
+#include "stats_sample.h"
 
 /* Display choices: histogram bins (capped by n), strip rows, console width. */
 #define CLI_HIST_BINS   20
@@ -31,124 +30,6 @@
 #define CLI_RENDER_CAP  16384
 /* Default relative noise threshold for compare's verdict: 1%. */
 #define CLI_DEFAULT_NOISE 0.01
-/* bench-stats: sample count from the issue, repetitions to take the best of. */
-#define BENCH_N     100000
-#define BENCH_REPS  9
-
-struct sample {
-    const char *name;
-    uint64_t *u;        /* valid while all_int */
-    double *d;
-    size_t n, cap;
-    int all_int;
-};
-
-/* ---- reading --------------------------------------------------------------- */
-
-static char *trim(char *s)
-{
-    char *hash = strchr(s, '#');
-    if (hash)
-        *hash = 0;
-    while (*s == ' ' || *s == '\t')
-        s++;
-    size_t len = strlen(s);
-    while (len > 0 && strchr(" \t\r\n", s[len - 1]))
-        s[--len] = 0;
-    return s;
-}
-
-static int is_uint(const char *s)
-{
-    if (*s == '+')
-        s++;
-    if (!*s)
-        return 0;
-    for (; *s; s++)
-        if (*s < '0' || *s > '9')
-            return 0;
-    return 1;
-}
-
-static int sample_push(struct sample *x, uint64_t u, double d)
-{
-    if (x->n == x->cap) {
-        size_t cap = x->cap ? 2 * x->cap : 1024;
-        uint64_t *nu = realloc(x->u, cap * sizeof *nu);
-        if (nu)
-            x->u = nu;
-        double *nd = realloc(x->d, cap * sizeof *nd);
-        if (nd)
-            x->d = nd;
-        if (!nu || !nd)
-            return -1;
-        x->cap = cap;
-    }
-    x->u[x->n] = u;
-    x->d[x->n] = d;
-    x->n++;
-    return 0;
-}
-
-/* One line's number; 0 ok, -1 not a number. */
-static int parse_number(const char *s, struct sample *x)
-{
-    char *end;
-    errno = 0;
-    if (is_uint(s)) {
-        unsigned long long v = strtoull(s, &end, 10);
-        if (errno == 0 && *end == 0)
-            return sample_push(x, v, (double)v);
-        errno = 0;   /* beyond 2^64: fall back to a double */
-    }
-    double d = strtod(s, &end);
-    if (end == s || *end != 0 || !isfinite(d))
-        return -1;
-    x->all_int = 0;
-    return sample_push(x, 0, d);
-}
-
-/* report_util.h (not included: its jansson clashes with bench/results/json.h). */
-int doc_check_input(const char *cmd, const char *path);
-
-static int read_sample(const char *path, struct sample *x)
-{
-    memset(x, 0, sizeof *x);
-    x->all_int = 1;
-    x->name = path ? path : "(stdin)";
-    if (path && strcmp(path, "-") && doc_check_input("stats", path))
-        return 2;
-    FILE *f = path && strcmp(path, "-") ? fopen(path, "r") : stdin;
-    if (!f) {
-        fprintf(stderr, "baremark stats: %s: %s\n", path, strerror(errno));
-        return 2;
-    }
-    char *line = NULL;
-    size_t cap = 0;
-    unsigned long lineno = 0;
-    int rc = 0;
-    while (getline(&line, &cap, f) >= 0) {
-        lineno++;
-        char *s = trim(line);
-        if (!*s)
-            continue;
-        if (parse_number(s, x) < 0) {
-            fprintf(stderr, "baremark stats: %s:%lu: not a number: '%.40s'\n", x->name, lineno, s);
-            rc = 2;
-            break;
-        }
-    }
-    free(line);
-    if (f != stdin)
-        fclose(f);
-    return rc;
-}
-
-static void sample_free(struct sample *x)
-{
-    free(x->u);
-    free(x->d);
-}
 
 /* ---- analysis --------------------------------------------------------------- */
 
@@ -406,10 +287,6 @@ const struct cli_cmd cli_cmd_stats = {
     "two samples against each other (Welch, Mann-Whitney)", st_opts,
     "exit status: 0 done, 2 usage or a file that cannot be read or holds no numbers\n",
 };
-static const struct cli_opt no_opts[] = { { 0 } };
-const struct cli_cmd cli_cmd_bench_stats = {
-    "bench-stats", "", "the cost of a full summary of 10^5 samples", no_opts, NULL,
-};
 
 int cmd_stats(int argc, char **argv)
 {
@@ -592,75 +469,6 @@ static int stats_two(int argc, char **argv, const char *notice)
     sample_free(&x[0]);
     sample_free(&x[1]);
     return rc;
-}
-
-/* ---- bench-stats --------------------------------------------------------------- */
-
-static double now_ns(void)
-{
-    struct timespec ts;
-    clock_gettime(CLOCK_MONOTONIC, &ts);
-    return (double)ts.tv_sec * 1e9 + (double)ts.tv_nsec;
-}
-
-/* Timing-like data: a floor plus a skewed tail (xorshift64, fixed seed). */
-static void bench_fill(uint64_t *u, double *d, size_t n)
-{
-    uint64_t s = 0x9E3779B97F4A7C15ULL;
-    for (size_t i = 0; i < n; i++) {
-        s ^= s << 13;
-        s ^= s >> 7;
-        s ^= s << 17;
-        u[i] = 1000 + (s % 64) * (s % 64) / 8 + ((s >> 32) % 997 == 0 ? 50000 : 0);
-        d[i] = (double)u[i] * 0.37;
-    }
-}
-
-static double bench_best(int is_u64, const uint64_t *u, const double *d, uint64_t *su,
-                         double *sd, size_t n)
-{
-    double best = INFINITY;
-    struct stats_summary s;
-    for (int r = 0; r < BENCH_REPS; r++) {
-        double t0 = now_ns();
-        if (is_u64)
-            stats_summary_u64(u, n, su, NULL, &s);
-        else
-            stats_summary_double(d, n, sd, NULL, &s);
-        double t = now_ns() - t0;
-        best = t < best ? t : best;
-    }
-    return best;
-}
-
-int cmd_bench_stats(int argc, char **argv)
-{
-    struct cli_iter it = { &cli_cmd_bench_stats, argc, argv, 1, NULL, NULL, 0 };
-    int id = cli_next(&it);
-    if (id == CLI_ARG) {
-        fprintf(stderr, "baremark bench-stats: it takes no arguments (got %s)\n", it.val);
-        return 2;
-    }
-    if (id != CLI_END)
-        return 2;
-    size_t n = BENCH_N;
-    uint64_t *u = malloc(n * sizeof *u), *su = malloc(n * sizeof *su);
-    double *d = malloc(n * sizeof *d), *sd = malloc(n * sizeof *sd);
-    if (!u || !su || !d || !sd) {
-        fprintf(stderr, "baremark: out of memory\n");
-        return 1;
-    }
-    bench_fill(u, d, n);
-    double tu = bench_best(1, u, d, su, sd, n), td = bench_best(0, u, d, su, sd, n);
-    printf("bench-stats: full summary (copy, sort, moments, percentiles, MAD, trimmed "
-           "mean, Karsh mode, outliers) of n = %zu samples, best of %d\n", n, BENCH_REPS);
-    printf("  uint64: %12.0f ns per summary, %8.2f ns per sample\n", tu, tu / (double)n);
-    printf("  double: %12.0f ns per summary, %8.2f ns per sample\n", td, td / (double)n);
-    free(u);
-    free(su);
-    free(d);
-    free(sd);
-    return 0;
 }
 
 /* `compare` is the A/B of two routines (README "The tools": one meaning of
