@@ -3,8 +3,8 @@
  * .field, bench/results/figures.h) agrees with the writers and is declared
  * once (issue 36 item 2):
  *   - a row with a field names one place (no member wildcard "*"), and
- *     `baremark validate` has no hand-written field of its own for that path
- *     (rv_sections[], rv_top_fields: the row is the one declaration);
+ *     its table has no field row (bench/NAME/fields_NAME.c) for that path
+ *     (the row is the one declaration);
  *   - the field's rules do not contradict the row's: an unsigned one is
  *     not FIG_SIGNED, a lower/higher-is-better figure not FIG_SIGNED has
  *     no smallest value below 0, and the field's own unit is not the row's
@@ -24,31 +24,12 @@
 #include "check.h"
 #include "figures.h"
 #include "tools/host/common/commands.h"
-#include "tools/host/validate/report_schema.h"
 
-/* A row's path as validate's fields write it: "[]" for "[*]". */
-static void field_path(const char *row, char *out, size_t cap)
+/* A field row of table t at the row's path: the same field declared twice
+ * (validate names a problem once, by the field row). */
+static const struct figure_field_row *field_row(const struct figure_table *t, const char *path)
 {
-    size_t o = 0;
-    for (const char *p = row; *p && o + 3 < cap; p++)
-        if (!strncmp(p, "[*]", 3)) {
-            memcpy(out + o, "[]", 2);
-            o += 2;
-            p += 2;
-        } else
-            out[o++] = *p;
-    out[o] = 0;
-}
-
-static const struct rv_field *hand_field(const char *member, const char *path)
-{
-    const struct rv_field *fields = NULL;
-    if (!member)
-        fields = rv_top_fields;
-    for (const struct rv_section *const *s = rv_sections; member && *s; s++)
-        if (!strcmp((*s)->name, member))
-            fields = (*s)->fields;
-    for (const struct rv_field *f = fields; f && f->path; f++)
+    for (const struct figure_field_row *f = t->fields; f && f->path; f++)
         if (!strcmp(f->path, path))
             return f;
     return NULL;
@@ -111,18 +92,16 @@ int main(int argc, char **argv)
         for (unsigned r = 0; r < t->n; r++) {
             const struct figure *row = &t->rows[r];
             const struct figure_field *f = &row->field;
-            char path[256];
             if (f->type == FIELD_NONE)
                 continue;
             typed++;
-            field_path(row->path, path, sizeof path);
             size_t pl = strlen(row->path);
             snprintf(what, sizeof what, "%s %s: one place (no member wildcard)", t->member ? t->member : "top level",
                      row->path);
             CHECK(!(pl && row->path[pl - 1] == '*' && (pl < 3 || strcmp(row->path + pl - 3, "[*]"))), what);
-            snprintf(what, sizeof what, "%s %s: validate has no hand-written field of its own for it",
-                     t->member ? t->member : "top level", path);
-            CHECK(!hand_field(t->member, path), what);
+            snprintf(what, sizeof what, "%s %s: its table has no field row of its own for it",
+                     t->member ? t->member : "top level", row->path);
+            CHECK(!field_row(t, row->path), what);
             snprintf(what, sizeof what, "%s %s: the field's rules agree with the row's (signed, "
                      "smallest value, unit)", t->member ? t->member : "top level", row->path);
             int agree = !(f->type == FIELD_UINT && (row->flags & FIG_SIGNED)) &&
