@@ -19,6 +19,7 @@ const struct figure_field_row fields_bytemark[] = {
     FIELD_ROW("compiler", FIELD_STR, FIELD_REQ, NULL),
     FIELD_ROW("cflags", FIELD_STR, FIELD_REQ, NULL),
     FIELD_ROW("platform", FIELD_STR, FIELD_OPT, NULL),
+    FIELD_ROW("tick", FIELD_STR, FIELD_OPT, NULL),   /* what a tick is ("1 us of TSC time") */
     FIELD_ROW("comparable", FIELD_BOOL, FIELD_REQ, NULL),
     FIELD_ROW("not_comparable", FIELD_BOOL, FIELD_OPT, NULL),
     FIELD_ROW("not_comparable_why", FIELD_STR, FIELD_OPT, NULL),

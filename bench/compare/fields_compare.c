@@ -14,6 +14,7 @@ const struct figure_field_row fields_compare[] = {
     FIELD_ROW("method", FIELD_STR, FIELD_REQ, NULL),
     FIELD_ROW_WORDS("profile", FIELD_OPT, "quick|full"),
     FIELD_ROW("interrupts_masked", FIELD_BOOL, FIELD_OPT, NULL),
+    FIELD_ROW("precision_grown", FIELD_BOOL, FIELD_OPT, NULL),   /* PRECISION=auto: each pair grew its calls per timing */
     FIELD_ROW("comparisons", FIELD_ARR, FIELD_REQ, NULL),
     FIELD_ROW("comparisons[*]", FIELD_OBJ, FIELD_REQ, NULL),
     FIELD_ROW("comparisons[*].name", FIELD_STR, FIELD_REQ, NULL),

@@ -43,27 +43,34 @@ const struct figure_field_row fields_memory[] = {
     FIELD_ROW("bandwidth", FIELD_ARR, FIELD_OPT, NULL),
     FIELD_ROW("bandwidth[*]", FIELD_OBJ, FIELD_REQ, NULL),
     FIELD_ROW_MIN("bandwidth[*].size_bytes", FIELD_UINT, FIELD_REQ, 4096, "bytes"),
-#define MEMORY_BW_FIG(AT, OP, WIDTH) \
+/* a kernel's members at one size (BEST: its best rate's field row, or
+ * nothing where the rate is a figure whose row carries its field) */
+#define MEMORY_BW_FIG(AT, OP, WIDTH, BEST) \
     FIELD_ROW(AT OP, FIELD_OBJ, FIELD_OPT, NULL), \
     FIELD_ROW_WORDS(AT OP ".width", WIDTH, MEMORY_WIDTHS), \
     FIELD_ROW_MIN(AT OP ".bytes", FIELD_UINT, FIELD_REQ, 1, "bytes per timing"), \
     FIELD_ROW(AT OP ".ticks_min", FIELD_UINT, FIELD_REQ, "ticks"), \
     FIELD_ROW(AT OP ".ticks_median", FIELD_UINT, FIELD_REQ, "ticks"), \
-    FIELD_ROW_MIN(AT OP ".best_bytes_per_s", FIELD_NUM_OR_NULL, FIELD_REQ, 0, "bytes/s"), \
+    BEST(AT OP ".best_bytes_per_s") \
     FIELD_ROW_MIN(AT OP ".median_bytes_per_s", FIELD_NUM_OR_NULL, FIELD_REQ, 0, "bytes/s")
-#define MEMORY_BW_ROW(AT, WIDTH) \
-    MEMORY_BW_FIG(AT, "read", WIDTH), MEMORY_BW_FIG(AT, "write", WIDTH), MEMORY_BW_FIG(AT, "write_nt", WIDTH), \
-    MEMORY_BW_FIG(AT, "copy", WIDTH), MEMORY_BW_FIG(AT, "triad", WIDTH)
+#define MEMORY_BW_ROW(AT, WIDTH, BEST) \
+    MEMORY_BW_FIG(AT, "read", WIDTH, BEST), MEMORY_BW_FIG(AT, "write", WIDTH, BEST), \
+    MEMORY_BW_FIG(AT, "write_nt", WIDTH, BEST), MEMORY_BW_FIG(AT, "copy", WIDTH, BEST), \
+    MEMORY_BW_FIG(AT, "triad", WIDTH, BEST)
+#define MEMORY_BEST_ROW(PATH) FIELD_ROW_MIN(PATH, FIELD_NUM_OR_NULL, FIELD_REQ, 0, "bytes/s"),
+#define MEMORY_BEST_FIGURE(PATH)     /* figures_memory.h MEMORY_*_BEST */
     /* each kernel's peak over the widths, then every width measured (runs
      * before the vector widths have read, write, copy of SSE2 only: no
      * width, no widths) */
-    MEMORY_BW_ROW("bandwidth[*].", FIELD_OPT),
+    MEMORY_BW_ROW("bandwidth[*].", FIELD_OPT, MEMORY_BEST_FIGURE),
     FIELD_ROW("bandwidth[*].widths", FIELD_ARR, FIELD_OPT, NULL),
     FIELD_ROW("bandwidth[*].widths[*]", FIELD_OBJ, FIELD_REQ, NULL),
     FIELD_ROW_WORDS("bandwidth[*].widths[*].width", FIELD_REQ, MEMORY_WIDTHS),
     FIELD_ROW_MIN("bandwidth[*].widths[*].vector_bytes", FIELD_UINT, FIELD_REQ, 16, "bytes"),
-    MEMORY_BW_ROW("bandwidth[*].widths[*].", FIELD_OPT),
+    MEMORY_BW_ROW("bandwidth[*].widths[*].", FIELD_OPT, MEMORY_BEST_ROW),
 #undef MEMORY_BW_ROW
+#undef MEMORY_BEST_ROW
+#undef MEMORY_BEST_FIGURE
 #undef MEMORY_BW_FIG
     FIELD_ROW("bandwidth_peaks", FIELD_OBJ, FIELD_OPT, NULL),
 #define MEMORY_PEAK(OP) \

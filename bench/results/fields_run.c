@@ -15,7 +15,7 @@ const struct figure_field_row fields_run[] = {
     FIELD_ROW("name", FIELD_STR, FIELD_OPT, NULL),
     FIELD_ROW("errors", FIELD_STRS, FIELD_OPT, NULL),   /* required of the image: rv_top_check */
     FIELD_ROW_WORDS("platform", FIELD_OPT, "uefi|linux"),
-    FIELD_ROW_WORDS("profile", FIELD_OPT, "quick|full"),   /* the profile the run used (absent in older files) */
+    /* "profile": its figure row's field (figures_run.h) */
     /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
     FIELD_ROW("ended", FIELD_BOOL, FIELD_REQ, NULL),
     { NULL },

@@ -115,6 +115,7 @@ struct figure_field {
 #define FIELD_OPT 0
 #define FIG_FIELD(type, req, unit)          { type, req, 0, 0, unit, NULL }
 #define FIG_FIELD_MIN(type, req, min, unit) { type, req, 1, min, unit, NULL }
+#define FIG_FIELD_WORDS(req, words)         { FIELD_STR, req, 0, 0, NULL, words }
 
 /* A member of the results that is not a figure (a text, a flag, an
  * object, a list, a number no figure consumer reads as one): its path

@@ -3,7 +3,8 @@
  * (bench/system/quiet.c), as field rows (bench/results/figures.h) for the
  * tables of the members that hold them: QUIET_FIELDS(P) the counts of
  * quiet_json() at prefix P (the clock's "quiet.", the hosted program's
- * "quiet" member: ""), QUIET_PHASES_FIELDS a section's measuring phases
+ * "quiet" member: "") but max_gap_ticks and gaps_over_1us, figures whose
+ * rows carry their field (figures_clock.h, figures_host.h), QUIET_PHASES_FIELDS a section's measuring phases
  * (quiet_phase_totals_json(), "quiet_phases").
  */
 #ifndef BAREMARK_FIELDS_QUIET_H
@@ -18,9 +19,7 @@
     FIELD_ROW(P "reads", FIELD_UINT, FIELD_REQ, "reads"), \
     FIELD_ROW(P "elapsed_ticks", FIELD_UINT, FIELD_REQ, "ticks"), \
     FIELD_ROW(P "min_gap_ticks", FIELD_UINT, FIELD_REQ, "ticks"), \
-    FIELD_ROW(P "max_gap_ticks", FIELD_UINT, FIELD_REQ, NULL), \
     FIELD_ROW(P "max_gap_at_ticks", FIELD_UINT, FIELD_OPT, "ticks after the first read"), \
-    FIELD_ROW(P "gaps_over_1us", FIELD_UINT, FIELD_REQ, NULL), \
     FIELD_ROW(P "gaps_over_10us", FIELD_UINT, FIELD_REQ, "gaps"), \
     FIELD_ROW(P "gaps_over_100us", FIELD_UINT, FIELD_OPT, "gaps"), \
     FIELD_ROW(P "gaps_over_1ms", FIELD_UINT, FIELD_OPT, "gaps"), \
