@@ -35,6 +35,9 @@ NASM       := nasm
 
 PORTABLE_C   := $(sort $(wildcard stats/*.c bench/*.c bench/*/*.c))
 PORTABLE_ASM := $(sort $(wildcard bench/*.asm bench/*/*.asm))
+# a member's fields that are not figures (bench/NAME/fields_NAME.c): read
+# by the host's tools only (validate, the tests), so not built into the image
+FIELDS_C     := $(sort $(wildcard bench/*/fields_*.c))
 # bench/'s rooms, one folder a feature (bench/clock/, bench/results/ ...):
 # each is an include folder, so a header is named by its file name alone
 BENCH_ROOMS  := $(patsubst %/,%,$(sort $(dir $(wildcard bench/*/*.c bench/*/*.h))))
@@ -70,7 +73,7 @@ EFI_CFLAGS := $(EFI_BASE_CFLAGS) $(INCLUDES) $(WARN)
 EFI_LDFLAGS := -nostdlib -znocombreloc -T /usr/lib/elf_x86_64_efi.lds -shared -Bsymbolic \
               -L/usr/lib /usr/lib/crt0-efi-x86_64.o
 
-EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(PORTABLE_C) $(IMAGE_C)) \
+EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(filter-out $(FIELDS_C),$(PORTABLE_C)) $(IMAGE_C)) \
               $(patsubst %.asm,$(BUILD)/efi/%.asm.o,$(PORTABLE_ASM) $(IMAGE_ASM))
 
 # ---- the hosted program -----------------------------------------------------

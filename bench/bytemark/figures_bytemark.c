@@ -4,5 +4,7 @@
  */
 #include "figures_bytemark.h"
 
-FIGURE_LIST(figures_bytemark, "bytemark", "tick_hz", BYTEMARK_FIGURES);
-FIGURE_LIST(figures_verify, "verify", NULL, VERIFY_FIGURES);
+/* the members' other fields: fields_bytemark.c */
+extern const struct figure_field_row fields_bytemark[], fields_verify[];
+FIGURE_LIST(figures_bytemark, "bytemark", "tick_hz", BYTEMARK_FIGURES, fields_bytemark);
+FIGURE_LIST(figures_verify, "verify", NULL, VERIFY_FIGURES, fields_verify);

@@ -4,4 +4,6 @@
  */
 #include "figures_clock.h"
 
-FIGURE_LIST(figures_clock, "clock", "quiet.tick_hz", CLOCK_FIGURES);
+/* the members' other fields: fields_clock.c */
+extern const struct figure_field_row fields_clock[];
+FIGURE_LIST(figures_clock, "clock", "quiet.tick_hz", CLOCK_FIGURES, fields_clock);

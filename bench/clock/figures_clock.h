@@ -25,8 +25,9 @@
       .pass = "agreement.agree=true") \
     /* in us (ticks by quiet.tick_hz, ns x 1e-3), as the summary says it */ \
     X(CLOCK_QUIET_MAX_GAP_TICKS,        "quiet.max_gap_ticks",       NULL,                "us",  FIG_LOWER, FIG_HEADLINE | FIG_TICKS_NS, .scale = 1e-3, \
-      .label = "largest gap") \
-    X(CLOCK_QUIET_GAPS_OVER_1US,        "quiet.gaps_over_1us",       NULL,                "gaps", FIG_LOWER, 0) \
+      .label = "largest gap", .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
+    X(CLOCK_QUIET_GAPS_OVER_1US,        "quiet.gaps_over_1us",       NULL,                "gaps", FIG_LOWER, 0, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
     /* the counter's effective step (bench/clock/clock_math.h); null when the reads were too few or too narrow; \
      * FIG_SOMETIMES: results written before the step was measured lack the member, and `baremark \
      * validate` would call such a file (tests/fixtures/run-guess.json) invalid without the flag */ \

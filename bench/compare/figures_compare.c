@@ -4,4 +4,6 @@
  */
 #include "figures_compare.h"
 
-FIGURE_LIST(figures_compare, "comparisons", "tick_hz", COMPARE_FIGURES);
+/* the members' other fields: fields_compare.c */
+extern const struct figure_field_row fields_compare[];
+FIGURE_LIST(figures_compare, "comparisons", "tick_hz", COMPARE_FIGURES, fields_compare);

@@ -4,4 +4,6 @@
  */
 #include "figures_cores.h"
 
-FIGURE_LIST(figures_cores, "cores", "tick_hz", CORES_FIGURES);
+/* the members' other fields: fields_cores.c */
+extern const struct figure_field_row fields_cores[];
+FIGURE_LIST(figures_cores, "cores", "tick_hz", CORES_FIGURES, fields_cores);

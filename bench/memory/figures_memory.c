@@ -4,4 +4,6 @@
  */
 #include "figures_memory.h"
 
-FIGURE_LIST(figures_memory, "memory", NULL, MEMORY_FIGURES);
+/* the members' other fields: fields_memory.c */
+extern const struct figure_field_row fields_memory[];
+FIGURE_LIST(figures_memory, "memory", NULL, MEMORY_FIGURES, fields_memory);

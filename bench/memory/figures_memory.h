@@ -11,17 +11,22 @@
 
 #include "figures.h"
 
+/* a kernel's best rate at a size, in bytes/s (the LAVA value in GB/s) */
+#define MEMORY_BEST_FIELD FIG_FIELD_MIN(FIELD_NUM_OR_NULL, FIELD_REQ, 0, "bytes/s")
 #define MEMORY_FIGURES(X) \
     /* a chain that is not one cycle through every line measured something else */ \
     X(MEMORY_LATENCY_NS_MEDIAN,                   "latency[*].ns_median", "memory_latency_{size_bytes}_ns", "ns", FIG_LOWER, 0, .pass = "cycle_lines={lines}", \
       .field = FIG_FIELD(FIELD_NUM_OR_NULL, FIELD_REQ, NULL)) \
     X(MEMORY_READ_BEST,                           "bandwidth[*].read.best_bytes_per_s",  "memory_read_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, FIG_HEADLINE, \
-      .scale = 1e-9, .label = "read") \
-    X(MEMORY_WRITE_BEST,                          "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
-    X(MEMORY_COPY_BEST,                           "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
+      .scale = 1e-9, .label = "read", .field = MEMORY_BEST_FIELD) \
+    X(MEMORY_WRITE_BEST,                          "bandwidth[*].write.best_bytes_per_s", "memory_write_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9, \
+      .field = MEMORY_BEST_FIELD) \
+    X(MEMORY_COPY_BEST,                           "bandwidth[*].copy.best_bytes_per_s",  "memory_copy_{size_bytes}_gbps",  "GB/s", FIG_HIGHER, 0, .scale = 1e-9, \
+      .field = MEMORY_BEST_FIELD) \
     X(MEMORY_WRITE_NT_BEST,                       "bandwidth[*].write_nt.best_bytes_per_s", "memory_write_nt_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, \
-      .scale = 1e-9) \
-    X(MEMORY_TRIAD_BEST,                          "bandwidth[*].triad.best_bytes_per_s", "memory_triad_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9) \
+      .scale = 1e-9, .field = MEMORY_BEST_FIELD) \
+    X(MEMORY_TRIAD_BEST,                          "bandwidth[*].triad.best_bytes_per_s", "memory_triad_{size_bytes}_gbps", "GB/s", FIG_HIGHER, 0, .scale = 1e-9, \
+      .field = MEMORY_BEST_FIELD) \
     X(MEMORY_LATENCY_ALL,                         "latency[*].*",     NULL, "", FIG_DETAIL, 0)   /* sizes, loads, ticks, minima */ \
     X(MEMORY_BANDWIDTH_ALL,                       "bandwidth[*].*",   NULL, "", FIG_DETAIL, 0) \
     X(MEMORY_CACHES_ALL,                          "caches.*",         NULL, "", FIG_DETAIL, 0) \

@@ -4,4 +4,6 @@
  */
 #include "figures_methods.h"
 
-FIGURE_LIST(figures_methods, "methods", "tick_hz", METHODS_FIGURES);
+/* the members' other fields: fields_methods.c */
+extern const struct figure_field_row fields_methods[];
+FIGURE_LIST(figures_methods, "methods", "tick_hz", METHODS_FIGURES, fields_methods);

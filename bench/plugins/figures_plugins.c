@@ -4,4 +4,6 @@
  */
 #include "figures_plugins.h"
 
-FIGURE_LIST(figures_plugins, "plugins", NULL, PLUGINS_FIGURES);
+/* the members' other fields: fields_plugins.c */
+extern const struct figure_field_row fields_plugins[];
+FIGURE_LIST(figures_plugins, "plugins", NULL, PLUGINS_FIGURES, fields_plugins);

@@ -87,25 +87,50 @@ enum figure_samples {
     FIG_SAMPLES_NET_NS,     /* both */
 };
 
-/* The JSON field a row names, as `baremark validate` checks it (the
- * schema: docs/results-schema.md).  A row without one (type FIELD_NONE)
- * is checked as its kind says (a number or null); a row with one is
- * checked by validate's walk instead of a hand-written field: its JSON
- * type, whether it must be there wherever its object is, the smallest
- * valid value and the unit validate names ("timings per series"; NULL:
- * the row's unit). */
-enum figure_field_type { FIELD_NONE, FIELD_UINT, FIELD_INT, FIELD_NUM, FIELD_NUM_OR_NULL };
+/* The JSON field at a path, as `baremark validate` checks it (the schema:
+ * docs/results-schema.md): its JSON type, whether it must be there
+ * wherever its object is, the smallest valid value, the unit validate
+ * names ("timings per series"; NULL: a figure row's unit) and, for a
+ * string, the words it may hold ("uefi|linux"; NULL: any text).  A figure
+ * row carries one in .field (type FIELD_NONE: checked as its kind says, a
+ * number or null); every other member of the results is a field row of
+ * its member's table (struct figure_field_row, below).  An array's
+ * elements: a row "list[*]" (FIELD_OBJ for a list of objects); FIELD_NUMS
+ * and FIELD_STRS say what every element is. */
+enum figure_field_type {
+    FIELD_NONE, FIELD_UINT, FIELD_INT, FIELD_NUM, FIELD_NUM_OR_NULL,
+    FIELD_STR, FIELD_BOOL, FIELD_OBJ, FIELD_OBJ_OR_NULL, FIELD_ARR,
+    FIELD_NUMS,     /* an array of numbers (null allowed: a non-finite value) */
+    FIELD_STRS,     /* an array of strings */
+};
 struct figure_field {
     enum figure_field_type type;
     unsigned char required;     /* FIELD_REQ or FIELD_OPT */
     unsigned char has_min;
     double min;
     const char *unit;
+    const char *allowed;        /* a string's words, "a|b|c"; NULL: any */
 };
 #define FIELD_REQ 1
 #define FIELD_OPT 0
-#define FIG_FIELD(type, req, unit)          { type, req, 0, 0, unit }
-#define FIG_FIELD_MIN(type, req, min, unit) { type, req, 1, min, unit }
+#define FIG_FIELD(type, req, unit)          { type, req, 0, 0, unit, NULL }
+#define FIG_FIELD_MIN(type, req, min, unit) { type, req, 1, min, unit, NULL }
+#define FIG_FIELD_WORDS(req, words)         { FIELD_STR, req, 0, 0, NULL, words }
+
+/* A member of the results that is not a figure (a text, a flag, an
+ * object, a list, a number no figure consumer reads as one): its path
+ * below the member as a figure row's ("references[*].name") and its
+ * field.  A table's list of them ends with { NULL }; the figure readers
+ * (LAVA, fleet, the report's folds, the summary) never see them, only
+ * `baremark validate` and the tests. */
+struct figure_field_row {
+    const char *path;
+    struct figure_field field;
+};
+#define FIELD_ROW(path, type, req, unit)          { path, FIG_FIELD(type, req, unit) }
+#define FIELD_ROW_MIN(path, type, req, min, unit) { path, FIG_FIELD_MIN(type, req, min, unit) }
+#define FIELD_ROW_WORDS(path, req, words)         { path, { FIELD_STR, req, 0, 0, NULL, words } }
+#define FIELD_ROW_WORDS_UNIT(path, req, unit, words) { path, { FIELD_STR, req, 0, 0, unit, words } }
 
 struct figure {
     const char *path;       /* below the member, with [*] wildcards */
@@ -143,10 +168,22 @@ struct figure_table {
     const struct figure *rows;
     unsigned n;
     const char *tick_hz;    /* member path of the tick rate for FIG_TICKS_NS and ns samples */
+    /* The member's other fields (bench/NAME/fields_NAME.c), ending with
+     * { NULL }; NULL: none declared. */
+    const struct figure_field_row *fields;
 };
 
-#define FIGURE_TABLE(var, member, tick_hz, rows) \
-    const struct figure_table var = { member, rows, sizeof rows / sizeof rows[0], tick_hz }
+/* The table's rows and, optionally, its field rows:
+ * FIGURE_TABLE(figures_NAME, "NAME", NULL, rows, fields_NAME).  The
+ * image reads no field row (the Makefile builds bench/NAME/fields_NAME.c
+ * into the hosted program only): its tables have none. */
+#ifdef BAREMARK_EFI
+#define FIGURE_FIELDS_(...) NULL
+#else
+#define FIGURE_FIELDS_(...) __VA_ARGS__
+#endif
+#define FIGURE_TABLE(var, member, tick_hz, rows, ...) \
+    const struct figure_table var = { member, rows, sizeof rows / sizeof rows[0], tick_hz, FIGURE_FIELDS_(__VA_ARGS__) }
 
 /*
  * A table and the names its writer uses, from one list: LIST(X) holds one
@@ -160,9 +197,9 @@ struct figure_table {
 #define FIGURE_ID_(id, ...)  id,
 #define FIGURE_ROW_(id, ...) [id] = { __VA_ARGS__ },
 #define FIGURE_IDS(name, LIST) enum name { LIST(FIGURE_ID_) name##_count }
-#define FIGURE_LIST(var, member, tick_hz, LIST) \
+#define FIGURE_LIST(var, member, tick_hz, LIST, ...) \
     static const struct figure var##_rows[] = { LIST(FIGURE_ROW_) }; \
-    FIGURE_TABLE(var, member, tick_hz, var##_rows)
+    FIGURE_TABLE(var, member, tick_hz, var##_rows, __VA_ARGS__)
 
 /* Writing a figure through row `id` of table t (figures_write.c): the
  * member's name is the row path's last segment ("references[*].khz" ->

@@ -20,7 +20,8 @@
       .field = FIG_FIELD_MIN(FIELD_NUM_OR_NULL, FIELD_OPT, 0, NULL)) \
     /* the profile the run used, "quick" or "full" (a string: bench/config/config.h \
      * config_profile_settle, once before the sections); absent in older files */ \
-    X(RUN_PROFILE,     "profile",   NULL,          "",       FIG_DETAIL, FIG_SOMETIMES)
+    X(RUN_PROFILE,     "profile",   NULL,          "",       FIG_DETAIL, FIG_SOMETIMES, \
+      .field = FIG_FIELD_WORDS(FIELD_OPT, "quick|full"))
 FIGURE_IDS(run_figure, RUN_FIGURES);
 extern const struct figure_table figures_run;
 

@@ -4,5 +4,7 @@
  */
 #include "figures_host.h"
 
-FIGURE_LIST(figures_host, "host", NULL, HOST_FIGURES);
-FIGURE_LIST(figures_quiet, "quiet", "tick_hz", QUIET_FIGURES);
+/* the members' other fields: fields_host.c */
+extern const struct figure_field_row fields_host[], fields_quiet[];
+FIGURE_LIST(figures_host, "host", NULL, HOST_FIGURES, fields_host);
+FIGURE_LIST(figures_quiet, "quiet", "tick_hz", QUIET_FIGURES, fields_quiet);

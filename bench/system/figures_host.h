@@ -18,8 +18,10 @@ FIGURE_IDS(host_figure, HOST_FIGURES);
 extern const struct figure_table figures_host;
 
 #define QUIET_FIGURES(X) \
-    X(QUIET_MAX_GAP_TICKS, "max_gap_ticks", NULL, "ticks", FIG_LOWER,  FIG_SOMETIMES) \
-    X(QUIET_GAPS_OVER_1US, "gaps_over_1us", NULL, "gaps",  FIG_LOWER,  FIG_SOMETIMES) \
+    X(QUIET_MAX_GAP_TICKS, "max_gap_ticks", NULL, "ticks", FIG_LOWER,  FIG_SOMETIMES, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
+    X(QUIET_GAPS_OVER_1US, "gaps_over_1us", NULL, "gaps",  FIG_LOWER,  FIG_SOMETIMES, \
+      .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
     X(QUIET_ALL,           "*",             NULL, "",      FIG_DETAIL, FIG_SOMETIMES)   /* reads, the other counts, the rate */
 FIGURE_IDS(quiet_figure, QUIET_FIGURES);
 extern const struct figure_table figures_quiet;

@@ -26,7 +26,7 @@
 #include "figures.h"
 #include "tools/host/common/commands.h"
 #include "tools/host/fleet/fleet.h"
-#include "tools/host/validate/report_schema.h"
+#include "tools/host/validate/validate_sections.h"
 #include "tools/host/validate/validate.h"
 
 #define SHOW_MAX 5      /* failures named per check */

@@ -34,7 +34,7 @@
 #include "commands.h"
 #include "history.h"
 #include "json_read.h"
-#include "report_schema.h"
+#include "validate_sections.h"
 #include "report_util.h"
 #include "run_profile.h"
 #include "sha256.h"

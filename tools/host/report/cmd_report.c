@@ -25,7 +25,7 @@
 #include "commands.h"
 #include "figures_run.h"
 #include "report_parts.h"
-#include "report_schema.h"
+#include "validate_sections.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "summary.h"

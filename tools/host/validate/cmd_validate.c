@@ -7,11 +7,12 @@
  * not below zero where lower or higher is better; a run that ended has
  * every row not FIG_SOMETIMES; and every number in the file is declared
  * by a row, else "figure X is not declared in any figure table".  The
- * structure around them and what one figure says of another are each
- * section's validate_NAME.c (listed in report_schema.c): its fields, their
- * JSON type, whether they are required and their unit (or allowed
- * values), a path component ending in "[]" being an array whose every
- * element is checked, then its cross-field check.  A missing section is
+ * structure around them is each member's table's too: its field rows
+ * (bench/NAME/fields_NAME.c) and its figure rows' .field give each
+ * field's JSON type, whether it is required and its unit (or allowed
+ * words), a path component ending in "[*]" being an array whose every
+ * element is checked.  What one figure says of another is each section's
+ * cross-field check (validate_NAME.c, listed in validate_sections.c).  A missing section is
  * fine (the section did not run); texts and objects the schema does not
  * name are ignored.  Every problem is printed as "FILE: PATH: what is
  * wrong" on standard error, a verdict per file on standard output; the
@@ -72,7 +73,7 @@ static int rv_in_enum(const char *allowed, const char *s)
 
 /* A field's unit: its own, else (a figure's) its figure table row's, so a
  * figure's unit is declared once (bench/NAME/figures_NAME.c). */
-static const char *rv_unit(const struct rv_field *s, const char *where)
+static const char *rv_unit(const struct figure_field *s, const char *where)
 {
     const struct figure *f = s->unit ? NULL : figures_match(where, NULL);
     if (s->unit || !f || f->kind == FIG_DETAIL || !f->unit[0] || strchr(f->unit, '{'))
@@ -80,78 +81,80 @@ static const char *rv_unit(const struct rv_field *s, const char *where)
     return f->unit;
 }
 
-static void rv_want(const struct rv_field *s, const char *where, char *buf, size_t n)
+static void rv_want(const struct figure_field *s, const char *where, char *buf, size_t n)
 {
     const char *unit = rv_unit(s, where);
     snprintf(buf, n, "%s%s%s%s", rv_type_text(s->type), unit ? " (" : "", unit ? unit : "", unit ? ")" : "");
 }
 
-/* Check one value against a field spec's type, range and allowed values. */
-static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const struct rv_field *s)
+/* Check one value against a field's type, range and allowed words. */
+static void rv_check_value(struct rv_ctx *c, json_t *v, const char *where, const struct figure_field *s)
 {
     char want[160];
     int ok;
     rv_want(s, where, want, sizeof want);
     switch (s->type) {
-    case RV_STR: ok = json_is_string(v); break;
-    case RV_UINT: ok = json_is_integer(v) && json_integer_value(v) >= 0; break;
-    case RV_INT: ok = json_is_integer(v); break;
-    case RV_NUM: ok = json_is_number(v); break;
-    case RV_NUM_OR_NULL: ok = json_is_number(v) || json_is_null(v); break;
-    case RV_BOOL: ok = json_is_boolean(v); break;
-    case RV_OBJ: ok = json_is_object(v); break;
-    case RV_OBJ_OR_NULL: ok = json_is_object(v) || json_is_null(v); break;
-    case RV_ARR: ok = json_is_array(v); break;
-    case RV_NUMS: ok = json_is_array(v); break;
-    case RV_STRS: ok = json_is_array(v); break;
+    case FIELD_STR: ok = json_is_string(v); break;
+    case FIELD_UINT: ok = json_is_integer(v) && json_integer_value(v) >= 0; break;
+    case FIELD_INT: ok = json_is_integer(v); break;
+    case FIELD_NUM: ok = json_is_number(v); break;
+    case FIELD_NUM_OR_NULL: ok = json_is_number(v) || json_is_null(v); break;
+    case FIELD_BOOL: ok = json_is_boolean(v); break;
+    case FIELD_OBJ: ok = json_is_object(v); break;
+    case FIELD_OBJ_OR_NULL: ok = json_is_object(v) || json_is_null(v); break;
+    case FIELD_ARR: ok = json_is_array(v); break;
+    case FIELD_NUMS: ok = json_is_array(v); break;
+    case FIELD_STRS: ok = json_is_array(v); break;
     default: ok = 1;
     }
     if (!ok) {
         rv_problem(c, where, "expected %s, found %s", want, rv_type_name(v));
         return;
     }
-    if (s->type == RV_STR && s->allowed && !rv_in_enum(s->allowed, json_string_value(v))) {
+    if (s->type == FIELD_STR && s->allowed && !rv_in_enum(s->allowed, json_string_value(v))) {
         char got[200];
         snprintf(got, sizeof got, "\"%s\"", json_string_value(v));
         rv_problem(c, where, "%s is not one of: %s", got, s->allowed);
     }
-    if (json_is_number(v) && !isnan(s->min) && json_number_value(v) < s->min) {
+    if (json_is_number(v) && s->has_min && json_number_value(v) < s->min) {
         char got[64], lim[64];
         snprintf(got, sizeof got, "%g", json_number_value(v));
         snprintf(lim, sizeof lim, "%g (%s)", s->min, rv_unit(s, where) ? rv_unit(s, where) : "");
         rv_problem(c, where, "%s is below the smallest valid value %s", got, lim);
     }
-    if (s->type == RV_NUMS || s->type == RV_STRS) {
+    if (s->type == FIELD_NUMS || s->type == FIELD_STRS) {
         size_t i;
         json_t *e;
         json_array_foreach(v, i, e) {
-            int good = s->type == RV_NUMS ? json_is_number(e) || json_is_null(e) : json_is_string(e);
+            int good = s->type == FIELD_NUMS ? json_is_number(e) || json_is_null(e) : json_is_string(e);
             if (!good) {
                 char at[256];
                 snprintf(at, sizeof at, "%s[%zu]", where, i);
                 rv_problem(c, at, "expected %s, found %s",
-                           s->type == RV_NUMS ? "a number" : "a string", rv_type_name(e));
+                           s->type == FIELD_NUMS ? "a number" : "a string", rv_type_name(e));
                 break;   /* one line per array is enough */
             }
         }
     }
 }
 
-/* Walk `path` from node; report a missing last component when required. */
+/* Walk `path` (a table row's: "references[*].khz", a component ending in
+ * "[*]" being every element of that array) from node; report a missing
+ * last component when required. */
 static void rv_walk(struct rv_ctx *c, json_t *node, const char *path, const char *where,
-                    const struct rv_field *s)
+                    const struct figure_field *s)
 {
     char comp[64], at[512];
     const char *dot = strchr(path, '.');
     size_t n = dot ? (size_t)(dot - path) : strlen(path);
-    int each = n >= 2 && path[n - 2] == '[' && path[n - 1] == ']';
+    int each = n >= 3 && !strncmp(path + n - 3, "[*]", 3);
     const char *rest = dot ? dot + 1 : "";
     json_t *child;
 
     if (n >= sizeof comp)
         return;
     memcpy(comp, path, n);
-    comp[n - (each ? 2 : 0)] = 0;
+    comp[n - (each ? 3 : 0)] = 0;
     if (comp[0]) {
         if (!json_is_object(node))
             return;          /* the parent's own spec reports its type */
@@ -190,36 +193,31 @@ static void rv_walk(struct rv_ctx *c, json_t *node, const char *path, const char
         rv_check_value(c, child, at, s);
 }
 
-/* The fields a figure table declares (a row with .field, bench/results/figures.h):
- * walked as a hand-written field would be, its path with "[]" for "[*]",
- * its unit the field's own, else the row's (when it is one, not a
- * template). */
-static void rv_table_fields(struct rv_ctx *c, json_t *node, const char *member, const char *where)
+/* The fields a member's table declares (bench/results/figures.h): its
+ * field rows (bench/NAME/fields_NAME.c) in their order, then its figure
+ * rows' .field, whose unit is the field's own, else the row's (when it is
+ * one, not a template). */
+static void rv_table_fields(struct rv_ctx *c, json_t *node, const struct figure_table *t, const char *where)
 {
-    const struct figure_table *t = member ? figures_find(member) : figures_table(0);
+    for (const struct figure_field_row *f = t ? t->fields : NULL; f && f->path; f++)
+        rv_walk(c, node, f->path, where, &f->field);
     for (unsigned r = 0; t && r < t->n; r++) {
         const struct figure *f = &t->rows[r];
-        static const enum rv_type types[] = {
-            [FIELD_UINT] = RV_UINT, [FIELD_INT] = RV_INT, [FIELD_NUM] = RV_NUM, [FIELD_NUM_OR_NULL] = RV_NUM_OR_NULL,
-        };
-        char path[256];
-        size_t o = 0;
-        if (f->field.type == FIELD_NONE)
+        struct figure_field s = f->field;
+        if (s.type == FIELD_NONE)
             continue;
-        for (const char *p = f->path; *p && o + 3 < sizeof path; p++)
-            if (!strncmp(p, "[*]", 3)) {
-                memcpy(path + o, "[]", 2);
-                o += 2;
-                p += 2;
-            } else
-                path[o++] = *p;
-        path[o] = 0;
-        struct rv_field s = { path, types[f->field.type], f->field.required, f->field.unit, NULL,
-                              f->field.has_min ? f->field.min : NOMIN };
         if (!s.unit && f->unit[0] && !strchr(f->unit, '{'))
             s.unit = f->unit;
-        rv_walk(c, node, path, where, &s);
+        rv_walk(c, node, f->path, where, &s);
     }
+}
+
+static int rv_listed(const char *member)
+{
+    for (const struct rv_section *const *s = rv_sections; *s; s++)
+        if (!strcmp((*s)->name, member))
+            return 1;
+    return 0;
 }
 
 static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *sec)
@@ -232,9 +230,7 @@ static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *
                    rv_type_name(v));
         return;
     }
-    for (const struct rv_field *f = sec->fields; f && f->path; f++)
-        rv_walk(c, v, f->path, sec->name, f);
-    rv_table_fields(c, v, sec->name, sec->name);
+    rv_table_fields(c, v, figures_find(sec->name), sec->name);
     if (sec->check)
         sec->check(v, sec->name, c->file, &c->problems, c->quiet);
 }
@@ -242,15 +238,21 @@ static void rv_section(struct rv_ctx *c, json_t *root, const struct rv_section *
 int rv_document(json_t *root, const char *file, int quiet, int *sections_seen)
 {
     struct rv_ctx c = { file, 0, quiet };
-    for (const struct rv_field *f = rv_top_fields; f->path; f++)
-        rv_walk(&c, root, f->path, "", f);
-    rv_table_fields(&c, root, NULL, "");
+    const struct figure_table *t;
+    rv_table_fields(&c, root, figures_table(0), "");
     rv_top_check(root, file, &c.problems, quiet);
     *sections_seen = 0;
     for (const struct rv_section *const *s = rv_sections; *s; s++) {
         rv_section(&c, root, *s);
         if (json_object_get(root, (*s)->name))
             (*sections_seen)++;
+    }
+    /* a member validate has no check of its own for (a section added in
+     * its folder, bench/NAME/): its table's fields all the same */
+    for (unsigned i = 1; (t = figures_table(i)); i++) {
+        json_t *v = t->member ? json_object_get(root, t->member) : NULL;
+        if (v && json_is_object(v) && !rv_listed(t->member))
+            rv_table_fields(&c, v, t, t->member);
     }
     rv_figures(root, file, &c.problems, quiet);
     return c.problems;

@@ -1,12 +1,12 @@
 /*
  * tools/host/validate/validate.h - what the per-section validators share
  * (tools/host/validate_*.c, implemented in validate_common.c).  A section's
- * validator is a table of its fields (struct rv_field, report_schema.h), the
- * fields its member's figure table declares (a row's .field,
- * bench/results/figures.h: walked by cmd_validate.c rv_table_fields, so a
- * field is declared once) and an optional cross-field check (what one field
+ * validator is the fields its member's figure table declares (its rows'
+ * .field and its field rows, bench/results/figures.h, walked by
+ * cmd_validate.c rv_table_fields: a field is declared once, in the
+ * member's folder) and an optional cross-field check (what one field
  * says of another, which no table can); it is listed in rv_sections[]
- * (tools/host/validate/report_schema.c).
+ * (tools/host/validate/validate_sections.c).
  */
 #ifndef BAREMARK_VALIDATE_H
 #define BAREMARK_VALIDATE_H
@@ -17,49 +17,7 @@
 
 #include <jansson.h>
 
-#include "report_schema.h"
-
-#define REQ 1
-#define OPT 0
-#define NOMIN NAN
-
-/* bench/system/quiet.c quiet_json(): the clock's "quiet" member and the hosted
- * program's top-level "quiet" section (tools/host/measure/cmd_quiet.c). */
-#define QUIET_FIELDS(P) \
-    { P "ms", RV_UINT, REQ, "ms", NULL, 1 }, \
-    { P "tick_hz", RV_UINT, REQ, "Hz", NULL, 1 }, \
-    { P "masked", RV_BOOL, REQ, NULL, NULL, NOMIN }, \
-    { P "reads", RV_UINT, REQ, "reads", NULL, NOMIN }, \
-    { P "elapsed_ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
-    { P "min_gap_ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
-    { P "max_gap_ticks", RV_UINT, REQ, NULL, NULL, NOMIN }, \
-    { P "max_gap_at_ticks", RV_UINT, OPT, "ticks after the first read", NULL, NOMIN }, \
-    { P "gaps_over_1us", RV_UINT, REQ, NULL, NULL, NOMIN }, \
-    { P "gaps_over_10us", RV_UINT, REQ, "gaps", NULL, NOMIN }, \
-    { P "gaps_over_100us", RV_UINT, OPT, "gaps", NULL, NOMIN }, \
-    { P "gaps_over_1ms", RV_UINT, OPT, "gaps", NULL, NOMIN }, \
-    { P "gaps_per_second", RV_NUM, REQ, "gaps over 1 us per s", NULL, 0 }
-
-/* bench/system/quiet.c quiet_phase_totals_json(): a section's measuring phases. */
-#define QUIET_PHASES_FIELDS \
-    { "quiet_phases", RV_OBJ, OPT, NULL, NULL, NOMIN }, \
-    { "quiet_phases.phases", RV_UINT, REQ, "phases", NULL, NOMIN }, \
-    { "quiet_phases.timer_stopped_phases", RV_UINT, REQ, "phases", NULL, NOMIN }, \
-    { "quiet_phases.timer_period_100ns", RV_UINT, REQ, "100 ns", NULL, NOMIN }, \
-    { "quiet_phases.timer_note", RV_STR, OPT, NULL, NULL, NOMIN }, \
-    { "quiet_phases.ticks", RV_UINT, REQ, "ticks", NULL, NOMIN }, \
-    { "quiet_phases.nmis", RV_UINT, REQ, "NMIs", NULL, NOMIN }, \
-    { "quiet_phases.smi_counted", RV_BOOL, REQ, NULL, NULL, NOMIN }, \
-    { "quiet_phases.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN }, \
-    { "quiet_phases.aperf_mperf", RV_BOOL, REQ, NULL, NULL, NOMIN }, \
-    { "quiet_phases.aperf", RV_UINT, OPT, "cycles", NULL, NOMIN }, \
-    { "quiet_phases.mperf", RV_UINT, OPT, "cycles", NULL, NOMIN }
-
-/* bench/methods/methods.c methods_section(): methods_status_name() and the members
- * written by methods_json_header, methods_part_method, methods_json_result,
- * methods_part_profile and methods_part_paoloni. */
-#define METHODS_STATUSES "ok|bad_input|calibration_overhead|benchmark_overhead|too_short|inconclusive|" \
-                         "unsupported|fault|no_memory"
+#include "validate_sections.h"
 
 /* Where problems are printed (NULL: stdout); `baremark report` points it
  * at the page's warning list. */

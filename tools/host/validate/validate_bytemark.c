@@ -9,51 +9,6 @@
 #include "report_util.h"
 #include "validate.h"
 
-/* bench/bytemark/bytemark.c bm_json() and bm_json_test(). */
-/* The kernels' units (the .unit of each kernel in bench/bytemark/). */
-#define BM_UNITS "arrays/s|bits/s|coefficients/s|loops/s|sessions/s|systems/s"
-#define BM_STATUSES "ok|disabled|not_built|skipped_nomem|failed_cap|failed|failed_fault"
-
-static const struct rv_field bytemark_fields[] = {
-    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* files before the top-level "profile" */
-    { "profile_requested", RV_STR, OPT, NULL, "auto|quick|full", NOMIN },
-    { "hypervisor", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "compiler", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "cflags", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "platform", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "comparable", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "not_comparable", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "not_comparable_why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "customrun", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "tests", RV_ARR, REQ, NULL, NULL, NOMIN },
-    { "tests[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "tests[].key", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "tests[].name", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "tests[].id", RV_UINT, OPT, NULL, NULL, NOMIN },
-    { "tests[].status", RV_STR, REQ, NULL, BM_STATUSES, NOMIN },
-    { "tests[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "tests[].unit", RV_STR, OPT, "work per second", BM_UNITS, NOMIN },
-    { "tests[].min_seconds", RV_NUM, OPT, "s", NULL, 0 },
-    { "tests[].workload", RV_UINT, OPT, NULL, NULL, NOMIN },
-    { "tests[].size", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "tests[].scores", RV_NUMS, OPT, "unit", NULL, NOMIN },
-    { "tests[].runs", RV_UINT, OPT, "runs", NULL, NOMIN },
-    { "tests[].sd", RV_NUM_OR_NULL, OPT, "unit", NULL, 0 },
-    { "tests[].t", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
-    { "tests[].half", RV_NUM_OR_NULL, OPT, "unit", NULL, 0 },
-    { "tests[].rel_half", RV_NUM_OR_NULL, OPT, "fraction of the mean", NULL, 0 },
-    { "tests[].certain", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "tests[].base_p90", RV_NUM, OPT, "unit", NULL, 0 },
-    { "tests[].base_k6", RV_NUM, OPT, "unit", NULL, 0 },
-    /* the kernels' means and indexes and the five overall indexes are
-     * figures: their rows in bench/bytemark/figures_bytemark.c check them
-     * (validate_figures.c) */
-    { "indexes", RV_OBJ_OR_NULL, OPT, NULL, NULL, NOMIN },  /* null under CUSTOMRUN */
-    { "indexes.tests_missing", RV_UINT, OPT, "tests", NULL, NOMIN },
-    QUIET_PHASES_FIELDS,
-    { NULL },
-};
-
 /* A kernel's figures must agree with each other and with its unit: the
  * unit is a rate (".../s"), runs counts the scores, the mean is theirs, the
  * indexes are the mean over the baselines, rel_half is half over mean. */
@@ -109,17 +64,7 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
     }
 }
 
-/* bench/bytemark/bytemark.c bytemark_verify(). */
-static const struct rv_field verify_fields[] = {
-    { "passed", RV_UINT, REQ, "checks", NULL, NOMIN },
-    { "failed", RV_UINT, REQ, "checks", NULL, NOMIN },
-    { "kernels", RV_ARR, OPT, NULL, NULL, NOMIN },
-    { "kernels[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "kernels[].key", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "kernels[].passed", RV_UINT, REQ, "checks", NULL, NOMIN },
-    { "kernels[].failed", RV_UINT, REQ, "checks", NULL, NOMIN },
-    { NULL },
-};
-
-const struct rv_section rv_section_bytemark = { "bytemark", 0, bytemark_fields, bytemark_check };
-const struct rv_section rv_section_verify = { "verify", 0, verify_fields, NULL };
+/* bench/bytemark/bytemark.c bm_json() and bytemark_verify(): their fields are
+ * bench/bytemark/fields_bytemark.c's. */
+const struct rv_section rv_section_bytemark = { "bytemark", 0, bytemark_check };
+const struct rv_section rv_section_verify = { "verify", 0, NULL };

@@ -13,70 +13,6 @@
 #include "report_util.h"
 #include "validate.h"
 
-/* bench/clock/clock_calib.c clock_names[], in its order of trust. */
-#define CLOCK_REFS "hpet|pm_timer|pit|cpuid_15|cpuid_16"
-
-static const struct rv_field clock_fields[] = {
-    { "references", RV_ARR, REQ, NULL, NULL, NOMIN },
-    { "references[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "references[].name", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
-    { "references[].kind", RV_STR, OPT, NULL, "measured|stated", NOMIN },
-    { "references[].stated_from", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "references[].counter_hz", RV_NUM, OPT, "Hz", NULL, 0 },
-    { "references[].counter_bits", RV_UINT, OPT, "bits", NULL, 1 },
-    { "references[].counter_started", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "references[].windows", RV_NUMS, OPT, "kHz", NULL, NOMIN },
-    { "references[].windows_ppm", RV_NUMS, OPT, "ppm", NULL, NOMIN },
-    { "references[].windows_ms", RV_NUMS, OPT, "ms", NULL, NOMIN },
-    { "references[].windows_refined", RV_ARR, OPT, "booleans", NULL, NOMIN },
-    { "references[].windows_rejected", RV_ARR, OPT, "booleans", NULL, NOMIN },
-    { "references[].window_used", RV_UINT, OPT, "index into windows", NULL, NOMIN },
-    { "references[].windows_failed", RV_UINT, OPT, "windows", NULL, NOMIN },
-    { "references[].read_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
-    { "references[].slow_limit_ticks", RV_UINT, OPT, "ticks", NULL, NOMIN },
-    { "references[].slow_edges", RV_UINT, OPT, "edges", NULL, NOMIN },
-    { "unavailable", RV_ARR, OPT, NULL, NULL, NOMIN },
-    { "unavailable[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "unavailable[].name", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
-    { "unavailable[].present", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "unavailable[].why", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "agreement", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "agreement.bound_ppm", RV_NUM, REQ, "ppm", NULL, 0 },
-    { "agreement.pairs", RV_ARR, REQ, NULL, NULL, NOMIN },
-    { "agreement.pairs[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "agreement.pairs[].a", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
-    { "agreement.pairs[].b", RV_STR, REQ, NULL, CLOCK_REFS, NOMIN },
-    { "agreement.pairs[].ppm", RV_NUM, REQ, "ppm of b", NULL, NOMIN },
-    { "agreement.pairs[].measured", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "agreement.agree", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "legacy_timer_rates", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "legacy_timer_rates.pit_hz", RV_NUM, REQ, "Hz", NULL, 0 },
-    { "legacy_timer_rates.pm_timer_hz", RV_NUM, REQ, "Hz", NULL, 0 },
-    { "legacy_timer_rates.basis", RV_STR, REQ, NULL, "crystal|emulated", NOMIN },
-    { "legacy_timer_rates.why", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "source", RV_STR, OPT, NULL, CLOCK_REFS, NOMIN },
-    { "contested", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "order_of_trust", RV_STRS, OPT, NULL, NULL, NOMIN },
-    { "quiet_phase", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "quiet_phase.timer_stopped", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "quiet_phase.timer_period_100ns", RV_UINT, OPT, "100 ns", NULL, NOMIN },
-    { "quiet_phase.timer_note", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "quiet_phase.nmis", RV_UINT, OPT, "NMIs", NULL, NOMIN },
-    { "quiet_phase.smi_counted", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "quiet_phase.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN },
-    { "quiet_phase.aperf_mperf", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "quiet_phase.aperf", RV_UINT, OPT, "cycles", NULL, NOMIN },
-    { "quiet_phase.mperf", RV_UINT, OPT, "cycles", NULL, NOMIN },
-    { "unmasked", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "quiet", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    QUIET_FIELDS("quiet."),
-    { "quiet_check_phase", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "quiet_check_phase.timer_stopped", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "quiet_check_phase.nmis", RV_UINT, OPT, "NMIs", NULL, NOMIN },
-    { "quiet_check_phase.smis", RV_UINT, OPT, "SMIs", NULL, NOMIN },
-    { NULL },
-};
-
 /* A measured reference: its window arrays line up, the window used is in
  * range, not rejected, and its kHz and ppm are the reference's. */
 static void clock_check_ref(json_t *ref, const char *at, const char *file, int *problems, int quiet)
@@ -229,4 +165,4 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
     rv_quiet_counts(json_object_get(sec, "quiet"), at, file, problems, quiet);
 }
 
-const struct rv_section rv_section_clock = { "clock", 0, clock_fields, clock_check };
+const struct rv_section rv_section_clock = { "clock", 0, clock_check };

@@ -11,13 +11,14 @@
 #include "report_util.h"
 #include "validate.h"
 
-const char *rv_type_text(enum rv_type t)
+const char *rv_type_text(enum figure_field_type t)
 {
     static const char *const names[] = {
-        [RV_STR] = "a string", [RV_UINT] = "a non-negative integer", [RV_INT] = "an integer",
-        [RV_NUM] = "a number", [RV_NUM_OR_NULL] = "a number or null", [RV_BOOL] = "a boolean",
-        [RV_OBJ] = "an object", [RV_OBJ_OR_NULL] = "an object or null", [RV_ARR] = "an array", [RV_NUMS] = "an array of numbers",
-        [RV_STRS] = "an array of strings",
+        [FIELD_NONE] = "a number or null",
+        [FIELD_STR] = "a string", [FIELD_UINT] = "a non-negative integer", [FIELD_INT] = "an integer",
+        [FIELD_NUM] = "a number", [FIELD_NUM_OR_NULL] = "a number or null", [FIELD_BOOL] = "a boolean",
+        [FIELD_OBJ] = "an object", [FIELD_OBJ_OR_NULL] = "an object or null", [FIELD_ARR] = "an array",
+        [FIELD_NUMS] = "an array of numbers", [FIELD_STRS] = "an array of strings",
     };
     return names[t];
 }

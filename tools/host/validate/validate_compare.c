@@ -11,86 +11,6 @@
 #include "stats.h"
 #include "validate.h"
 
-/* bench/compare/compare.c compare_section() and compare_json(). */
-#define COMPARE_VERDICTS "faster|slower|no difference"
-
-static const struct rv_field comparisons_fields[] = {
-    { "method", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },
-    { "interrupts_masked", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "comparisons", RV_ARR, REQ, NULL, NULL, NOMIN },
-    { "comparisons[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "comparisons[].name", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "comparisons[].kind", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].method", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].order", RV_STR, REQ, NULL, "alternate|random", NOMIN },
-    { "comparisons[].precision", RV_UINT, OPT, "calls per timing", NULL, 1 },
-    { "comparisons[].accuracy", RV_UINT, OPT, "trials", NULL, 1 },
-    { "comparisons[].unit", RV_STR, OPT, NULL, "ticks", NOMIN },
-    { "comparisons[].status", RV_STR, REQ, NULL, METHODS_STATUSES, NOMIN },
-    { "comparisons[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].expect", RV_STR, OPT, NULL, COMPARE_VERDICTS "|none", NOMIN },
-    { "comparisons[].a", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].a.name", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "comparisons[].a.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
-    { "comparisons[].a.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].a.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
-    { "comparisons[].a.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].a.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].a.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].b", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].b.name", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "comparisons[].b.samples", RV_NUMS, REQ, "ticks, overhead subtracted", NULL, NOMIN },
-    { "comparisons[].b.mean", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].b.sd", RV_NUM_OR_NULL, OPT, "ticks", NULL, 0 },
-    { "comparisons[].b.median", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].b.mode", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].b.mode_pure", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].overhead", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].overhead.median", RV_NUM_OR_NULL, REQ, "ticks", NULL, NOMIN },
-    { "comparisons[].b_first", RV_NUMS, OPT, "1 when B was timed first", NULL, 0 },
-    { "comparisons[].diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
-    { "comparisons[].rel_mean", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
-    /* rel_median is a figure: its row in bench/compare/figures_compare.c checks it */
-    { "comparisons[].diff_mode", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
-    { "comparisons[].rel_mode", RV_NUM_OR_NULL, OPT, "(A - B) / B", NULL, NOMIN },
-    { "comparisons[].diff_median", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
-    { "comparisons[].z", RV_NUM_OR_NULL, OPT, "Karsh's Z", NULL, 0 },
-    { "comparisons[].z_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
-    { "comparisons[].welch_t", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].welch_df", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
-    { "comparisons[].welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
-    { "comparisons[].mann_whitney_u", RV_NUM_OR_NULL, OPT, NULL, NULL, 0 },
-    { "comparisons[].mann_whitney_z", RV_NUM_OR_NULL, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].fence_low", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].fence_high", RV_NUM_OR_NULL, OPT, "ticks", NULL, NOMIN },
-    { "comparisons[].outside_a", RV_UINT, OPT, "samples", NULL, 0 },
-    { "comparisons[].outside_b", RV_UINT, OPT, "samples", NULL, 0 },
-    { "comparisons[].fenced_diff_mean", RV_NUM_OR_NULL, OPT, "ticks, A - B", NULL, NOMIN },
-    { "comparisons[].fenced_welch_p", RV_NUM_OR_NULL, OPT, "probability", NULL, 0 },
-    { "comparisons[].noise", RV_NUM, OPT, "fraction", NULL, 0 },
-    { "comparisons[].paired", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].paired.test", RV_STR, REQ, NULL, "wilcoxon_signed_rank", NOMIN },
-    { "comparisons[].paired.pairs", RV_UINT, REQ, "trials", NULL, NOMIN },
-    { "comparisons[].paired.mean_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
-    { "comparisons[].paired.median_diff", RV_NUM_OR_NULL, REQ, "ticks, A - B per trial", NULL, NOMIN },
-    { "comparisons[].paired.p", RV_NUM_OR_NULL, REQ, "probability", NULL, 0 },
-    { "comparisons[].paired.exact", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "comparisons[].check", RV_STR, OPT, NULL, "a/a control|order check|placement check|a/b", NOMIN },
-    { "comparisons[].ratio", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "comparisons[].ratio.faster", RV_STR, REQ, NULL, "a|b|none", NOMIN },
-    { "comparisons[].ratio.test", RV_STR, REQ, NULL, "mann-whitney", NOMIN },
-    { "comparisons[].verdict", RV_STR, OPT, NULL, COMPARE_VERDICTS, NOMIN },
-    { "comparisons[].verdict_p", RV_STR, OPT, NULL, "mann_whitney_p", NOMIN },
-    { "comparisons[].as_expected", RV_BOOL, OPT, NULL, NULL, NOMIN },
-    { "resolution", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "resolution.null_experiments", RV_UINT, REQ, NULL, NULL, NOMIN },
-    { "resolution.rel_mean", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
-    { "resolution.rel_mode", RV_NUM_OR_NULL, REQ, "fraction", NULL, 0 },
-    QUIET_PHASES_FIELDS,
-    { NULL },
-};
-
 /* The paired test follows from the samples: A - B per trial, Wilcoxon's
  * signed rank (stats/paired.c). */
 static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char *at, const char *file,
@@ -206,4 +126,4 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
     }
 }
 
-const struct rv_section rv_section_comparisons = { "comparisons", 0, comparisons_fields, comparisons_check };
+const struct rv_section rv_section_comparisons = { "comparisons", 0, comparisons_check };

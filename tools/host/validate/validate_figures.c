@@ -12,11 +12,11 @@
  *     offset against itself); below a null ("indexes": null) is null;
  *   - every number in the document is a row's: one that no table declares
  *     is named once per path pattern.
- * What a table cannot say (one figure against another, against the raw
- * samples, allowed words, an integer) stays in the sections' validate_NAME.c;
- * where a section's field names a figure's type or presence too, the
- * problem is said once, by the field, and the field's unit is the row's
- * (cmd_validate.c rv_unit).
+ * The fields (types, allowed words, integers, presence) are walked by
+ * cmd_validate.c; what a table cannot say (one figure against another,
+ * against the raw samples) stays in the sections' validate_NAME.c.  A
+ * figure whose row carries a field (its type, whether it is required) has
+ * a problem of type or presence said once, by the field.
  */
 #include <math.h>
 #include <stdio.h>
@@ -73,33 +73,6 @@ static int vf_under_null(struct jval doc, const char *path)
     return 0;
 }
 
-/* A section's hand-written field for the same path ("references[].khz"
- * for the row "references[*].khz") that already checks the number's type
- * (and, when required, its presence): the problem is then named once, by
- * the field, which knows more (an integer, not null). */
-static const struct rv_field *vf_field(const struct figure_value *v)
-{
-    char path[VF_PATH_MAX];
-    size_t o = 0;
-    if (!v->table->member || v->fig->field.type != FIELD_NONE)
-        return NULL;
-    for (const char *p = v->fig->path; *p && o + 3 < sizeof path; p++)
-        if (!strncmp(p, "[*]", 3)) {
-            memcpy(path + o, "[]", 2);
-            o += 2;
-            p += 2;
-        } else
-            path[o++] = *p;
-    path[o] = 0;
-    for (const struct rv_section *const *sec = rv_sections; *sec; sec++)
-        if (!strcmp((*sec)->name, v->table->member))
-            for (const struct rv_field *f = (*sec)->fields; f && f->path; f++)
-                if (!strcmp(f->path, path) && (f->type == RV_NUM || f->type == RV_NUM_OR_NULL ||
-                                               f->type == RV_UINT || f->type == RV_INT))
-                    return f;
-    return NULL;
-}
-
 static void vf_place(void *ctx, const struct figure_value *v)
 {
     struct vf_ctx *c = ctx;
@@ -111,9 +84,8 @@ static void vf_place(void *ctx, const struct figure_value *v)
     snprintf(what, sizeof what, "a %s%sfigure", f->kind == FIG_INFO ? "" : figure_kind_name(f->kind),
              f->kind == FIG_INFO ? "" : "-is-better ");
     if (ty == JVAL_NONE) {
-        const struct rv_field *field = vf_field(v);
         if (c->ended && !(f->flags & FIG_SOMETIMES) && !v->only_failed && !strstr(f->path, "[*]") &&
-            !vf_under_null(c->doc, v->path) && !(field && field->required) && !f->field.required) {
+            !vf_under_null(c->doc, v->path) && !f->field.required) {
             snprintf(msg, sizeof msg, "missing: every run that ended has it (%s; FIG_SOMETIMES would say otherwise)",
                      row);
             vf_say(c, v->path, msg);
@@ -127,8 +99,8 @@ static void vf_place(void *ctx, const struct figure_value *v)
     size_t plen = strlen(f->path);
     if (ty == JVAL_OBJECT && plen >= 3 && !strcmp(f->path + plen - 3, "[*]"))
         return;
-    if (ty != JVAL_NUMBER && (vf_field(v) || f->field.type != FIELD_NONE)) {
-        return;                 /* named by the field (the row's own or the section's) */
+    if (ty != JVAL_NUMBER && f->field.type != FIELD_NONE) {
+        return;                 /* named by the row's field (cmd_validate.c) */
     } else if (ty != JVAL_NUMBER) {
         snprintf(msg, sizeof msg, "is not a number or null: %s in %s (%s)", what,
                  v->unit[0] ? v->unit : "no unit", row);

@@ -10,39 +10,7 @@
 #include "report_util.h"
 #include "validate.h"
 
-#define PLUGIN_STATES "ready|not_selected|setup_failed|fault|hung"
 #define PLUGIN_ROUTINES_MAX 64                /* BM_PLUGIN_MAX_ROUTINES */
-
-static const struct rv_field plugins_fields[] = {
-    { "folder", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "files", RV_ARR, REQ, NULL, NULL, NOMIN },
-    { "files[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "files[].file", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "files[].size", RV_UINT, REQ, "bytes", NULL, NOMIN },
-    { "files[].sha256", RV_STR, REQ, "hex", NULL, NOMIN },
-    { "files[].status", RV_STR, REQ, NULL, "loaded|rejected", NOMIN },
-    { "files[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "files[].name", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "files[].description", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "files[].version", RV_UINT, OPT, NULL, NULL, 1 },
-    { "files[].routines", RV_ARR, OPT, NULL, NULL, NOMIN },
-    { "files[].routines[]", RV_OBJ, REQ, NULL, NULL, NOMIN },
-    { "files[].routines[].name", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "files[].routines[].target", RV_STR, REQ, "PLUGIN:ROUTINE", NULL, NOMIN },
-    { "files[].routines[].description", RV_STR, REQ, NULL, NULL, NOMIN },
-    { "files[].routines[].instructions_fixed", RV_NUM_OR_NULL, REQ, "instructions", NULL, 0 },
-    { "files[].routines[].instructions_per_iteration", RV_NUM_OR_NULL, REQ, "instructions", NULL, 0 },
-    { "files[].routines[].setup", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "files[].routines[].teardown", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { "files[].routines[].status", RV_STR, REQ, NULL, PLUGIN_STATES, NOMIN },
-    { "files[].routines[].why", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "files[].routines[].memory_bytes", RV_UINT, OPT, "bytes", NULL, NOMIN },
-    { "probe", RV_OBJ, OPT, NULL, NULL, NOMIN },
-    { "probe.iterations", RV_UINT, REQ, "iterations", NULL, 1 },
-    { "probe.watchdog_seconds", RV_UINT, REQ, "s", NULL, 1 },
-    { "selection", RV_STR, OPT, NULL, NULL, NOMIN },
-    { NULL },
-};
 
 static int plugins_is_sha256(const char *s)
 {
@@ -108,4 +76,4 @@ static void plugins_check(json_t *sec, const char *where, const char *file, int 
         rv_say(file, where, "routines_ready does not count the ready routines", problems, quiet);
 }
 
-const struct rv_section rv_section_plugins = { "plugins", 0, plugins_fields, plugins_check };
+const struct rv_section rv_section_plugins = { "plugins", 0, plugins_check };

@@ -9,14 +9,9 @@
 #include "report_util.h"
 #include "validate.h"
 
-static const struct rv_field quiet_fields[] = {
-    QUIET_FIELDS(""),
-    { NULL },
-};
-
 static void quiet_section_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     rv_quiet_counts(sec, where, file, problems, quiet);
 }
 
-const struct rv_section rv_section_quiet = { "quiet", 0, quiet_fields, quiet_section_check };
+const struct rv_section rv_section_quiet = { "quiet", 0, quiet_section_check };

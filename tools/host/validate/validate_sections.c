@@ -1,8 +1,11 @@
 /*
- * tools/host/validate/report_schema.c - schema 1 of the results file: the top
- * level's members and the table of sections `baremark validate` checks.
- * Each section's fields and checks live in their own validate_NAME.c
- * (shared helpers: validate.h, validate_common.c).  Keep in step with
+ * tools/host/validate/validate_sections.c - the members `baremark validate`
+ * checks, in the order the image writes them, and the top level's own
+ * check (the status and the stage, the errors, the schema version).  The
+ * fields of every member and of the top level are its table's
+ * (bench/NAME/fields_NAME.c, bench/results/fields_run.c); each member's
+ * cross-field check lives in its own validate_NAME.c (shared helpers:
+ * validate.h, validate_common.c).  Keep in step with
  * docs/results-schema.md and with the code that writes each section.
  */
 #include <math.h>
@@ -14,16 +17,6 @@
 #include "validate.h"
 
 /* ---- top level (boot/results_doc.c) ------------------------------------------------- */
-
-const struct rv_field rv_top_fields[] = {
-    { "name", RV_STR, OPT, NULL, NULL, NOMIN },
-    { "errors", RV_STRS, OPT, NULL, NULL, NOMIN },   /* required of the image: rv_top_check */
-    { "platform", RV_STR, OPT, NULL, "uefi|linux", NOMIN },
-    { "profile", RV_STR, OPT, NULL, "quick|full", NOMIN },   /* the profile the run used (absent in older files) */
-    /* "status": 0, 2, 3 or "interrupted" (with "stage"): rv_top_status */
-    { "ended", RV_BOOL, REQ, NULL, NULL, NOMIN },
-    { NULL },
-};
 
 /* "status" is a number once the run ended; before that "interrupted",
  * with the "stage" the run was in (boot/run.c, tools/host/common/run_state.h). */
@@ -85,14 +78,16 @@ void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
 }
 
 /* ---- the sections ----------------------------------------------------------------
- * To add a section NAME: write tools/host/validate_NAME.c with its field
- * table and (optionally) a cross-field check, ending in
- *     const struct rv_section rv_section_NAME = { "NAME", 0, NAME_fields, NAME_check };
+ * A section's fields need nothing here: its table's field rows
+ * (bench/NAME/fields_NAME.c) and figure rows are walked for every member
+ * a table names, listed below or not, and a number in the file that no
+ * figure row declares is a problem (validate_figures.c).  To give a
+ * section NAME a cross-field check: write tools/host/validate/validate_NAME.c
+ * ending in
+ *     const struct rv_section rv_section_NAME = { "NAME", 0, NAME_check };
  * then declare it below and add &rv_section_NAME to the table, in the order
  * the image writes its sections.  A section missing from a file is fine (it
- * did not run).  Its figures need no field here: the rows of its figure
- * table (bench/NAME/figures_NAME.c) are checked by validate_figures.c, and a
- * number in the file that no row declares is a problem. */
+ * did not run). */
 extern const struct rv_section rv_section_build, rv_section_system, rv_section_host, rv_section_clock,
     rv_section_quiet, rv_section_cores, rv_section_plugins, rv_section_methods, rv_section_comparisons,
     rv_section_bytemark, rv_section_verify, rv_section_memory;
