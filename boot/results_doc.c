@@ -50,12 +50,12 @@ static void results_doc_duration(struct json_writer *w, int ended)
 {
     uint64_t hz = plat_tick_hz(), end = ended && run_tsc_end ? run_tsc_end : cpu_rdtsc();
     if (!hz || !run_tsc_entry || end < run_tsc_entry)
-        json_fig_null(w, &figures_run, RUN_DURATION_MS);
+        json_fig_null(w, &figures_run, FIG_RUN_DURATION_MS);
     else {  /* in ms to the microsecond, written as such (no binary fraction's digits) */
         char num[32];
         unsigned long long us = (unsigned long long)((double)(end - run_tsc_entry) * 1e6 / (double)hz + 0.5);
         int n = snprintf(num, sizeof num, "%llu.%03llu", us / 1000, us % 1000);
-        json_fig_raw(w, &figures_run, RUN_DURATION_MS, num, (size_t)n);
+        json_fig_raw(w, &figures_run, FIG_RUN_DURATION_MS, num, (size_t)n);
     }
 }
 
@@ -78,7 +78,7 @@ void results_doc_compose(struct json_writer *w, int ended)
      * now: interrupted, in this stage.  The final write replaces both with
      * the numeric status of the last serial line. */
     if (ended) {
-        json_fig_i64(w, &figures_run, RUN_STATUS, run_state);
+        json_fig_i64(w, &figures_run, FIG_RUN_STATUS, run_state);
     } else {
         json_str(w, "status", RS_INTERRUPTED_TEXT);
         json_str(w, "stage", run_stage_name);
@@ -93,7 +93,7 @@ void results_doc_init(void)
     json_arr_begin(&run_errors, NULL);
     json_init(&run_doc);
     json_obj_begin(&run_doc, NULL);
-    json_fig_u64(&run_doc, &figures_run, RUN_SCHEMA, 1);
+    json_fig_u64(&run_doc, &figures_run, FIG_RUN_SCHEMA, 1);
 }
 
 void results_error(const char *msg) { json_str(&run_errors, NULL, msg); }

@@ -134,7 +134,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_u64(w, "family", c->family);
     json_u64(w, "model", c->model);
     json_u64(w, "stepping", c->stepping);
-    json_fig_u64(w, &figures_system, SYSTEM_LOGICAL_CPUS, sysinfo_cpus(ai));
+    json_fig_u64(w, &figures_system, FIG_SYSTEM_LOGICAL_CPUS, sysinfo_cpus(ai));
     json_str(w, "hypervisor", c->hypervisor_present ? c->hypervisor : "");
     json_bool(w, "rdtsc", c->has_tsc);
     json_bool(w, "rdtscp", c->has_rdtscp);
@@ -169,7 +169,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     else
         json_null(w, "ms");
     json_obj_end(w);
-    json_fig_u64(w, &figures_system, SYSTEM_MEMORY_MIB, mem >> 20);
+    json_fig_u64(w, &figures_system, FIG_SYSTEM_MEMORY_MIB, mem >> 20);
     json_str(w, "microcode", sysinfo_ucode);
     if (sysinfo_sm.found) {
         json_obj_begin(w, "smbios");

@@ -41,14 +41,14 @@ static void bm_json_test(struct json_writer *w, const struct bm_kernel *k, enum 
     }
     if (k && r->outcome == BM_OUT_OK) {
         json_u64(w, "runs", r->n);
-        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_MEAN, r->st.mean);
+        json_fig_double(w, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN, r->st.mean);
         json_double(w, "sd", r->st.sd);
         json_double(w, "t", r->st.t);
         json_double(w, "half", r->st.half);
         json_double(w, "rel_half", r->st.rel_half);
         json_bool(w, "certain", r->st.certain);
-        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX, r->st.mean / k->base_p90);
-        json_fig_double(w, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX, r->st.mean / k->base_k6);
+        json_fig_double(w, &figures_bytemark, FIG_BYTEMARK_TESTS_OLD_INDEX, r->st.mean / k->base_p90);
+        json_fig_double(w, &figures_bytemark, FIG_BYTEMARK_TESTS_NEW_INDEX, r->st.mean / k->base_k6);
         json_double(w, "base_p90", k->base_p90);
         json_double(w, "base_k6", k->base_k6);
     }
@@ -80,12 +80,12 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
 {
     struct json_writer *w = results_section_begin("bytemark", 0);
     /* the profile is the run's top-level "profile" (and settings.profile as asked) */
-    json_fig_u64(w, &figures_bytemark, BYTEMARK_MIN_RUNS, p->min_runs);
-    json_fig_u64(w, &figures_bytemark, BYTEMARK_MAX_RUNS, p->max_runs);
-    json_fig_double(w, &figures_bytemark, BYTEMARK_PROFILE_MIN_SECONDS, p->min_seconds);
-    json_fig_u64(w, &figures_bytemark, BYTEMARK_GLOBAL_MIN_TICKS, cfg->global_min_ticks);
-    json_fig_u64(w, &figures_bytemark, BYTEMARK_ALIGN, cfg->align);
-    json_fig_u64(w, &figures_bytemark, BYTEMARK_TICK_HZ, hz);
+    json_fig_u64(w, &figures_bytemark, FIG_BYTEMARK_MIN_RUNS, p->min_runs);
+    json_fig_u64(w, &figures_bytemark, FIG_BYTEMARK_MAX_RUNS, p->max_runs);
+    json_fig_double(w, &figures_bytemark, FIG_BYTEMARK_PROFILE_MIN_SECONDS, p->min_seconds);
+    json_fig_u64(w, &figures_bytemark, FIG_BYTEMARK_GLOBAL_MIN_TICKS, cfg->global_min_ticks);
+    json_fig_u64(w, &figures_bytemark, FIG_BYTEMARK_ALIGN, cfg->align);
+    json_fig_u64(w, &figures_bytemark, FIG_BYTEMARK_TICK_HZ, hz);
     json_str(w, "tick", "1 us of TSC time");
     json_str(w, "compiler", BUILD_COMPILER);
     json_str(w, "cflags", BM_CFLAGS);
@@ -102,11 +102,11 @@ void bm_json(const struct bm_config *cfg, const struct bm_profile_params *p, uin
     if (ix) {
         struct bm_index_groups g = bm_index_groups(ran);
         json_obj_begin(w, "indexes");
-        bm_json_index(w, BYTEMARK_INDEXES_ORIGINAL_INTEGER, g.orig_int, ix->orig_int);
-        bm_json_index(w, BYTEMARK_INDEXES_ORIGINAL_FP, g.fp, ix->orig_fp);
-        bm_json_index(w, BYTEMARK_INDEXES_LINUX_MEMORY, g.lx_mem, ix->lx_mem);
-        bm_json_index(w, BYTEMARK_INDEXES_LINUX_INTEGER, g.lx_int, ix->lx_int);
-        bm_json_index(w, BYTEMARK_INDEXES_LINUX_FP, g.fp, ix->lx_fp);
+        bm_json_index(w, FIG_BYTEMARK_INDEXES_ORIGINAL_INTEGER, g.orig_int, ix->orig_int);
+        bm_json_index(w, FIG_BYTEMARK_INDEXES_ORIGINAL_FP, g.fp, ix->orig_fp);
+        bm_json_index(w, FIG_BYTEMARK_INDEXES_LINUX_MEMORY, g.lx_mem, ix->lx_mem);
+        bm_json_index(w, FIG_BYTEMARK_INDEXES_LINUX_INTEGER, g.lx_int, ix->lx_int);
+        bm_json_index(w, FIG_BYTEMARK_INDEXES_LINUX_FP, g.fp, ix->lx_fp);
         json_u64(w, "tests_missing", (uint64_t)ix->missing);
         json_obj_end(w);
     } else {

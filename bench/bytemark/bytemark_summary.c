@@ -40,11 +40,11 @@ static struct bm_index_groups bytemark_summary_groups(struct jval tests)
 void bytemark_summary(struct summary *s, struct jval bm, struct jval doc)
 {
     const struct figure_table *t = &figures_bytemark;
-    struct jval tests = figures_array(bm, t, BYTEMARK_TESTS_MEAN), e;
+    struct jval tests = figures_array(bm, t, FIG_BYTEMARK_TESTS_MEAN), e;
     struct bm_index_groups g = bytemark_summary_groups(tests);
     size_t it = 0;
-    s->index_integer = g.orig_int ? jval_num(figures_get(bm, t, BYTEMARK_INDEXES_ORIGINAL_INTEGER), NAN) : NAN;
-    s->index_fp = g.fp ? jval_num(figures_get(bm, t, BYTEMARK_INDEXES_ORIGINAL_FP), NAN) : NAN;
+    s->index_integer = g.orig_int ? jval_num(figures_get(bm, t, FIG_BYTEMARK_INDEXES_ORIGINAL_INTEGER), NAN) : NAN;
+    s->index_fp = g.fp ? jval_num(figures_get(bm, t, FIG_BYTEMARK_INDEXES_ORIGINAL_FP), NAN) : NAN;
     run_profile_read_jr(doc, s->bytemark_profile, sizeof s->bytemark_profile);     /* the run's */
     s->bytemark_ran = !jval_is_none(bm);
     s->bytemark_certain = s->bytemark_ran;

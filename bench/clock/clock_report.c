@@ -115,8 +115,8 @@ static void clock_json_ref(struct json_writer *w, const struct clock_state *s, c
     json_obj_begin(w, NULL);
     json_str(w, "name", r->name);
     json_str(w, "kind", r->measured ? "measured" : "stated");
-    json_fig_double(w, &figures_clock, CLOCK_REFERENCES_KHZ, r->khz);
-    json_fig_double(w, &figures_clock, CLOCK_REFERENCES_PPM, clockm_round_ppm(r->ppm));
+    json_fig_double(w, &figures_clock, FIG_CLOCK_REFERENCES_KHZ, r->khz);
+    json_fig_double(w, &figures_clock, FIG_CLOCK_REFERENCES_PPM, clockm_round_ppm(r->ppm));
     if (!r->measured) {
         json_str(w, "stated_from", r->stated_from);
         json_obj_end(w);
@@ -180,7 +180,7 @@ static void clock_json_agreement(struct json_writer *w, const struct clock_state
             json_obj_end(w);
         }
     json_arr_end(w);
-    json_fig_double(w, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM, clockm_round_ppm(worst));
+    json_fig_double(w, &figures_clock, FIG_CLOCK_AGREEMENT_MAX_MEASURED_PPM, clockm_round_ppm(worst));
     json_bool(w, "agree", worst <= CLOCKM_AGREE_PPM);
     json_obj_end(w);
 }
@@ -209,7 +209,7 @@ static void clock_json_step(struct json_writer *w, const struct clock_state *s)
     const struct clockm_step *st = &s->step;
     json_obj_begin(w, "counter_step");
     if (st->ticks) {
-        json_fig_u64(w, &figures_clock, CLOCK_COUNTER_STEP_TICKS, st->ticks);
+        json_fig_u64(w, &figures_clock, FIG_CLOCK_COUNTER_STEP_TICKS, st->ticks);
         if (s->chosen >= 0)
             json_double(w, "ns", round((double)st->ticks * 1e9 / (s->chosen_khz * 1000) * 1e4) / 1e4);
         else
@@ -217,7 +217,7 @@ static void clock_json_step(struct json_writer *w, const struct clock_state *s)
         json_double(w, "grid_ticks", round(st->q * 1000) / 1000);
         json_double(w, "fit", round(st->fit * 1e4) / 1e4);
     } else {
-        json_fig_null(w, &figures_clock, CLOCK_COUNTER_STEP_TICKS);
+        json_fig_null(w, &figures_clock, FIG_CLOCK_COUNTER_STEP_TICKS);
         json_null(w, "ns");
         json_str(w, "why", st->why);
     }
@@ -266,10 +266,10 @@ void clock_json(const struct clock_state *s, double calib_ms, const struct quiet
     json_str(w, "why", s->rates.why);
     json_obj_end(w);
     if (s->chosen >= 0) {
-        json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, s->chosen_khz);
+        json_fig_double(w, &figures_clock, FIG_CLOCK_CHOSEN_KHZ, s->chosen_khz);
         json_str(w, "source", s->ref[s->chosen].name);
     } else {
-        json_fig_null(w, &figures_clock, CLOCK_CHOSEN_KHZ);   /* and no source */
+        json_fig_null(w, &figures_clock, FIG_CLOCK_CHOSEN_KHZ);   /* and no source */
     }
     json_bool(w, "contested", s->contested);
     clock_json_step(w, s);
@@ -277,15 +277,15 @@ void clock_json(const struct clock_state *s, double calib_ms, const struct quiet
     for (int i = 0; i < CLOCK_NREFS; i++)
         json_str(w, NULL, clock_names[i]);
     json_arr_end(w);
-    json_fig_double(w, &figures_clock, CLOCK_CALIBRATION_MS, calib_ms);
-    json_fig_double(w, &figures_clock, CLOCK_FIG_REFINED_MS, s->refined_ms);
-    json_fig_u64(w, &figures_clock, CLOCK_FIG_SHORT_WINDOWS, CLOCK_SHORT_WINDOWS);
-    json_fig_u64(w, &figures_clock, CLOCK_FIG_SHORT_MS, CLOCK_SHORT_MS);
+    json_fig_double(w, &figures_clock, FIG_CLOCK_CALIBRATION_MS, calib_ms);
+    json_fig_double(w, &figures_clock, FIG_CLOCK_REFINED_MS, s->refined_ms);
+    json_fig_u64(w, &figures_clock, FIG_CLOCK_SHORT_WINDOWS, CLOCK_SHORT_WINDOWS);
+    json_fig_u64(w, &figures_clock, FIG_CLOCK_SHORT_MS, CLOCK_SHORT_MS);
     clock_json_phase(w, &s->phase);
     json_str(w, "unmasked", "NMI, SMI");
     if (q) {
         static const struct quiet_figures rows = {
-            &figures_clock, CLOCK_QUIET_MAX_GAP_TICKS, CLOCK_QUIET_GAPS_OVER_1US };
+            &figures_clock, FIG_CLOCK_QUIET_MAX_GAP_TICKS, FIG_CLOCK_QUIET_GAPS_OVER_1US };
         quiet_json(w, "quiet", q, &rows);
         json_obj_begin(w, "quiet_check_phase");
         json_bool(w, "timer_stopped", qp->timer_stopped);

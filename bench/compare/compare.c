@@ -183,10 +183,10 @@ static void compare_json_ratio(struct json_writer *w, const struct stats_ab *ab)
 {
     json_obj_begin(w, "ratio");
     json_str(w, "faster", stats_ab_side_name(ab->faster));
-    json_fig_double(w, &figures_compare, COMPARE_RATIO_ESTIMATE, ab->estimate);
-    json_fig_double(w, &figures_compare, COMPARE_RATIO_LO, ab->lo);
-    json_fig_double(w, &figures_compare, COMPARE_RATIO_HI, ab->hi);
-    json_fig_double(w, &figures_compare, COMPARE_RATIO_P, ab->p);
+    json_fig_double(w, &figures_compare, FIG_COMPARE_RATIO_ESTIMATE, ab->estimate);
+    json_fig_double(w, &figures_compare, FIG_COMPARE_RATIO_LO, ab->lo);
+    json_fig_double(w, &figures_compare, FIG_COMPARE_RATIO_HI, ab->hi);
+    json_fig_double(w, &figures_compare, FIG_COMPARE_RATIO_P, ab->p);
     json_str(w, "test", "mann-whitney");
     json_obj_end(w);
 }
@@ -227,7 +227,7 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "diff_mode", c->diff_mode);
         json_double(w, "rel_mode", c->rel_mode);
         json_double(w, "diff_median", c->diff_median);
-        json_fig_double(w, &figures_compare, COMPARE_REL_MEDIAN, c->rel_median);
+        json_fig_double(w, &figures_compare, FIG_COMPARE_REL_MEDIAN, c->rel_median);
         json_double(w, "z", c->karsh_z);
         json_double(w, "z_p", c->karsh_p);
         json_double(w, "welch_t", c->welch_t);
@@ -235,7 +235,7 @@ static void compare_json(struct json_writer *w, const struct compare_spec *sp, c
         json_double(w, "welch_p", c->welch_p);
         json_double(w, "mann_whitney_u", c->mw_u);
         json_double(w, "mann_whitney_z", c->mw_z);
-        json_fig_double(w, &figures_compare, COMPARE_MANN_WHITNEY_P, c->mw_p);
+        json_fig_double(w, &figures_compare, FIG_COMPARE_MANN_WHITNEY_P, c->mw_p);
         json_double(w, "fence_low", c->fence_lo);
         json_double(w, "fence_high", c->fence_hi);
         json_u64(w, "outside_a", c->out_a);
@@ -393,13 +393,13 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     if (w) {
         json_str(w, "method", methods_table[p->method].name);
         /* the calls per timing each pair started from (its own "precision" is what it timed with) */
-        json_fig_u64(w, &figures_compare, COMPARE_PLAN_PRECISION,
+        json_fig_u64(w, &figures_compare, FIG_COMPARE_PLAN_PRECISION,
                      p->precision == COMPARE_PRECISION_AUTO ? COMPARE_PRECISION : p->precision);
         json_bool(w, "precision_grown", p->precision == COMPARE_PRECISION_AUTO);
-        json_fig_u64(w, &figures_compare, COMPARE_PLAN_ACCURACY, p->accuracy);
-        json_fig_double(w, &figures_compare, COMPARE_PLAN_NOISE, COMPARE_NOISE);
-        json_fig_u64(w, &figures_compare, COMPARE_PLAN_SEED, p->seed);
-        json_fig_u64(w, &figures_compare, COMPARE_TICK_HZ, hz);
+        json_fig_u64(w, &figures_compare, FIG_COMPARE_PLAN_ACCURACY, p->accuracy);
+        json_fig_double(w, &figures_compare, FIG_COMPARE_PLAN_NOISE, COMPARE_NOISE);
+        json_fig_u64(w, &figures_compare, FIG_COMPARE_PLAN_SEED, p->seed);
+        json_fig_u64(w, &figures_compare, FIG_COMPARE_TICK_HZ, hz);
         json_bool(w, "interrupts_masked", p->interrupts_maskable);
         json_arr_begin(w, "comparisons");
     }

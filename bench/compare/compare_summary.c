@@ -31,10 +31,10 @@ static void compare_summary_figures(struct summary_ab *ab, struct jval c)
     char side[8] = "";
     if (jval_str(jval_path(c, "ratio.faster"), side, sizeof side)) {
         ab->side = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        ab->ratio = jval_num(figures_get(c, t, COMPARE_RATIO_ESTIMATE), NAN);
-        ab->ratio_lo = jval_num(figures_get(c, t, COMPARE_RATIO_LO), NAN);
-        ab->ratio_hi = jval_num(figures_get(c, t, COMPARE_RATIO_HI), NAN);
-        ab->p = jval_num(figures_get(c, t, COMPARE_RATIO_P), NAN);
+        ab->ratio = jval_num(figures_get(c, t, FIG_COMPARE_RATIO_ESTIMATE), NAN);
+        ab->ratio_lo = jval_num(figures_get(c, t, FIG_COMPARE_RATIO_LO), NAN);
+        ab->ratio_hi = jval_num(figures_get(c, t, FIG_COMPARE_RATIO_HI), NAN);
+        ab->p = jval_num(figures_get(c, t, FIG_COMPARE_RATIO_P), NAN);
         return;
     }
     size_t na, nb;
@@ -94,7 +94,7 @@ static void compare_summary_one(struct summary_ab *ab, struct jval c)
     ab->as_expected = jval_bool(jval_get(c, "as_expected"), -1);
     compare_summary_check(ab, c);
     compare_summary_figures(ab, c);
-    ab->rel_median = jval_num(figures_get(c, &figures_compare, COMPARE_REL_MEDIAN), NAN);
+    ab->rel_median = jval_num(figures_get(c, &figures_compare, FIG_COMPARE_REL_MEDIAN), NAN);
     ab->noise = jval_num(jval_get(c, "noise"), NAN);
     ab->within_noise = !ab->detected && ab->p < STATS_ALPHA && !isnan(ab->rel_median) && !isnan(ab->noise) &&
                        fabs(ab->rel_median) <= ab->noise;
@@ -107,7 +107,7 @@ void compare_summary(struct summary *s, struct jval cmp, struct jval doc)
 {
     struct jval c;
     size_t it = 0;
-    while (jval_next(figures_array(cmp, &figures_compare, COMPARE_RATIO_ESTIMATE), &it, NULL, &c) &&
+    while (jval_next(figures_array(cmp, &figures_compare, FIG_COMPARE_RATIO_ESTIMATE), &it, NULL, &c) &&
            s->n_ab < SUMMARY_AB_MAX) {
         struct summary_ab *ab = &s->ab[s->n_ab++];
         compare_summary_one(ab, c);

@@ -38,7 +38,7 @@ static void cores_json_score(struct json_writer *w, const struct cores_score *s,
     }
     if (s->ran && !s->fail.failed && s->job.status == BM_OK) {
         json_u64(w, "runs", s->job.runs);
-        json_fig_double(w, &figures_cores, CORES_PER_CORE_MEAN, s->job.mean);
+        json_fig_double(w, &figures_cores, FIG_CORES_PER_CORE_MEAN, s->job.mean);
         json_double(w, "sd", s->job.sd);
         json_double(w, "half", s->job.half);
         json_double(w, "rel_half", s->job.rel_half);
@@ -140,7 +140,7 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
             json_bool(w, "offset_consistent", t->skew_consistent);
             json_double(w, "offset_ticks", t->skew_ticks);
             json_double(w, "offset_uncertainty_ticks", t->skew_unc_ticks);
-            json_fig_double(w, &figures_cores, CORES_TSC_OFFSET_NS, cores_ns(c, t->skew_ticks));
+            json_fig_double(w, &figures_cores, FIG_CORES_TSC_OFFSET_NS, cores_ns(c, t->skew_ticks));
             json_double(w, "offset_uncertainty_ns", cores_ns(c, t->skew_unc_ticks));
             json_bool(w, "offset_ok", !t->offset_warned);
         }
@@ -154,7 +154,7 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
             json_u64(w, "rate_ref_ticks", t->fit.span_ref);
             json_u64(w, "rate_edge_ticks", t->fit.median_width);
             if (n != c->mi.bsp && !isnan(t->diff.ppm)) {
-                json_fig_double(w, &figures_cores, CORES_TSC_RATE_PPM, t->diff.ppm);
+                json_fig_double(w, &figures_cores, FIG_CORES_TSC_RATE_PPM, t->diff.ppm);
                 json_double(w, "rate_uncertainty_ppm", t->diff.half95_ppm);
                 json_double(w, "rate_detectable_ppm", t->diff.detectable_ppm);
                 json_bool(w, "rate_ok", !t->rate_warned);
@@ -169,7 +169,7 @@ static void cores_json_tsc(struct json_writer *w, const struct cores *c)
 }
 
 /* A matrix, member key; row: the figure table's row for its cells
- * (CORES_LATENCY_MEDIAN_NS), or -1 for one "latency.*" declares. */
+ * (FIG_CORES_LATENCY_MEDIAN_NS), or -1 for one "latency.*" declares. */
 static void cores_json_matrix(struct json_writer *w, const struct cores *c, const char *key,
                               const uint64_t *m, int ns, int row)
 {
@@ -205,7 +205,7 @@ static void cores_json_latency(struct json_writer *w, const struct cores *c)
         cores_json_matrix(w, c, "min_ticks", c->lat_min, 0, -1);
         cores_json_matrix(w, c, "median_ticks", c->lat_med, 0, -1);
         cores_json_matrix(w, c, "min_ns", c->lat_min, 1, -1);
-        cores_json_matrix(w, c, "median_ns", c->lat_med, 1, CORES_LATENCY_MEDIAN_NS);
+        cores_json_matrix(w, c, "median_ns", c->lat_med, 1, FIG_CORES_LATENCY_MEDIAN_NS);
         cores_json_matrix(w, c, "one_way_min_ns", c->lat_min, 2, -1);
         cores_json_matrix(w, c, "one_way_median_ns", c->lat_med, 2, -1);
     }
@@ -244,8 +244,8 @@ static void cores_json_scores(struct json_writer *w, const struct cores *c)
         json_obj_begin(w, NULL);
         json_str(w, "key", bytemark_kernel((enum bm_test_id)id)->key);
         json_u64(w, "cpus", m);
-        json_fig_double(w, &figures_cores, CORES_ALL_CORES_SUM, sum);
-        json_fig_double(w, &figures_cores, CORES_ALL_CORES_RATIO, ratio);
+        json_fig_double(w, &figures_cores, FIG_CORES_ALL_CORES_SUM, sum);
+        json_fig_double(w, &figures_cores, FIG_CORES_ALL_CORES_RATIO, ratio);
         json_u64(w, "cores", c->all_cores[id]);
         json_bool(w, "smt_siblings", c->all_cores[id] < m);
         json_obj_begin(w, "overlap");
@@ -284,16 +284,16 @@ void cores_json(const struct cores *c)
     json_bool(w, "mp_services", c->mi.present);
     if (c->mi.why && c->mi.why[0])
         json_str(w, "note", c->mi.why);
-    json_fig_u64(w, &figures_cores, CORES_COUNT, c->mi.present ? c->mi.count : 1);
-    json_fig_u64(w, &figures_cores, CORES_ENABLED, c->mi.present ? c->mi.enabled : 1);
-    json_fig_u64(w, &figures_cores, CORES_BSP, c->mi.bsp);
+    json_fig_u64(w, &figures_cores, FIG_CORES_COUNT, c->mi.present ? c->mi.count : 1);
+    json_fig_u64(w, &figures_cores, FIG_CORES_ENABLED, c->mi.present ? c->mi.enabled : 1);
+    json_fig_u64(w, &figures_cores, FIG_CORES_BSP, c->mi.bsp);
     if (c->have_madt)
-        json_fig_u64(w, &figures_cores, CORES_MADT_CPUS, c->madt_cpus);
-    json_fig_u64(w, &figures_cores, CORES_TICK_HZ, c->hz);
+        json_fig_u64(w, &figures_cores, FIG_CORES_MADT_CPUS, c->madt_cpus);
+    json_fig_u64(w, &figures_cores, FIG_CORES_TICK_HZ, c->hz);
     json_str(w, "cores_setting", c->cfg->cores_list);
     json_arr_begin(w, "selected");
     for (uint32_t k = 0; k < c->nsel; k++)
-        json_fig_u64(w, &figures_cores, CORES_SELECTED, c->order[k]);
+        json_fig_u64(w, &figures_cores, FIG_CORES_SELECTED, c->order[k]);
     json_arr_end(w);
     if (c->read_chosen) {
         json_obj_begin(w, "tsc_read");
@@ -302,7 +302,7 @@ void cores_json(const struct cores *c)
         json_obj_end(w);
     }
     if (c->kept_bytes)
-        json_fig_u64(w, &figures_cores, CORES_KEPT_BYTES, c->kept_bytes);
+        json_fig_u64(w, &figures_cores, FIG_CORES_KEPT_BYTES, c->kept_bytes);
     json_bool(w, "tsc_measured", (c->parts & BM_SMP_TSC) != 0);
     json_bool(w, "latency_measured", (c->parts & BM_SMP_LATENCY) != 0);
     json_bool(w, "scores_measured", (c->parts & BM_SMP_SCORES) != 0);
@@ -325,7 +325,7 @@ void cores_json(const struct cores *c)
         cores_json_latency(w, c);
     if (c->parts & BM_SMP_SCORES)
         cores_json_scores(w, c);
-    json_fig_u64(w, &figures_cores, CORES_WARNINGS, (uint64_t)c->warnings);
+    json_fig_u64(w, &figures_cores, FIG_CORES_WARNINGS, (uint64_t)c->warnings);
     quiet_phase_totals_json(w, "quiet_phases", &c->qt);
     results_section_end();
 }

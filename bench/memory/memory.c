@@ -135,7 +135,7 @@ void memory_chase_json(struct json_writer *w, const struct memory_latency *l, in
     json_u64(w, "ticks_min", l->ticks_min);
     json_u64(w, "ticks_median", l->ticks_median);
     json_double(w, "ns_min", l->ns_min);
-    json_fig_or_double(w, latency_row ? &figures_memory : NULL, MEMORY_LATENCY_NS_MEDIAN, "ns_median", l->ns_median);
+    json_fig_or_double(w, latency_row ? &figures_memory : NULL, FIG_MEMORY_LATENCY_NS_MEDIAN, "ns_median", l->ns_median);
 }
 
 void memory_size_text(uint64_t b, char *buf, size_t n)

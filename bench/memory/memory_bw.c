@@ -284,9 +284,9 @@ void memory_bw_print_peaks(const struct memory_bw *b, unsigned n)
 /* Each kernel's peak, bandwidth[*].OP.best_bytes_per_s, in the figure
  * table (bench/memory/figures_memory.h), by MEMORY_BW_* */
 static const unsigned memory_bw_best_row[MEMORY_BW_OPS] = {
-    [MEMORY_BW_READ] = MEMORY_READ_BEST, [MEMORY_BW_WRITE] = MEMORY_WRITE_BEST,
-    [MEMORY_BW_WRITE_NT] = MEMORY_WRITE_NT_BEST, [MEMORY_BW_COPY] = MEMORY_COPY_BEST,
-    [MEMORY_BW_TRIAD] = MEMORY_TRIAD_BEST,
+    [MEMORY_BW_READ] = FIG_MEMORY_READ_BEST, [MEMORY_BW_WRITE] = FIG_MEMORY_WRITE_BEST,
+    [MEMORY_BW_WRITE_NT] = FIG_MEMORY_WRITE_NT_BEST, [MEMORY_BW_COPY] = FIG_MEMORY_COPY_BEST,
+    [MEMORY_BW_TRIAD] = FIG_MEMORY_TRIAD_BEST,
 };
 
 /* One kernel's figures, member `op`: at a row's peak (width >= 0, the

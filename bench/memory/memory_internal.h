@@ -38,7 +38,7 @@ void memory_chase(void *start, uint64_t lines, const struct memory_plan *p, stru
 /* A chase's figures as members of the open object w: cycle_lines, loads,
  * ticks_min, ticks_median, ns_min, ns_median (the latency rows and both
  * TLB chases).  latency_row: a latency row's chase, whose ns_median is
- * the table's MEMORY_LATENCY_NS_MEDIAN (bench/memory/figures_memory.h); a TLB
+ * the table's FIG_MEMORY_LATENCY_NS_MEDIAN (bench/memory/figures_memory.h); a TLB
  * chase's figures are all details of "tlb.*". */
 struct json_writer;
 void memory_chase_json(struct json_writer *w, const struct memory_latency *l, int latency_row);

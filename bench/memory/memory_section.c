@@ -111,23 +111,23 @@ static void memory_json_head(struct json_writer *w, const struct memory_plan *p,
     json_str(w, "allocator", plat_pages_name());
     json_bool(w, "memory_high", p->high);
     if (buf) {
-        json_fig_u64(w, &figures_memory, MEMORY_BUFFER_ADDRESS, (uint64_t)(uintptr_t)buf);
+        json_fig_u64(w, &figures_memory, FIG_MEMORY_BUFFER_ADDRESS, (uint64_t)(uintptr_t)buf);
         json_bool(w, "above_4gib", (uint64_t)(uintptr_t)buf >= MEMORY_4GIB);
     }
     if (p->free_bytes)
-        json_fig_u64(w, &figures_memory, MEMORY_FREE_BYTES, p->free_bytes);
+        json_fig_u64(w, &figures_memory, FIG_MEMORY_FREE_BYTES, p->free_bytes);
     else
-        json_fig_null(w, &figures_memory, MEMORY_FREE_BYTES);
-    json_fig_u64(w, &figures_memory, MEMORY_ALLOCATED_BYTES, allocated);
-    json_fig_u64(w, &figures_memory, MEMORY_WANT_TOP_BYTES, p->want_top);
-    json_fig_u64(w, &figures_memory, MEMORY_TOP_BYTES, p->top);
+        json_fig_null(w, &figures_memory, FIG_MEMORY_FREE_BYTES);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_ALLOCATED_BYTES, allocated);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_WANT_TOP_BYTES, p->want_top);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_TOP_BYTES, p->top);
     json_str(w, "limited_by", p->limited_by);
     json_str(w, "method", methods_table[MEMORY_METHOD].name);
-    json_fig_u64(w, &figures_memory, MEMORY_LINE_BYTES, MEMORY_LINE);
-    json_fig_u64(w, &figures_memory, MEMORY_SAMPLES, p->samples);
-    json_fig_u64(w, &figures_memory, MEMORY_BW_SAMPLES, p->bw_samples);
-    json_fig_u64(w, &figures_memory, MEMORY_MIN_LOADS, p->min_loads);
-    json_fig_u64(w, &figures_memory, MEMORY_BW_MIN_BYTES, p->bw_bytes);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_LINE_BYTES, MEMORY_LINE);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_SAMPLES, p->samples);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_BW_SAMPLES, p->bw_samples);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_MIN_LOADS, p->min_loads);
+    json_fig_u64(w, &figures_memory, FIG_MEMORY_BW_MIN_BYTES, p->bw_bytes);
     memory_json_caches(w, &p->caches);
 }
 

@@ -17,7 +17,7 @@ summary_part_fn memory_summary;  /* its column in bench/sections.def */
 void memory_summary(struct summary *s, struct jval m, struct jval doc)
 {
     const struct figure_table *t = &figures_memory;
-    struct jval lat = figures_array(m, t, MEMORY_LATENCY_NS_MEDIAN), e;
+    struct jval lat = figures_array(m, t, FIG_MEMORY_LATENCY_NS_MEDIAN), e;
     size_t it = 0;
     char fits[SUMMARY_NAME_MAX];
     unsigned first[SUMMARY_LEVELS_MAX], count[SUMMARY_LEVELS_MAX], i = 0;
@@ -40,11 +40,11 @@ void memory_summary(struct summary *s, struct jval m, struct jval doc)
     for (unsigned k = 0; k < s->n_levels; k++) {
         struct jval mid = jval_at(lat, first[k] + (count[k] - 1) / 2);
         s->levels[k].bytes = jval_num(jval_get(mid, "size_bytes"), NAN);
-        s->levels[k].ns = jval_num(figures_get(mid, t, MEMORY_LATENCY_NS_MEDIAN), NAN);
+        s->levels[k].ns = jval_num(figures_get(mid, t, FIG_MEMORY_LATENCY_NS_MEDIAN), NAN);
     }
     it = 0;
-    while (jval_next(figures_array(m, t, MEMORY_READ_BEST), &it, NULL, &e)) {
-        double r = jval_num(figures_get(e, t, MEMORY_READ_BEST), NAN) / 1e9;
+    while (jval_next(figures_array(m, t, FIG_MEMORY_READ_BEST), &it, NULL, &e)) {
+        double r = jval_num(figures_get(e, t, FIG_MEMORY_READ_BEST), NAN) / 1e9;
         if (!isnan(r) && !(r <= s->read_gbps))
             s->read_gbps = r;
     }

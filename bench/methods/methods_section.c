@@ -127,12 +127,12 @@ static void methods_json_header(struct json_writer *w, const struct methods_plan
                                 const struct methods_cpu *c, uint64_t hz)
 {
     json_str(w, "platform", plat_name());
-    json_fig_u64(w, &figures_methods, METHODS_TICK_HZ, hz);
+    json_fig_u64(w, &figures_methods, FIG_METHODS_TICK_HZ, hz);
     json_bool(w, "clock_calibrated", hz != 0);
     json_bool(w, "interrupts_masked", p->interrupts_maskable);
-    json_fig_u64(w, &figures_methods, METHODS_OVERHEAD_SAMPLES, p->overhead_samples);
-    json_fig_u64(w, &figures_methods, METHODS_SAMPLES, p->samples);
-    json_fig_u64(w, &figures_methods, METHODS_ITERATIONS, p->iterations);
+    json_fig_u64(w, &figures_methods, FIG_METHODS_OVERHEAD_SAMPLES, p->overhead_samples);
+    json_fig_u64(w, &figures_methods, FIG_METHODS_SAMPLES, p->samples);
+    json_fig_u64(w, &figures_methods, FIG_METHODS_ITERATIONS, p->iterations);
     json_obj_begin(w, "cpu");
     json_str(w, "vendor", c->vendor);
     json_u64(w, "family", c->family);
@@ -219,7 +219,7 @@ static int methods_part_method(const struct methods_plan *p, const struct method
             json_obj_begin(w, "overhead");
             json_u64(w, "n", o.sum.n);
             json_u64(w, "min", o.sum.min_u64);
-            json_fig_double(w, &figures_methods, METHODS_OVERHEAD_MEDIAN, o.sum.median);
+            json_fig_double(w, &figures_methods, FIG_METHODS_OVERHEAD_MEDIAN, o.sum.median);
             json_double(w, "mean", o.sum.mean);
             json_double(w, "sd", o.sum.sd_sample);
             json_double(w, "mode", o.sum.mode.value);
@@ -230,7 +230,7 @@ static int methods_part_method(const struct methods_plan *p, const struct method
             json_u64(w, "step_ticks", o.step);
             json_obj_begin(w, "overhead_ns");
             methods_json_ns(w, "min", o.sum.min, hz);
-            methods_json_fig_ns(w, METHODS_OVERHEAD_NS_MEDIAN, o.sum.median, hz);
+            methods_json_fig_ns(w, FIG_METHODS_OVERHEAD_NS_MEDIAN, o.sum.median, hz);
             methods_json_ns(w, "sd", o.sum.sd_sample, hz);
             json_obj_end(w);
         }
@@ -353,7 +353,7 @@ static void methods_json_result(struct json_writer *w, const struct target *t, c
         methods_json_ns(w, "apple", r->apple, hz);
         methods_json_ns(w, "n_vs_2n", r->n_vs_2n, hz);
         json_obj_end(w);
-        methods_json_summary(w, "net", METHODS_NET_MEDIAN, &r->net_sum);
+        methods_json_summary(w, "net", FIG_METHODS_NET_MEDIAN, &r->net_sum);
         methods_json_u64s(w, "samples", r->bench, r->samples);
         methods_json_u64s(w, "placeholder_samples", r->placeholder, r->samples);
         methods_json_u64s(w, "samples_untruncated", r->bench_raw, r->samples);
@@ -444,7 +444,7 @@ static void methods_part_profile(const char *routine, const char *key, const str
     json_str(w, "tie_break", "smaller placeholder minimum, then the earlier method in the table");
     if (b->measured) {
         json_double(w, "best_ticks", b->best);
-        methods_json_fig_ns(w, key ? METHODS_PROFILE_BEST_NS : METHODS_PROFILES_BEST_NS, b->best, hz);
+        methods_json_fig_ns(w, key ? FIG_METHODS_PROFILE_BEST_NS : FIG_METHODS_PROFILES_BEST_NS, b->best, hz);
         json_str(w, "best_method", methods_table[b->best_method].name);
         json_double(w, "fastest_mean_ticks", b->mean);
         methods_json_ns(w, "fastest_mean_ns", b->mean, hz);

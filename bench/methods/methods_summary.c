@@ -83,7 +83,7 @@ static void methods_summary_estimate(struct summary_estimate *e, struct jval m, 
     }
     /* no raw samples (an old or trimmed file): the run's own median, no interval */
     if (isnan(e->ticks))
-        e->ticks = jval_num(figures_get(m, &figures_methods, METHODS_NET_MEDIAN), NAN);
+        e->ticks = jval_num(figures_get(m, &figures_methods, FIG_METHODS_NET_MEDIAN), NAN);
     plat_free(x);
     e->floor_ticks = step >= 0 && iters > 0 ? step / iters : NAN;
     double r = isnan(e->floor_ticks) ? 0 : e->floor_ticks, os_lo = e->ticks_lo, os_hi = e->ticks_hi;
@@ -148,11 +148,11 @@ void methods_summary(struct summary *s, struct jval methods, struct jval doc)
     const struct figure_table *ft = &figures_methods;
     struct jval m;
     char target[SUMMARY_NAME_MAX], method[SUMMARY_NAME_MAX], status[32];
-    double hz = jval_num(figures_get(methods, ft, METHODS_TICK_HZ), NAN);
+    double hz = jval_num(figures_get(methods, ft, FIG_METHODS_TICK_HZ), NAN);
     size_t it = 0;
     if (!(hz > 0))
         hz = NAN;
-    while (jval_next(figures_array(methods, ft, METHODS_NET_MEDIAN), &it, NULL, &m)) {
+    while (jval_next(figures_array(methods, ft, FIG_METHODS_NET_MEDIAN), &it, NULL, &m)) {
         jval_str(jval_get(m, "target"), target, sizeof target);
         jval_str(jval_get(m, "method"), method, sizeof method);
         jval_str(jval_get(m, "status"), status, sizeof status);

@@ -9,15 +9,15 @@
 #include "figures.h"
 
 #define PLUGINS_FIGURES(X) \
-    X(PLUGINS_ROUTINES_READY,    "routines_ready", NULL, "routines", FIG_INFO, FIG_HEADLINE, .label = "routines ready", \
+    X(FIG_PLUGINS_ROUTINES_READY,    "routines_ready", NULL, "routines", FIG_INFO, FIG_HEADLINE, .label = "routines ready", \
       .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
-    X(PLUGINS_LOADED,            "loaded",         NULL, "files",    FIG_INFO, 0, \
+    X(FIG_PLUGINS_LOADED,            "loaded",         NULL, "files",    FIG_INFO, 0, \
       .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
-    X(PLUGINS_REJECTED,          "rejected",       NULL, "files",    FIG_INFO, 0, \
+    X(FIG_PLUGINS_REJECTED,          "rejected",       NULL, "files",    FIG_INFO, 0, \
       .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
-    X(PLUGINS_FILES_ALL,         "files[*].*",     NULL, "",  FIG_DETAIL, FIG_SOMETIMES) \
-    X(PLUGINS_PROBE_ALL,         "probe.*",        NULL, "",  FIG_DETAIL, 0) \
-    X(PLUGINS_INTERFACE_VERSION, "interface_version", NULL, "", FIG_DETAIL, 0, \
+    X(FIG_PLUGINS_FILES_ALL,         "files[*].*",     NULL, "",  FIG_DETAIL, FIG_SOMETIMES) \
+    X(FIG_PLUGINS_PROBE_ALL,         "probe.*",        NULL, "",  FIG_DETAIL, 0) \
+    X(FIG_PLUGINS_INTERFACE_VERSION, "interface_version", NULL, "", FIG_DETAIL, 0, \
       .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, NULL))
 FIGURE_IDS(plugins_figure, PLUGINS_FIGURES);
 extern const struct figure_table figures_plugins;

@@ -426,7 +426,7 @@ void plugins_json(struct json_writer *w)
     if (!w)
         return;
     json_str(w, "folder", PLUGINS_FOLDER);
-    json_fig_u64(w, &figures_plugins, PLUGINS_INTERFACE_VERSION, BM_PLUGIN_VERSION);
+    json_fig_u64(w, &figures_plugins, FIG_PLUGINS_INTERFACE_VERSION, BM_PLUGIN_VERSION);
     json_arr_begin(w, "files");
     for (unsigned i = 0; i < plugins_nfiles; i++) {
         const struct plugins_file *f = &plugins_files[i];
@@ -450,7 +450,7 @@ void plugins_json(struct json_writer *w)
         json_obj_end(w);
     }
     json_arr_end(w);
-    json_fig_u64(w, &figures_plugins, PLUGINS_LOADED, ok);
-    json_fig_u64(w, &figures_plugins, PLUGINS_REJECTED, plugins_nfiles - ok);
-    json_fig_u64(w, &figures_plugins, PLUGINS_ROUTINES_READY, plugins_ready_count());
+    json_fig_u64(w, &figures_plugins, FIG_PLUGINS_LOADED, ok);
+    json_fig_u64(w, &figures_plugins, FIG_PLUGINS_REJECTED, plugins_nfiles - ok);
+    json_fig_u64(w, &figures_plugins, FIG_PLUGINS_ROUTINES_READY, plugins_ready_count());
 }

@@ -191,7 +191,7 @@ struct figure_table {
  * fields after ID those of struct figure.  FIGURE_IDS makes the enum of
  * the IDs (in a header the writer includes), FIGURE_LIST the table (in
  * bench/figures_SECTION.c); the writer names a row by its ID,
- * json_fig_double(w, &figures_clock, CLOCK_CHOSEN_KHZ, khz) (below),
+ * json_fig_double(w, &figures_clock, FIG_CLOCK_CHOSEN_KHZ, khz) (below),
  * and takes its name from the row.  A row's ID is its index in the table.
  */
 #define FIGURE_ID_(id, ...)  id,

@@ -82,7 +82,7 @@ static void sum_run(struct summary *s, struct jval doc)
     jval_str(st, word, sizeof word);
     int interrupted = !strcmp(word, "interrupted") || jval_bool(jval_get(doc, "ended"), 1) == 0;
     s->warnings = (unsigned)jval_count(errors);
-    s->duration_ms = jval_num(figures_get(doc, &figures_run, RUN_DURATION_MS), NAN);
+    s->duration_ms = jval_num(figures_get(doc, &figures_run, FIG_RUN_DURATION_MS), NAN);
     while (jval_next(errors, &it, NULL, &e) && s->n_reasons < SUMMARY_REASONS_MAX)
         jval_str(e, s->reasons[s->n_reasons++], SUMMARY_TEXT_MAX);
     if (interrupted) {
@@ -119,10 +119,10 @@ static void sum_machine(struct summary *s, struct jval doc)
     sum_str(jval_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
     sum_str(jval_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
     sum_str(jval_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
-    s->cpus = (unsigned)jval_num(host ? figures_get(sys, &figures_host, HOST_LOGICAL_CPUS)
-                                      : figures_get(sys, &figures_system, SYSTEM_LOGICAL_CPUS), 0);
+    s->cpus = (unsigned)jval_num(host ? figures_get(sys, &figures_host, FIG_HOST_LOGICAL_CPUS)
+                                      : figures_get(sys, &figures_system, FIG_SYSTEM_LOGICAL_CPUS), 0);
     /* the hosted program's "host" has no row of its own for it ("*") */
-    s->memory_mib = jval_num(host ? jval_get(sys, "memory_mib") : figures_get(sys, &figures_system, SYSTEM_MEMORY_MIB),
+    s->memory_mib = jval_num(host ? jval_get(sys, "memory_mib") : figures_get(sys, &figures_system, FIG_SYSTEM_MEMORY_MIB),
                              NAN);
     struct jval sb = jval_get(sys, "secure_boot");
     s->secure_boot = jval_is_none(sb) ? -1 : jval_bool(jval_get(sb, "enabled"), 0);

@@ -11,18 +11,18 @@
 #include "figures.h"
 
 #define HOST_FIGURES(X) \
-    X(HOST_LOGICAL_CPUS, "logical_cpus", NULL, "CPUs", FIG_INFO,   FIG_SOMETIMES, \
+    X(FIG_HOST_LOGICAL_CPUS, "logical_cpus", NULL, "CPUs", FIG_INFO,   FIG_SOMETIMES, \
       .field = FIG_FIELD_MIN(FIELD_UINT, FIELD_REQ, 1, NULL)) \
-    X(HOST_ALL,          "*",            NULL, "",     FIG_DETAIL, FIG_SOMETIMES)   /* CPUID's vendor and brand, the kernel */
+    X(FIG_HOST_ALL,          "*",            NULL, "",     FIG_DETAIL, FIG_SOMETIMES)   /* CPUID's vendor and brand, the kernel */
 FIGURE_IDS(host_figure, HOST_FIGURES);
 extern const struct figure_table figures_host;
 
 #define QUIET_FIGURES(X) \
-    X(QUIET_MAX_GAP_TICKS, "max_gap_ticks", NULL, "ticks", FIG_LOWER,  FIG_SOMETIMES, \
+    X(FIG_QUIET_MAX_GAP_TICKS, "max_gap_ticks", NULL, "ticks", FIG_LOWER,  FIG_SOMETIMES, \
       .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
-    X(QUIET_GAPS_OVER_1US, "gaps_over_1us", NULL, "gaps",  FIG_LOWER,  FIG_SOMETIMES, \
+    X(FIG_QUIET_GAPS_OVER_1US, "gaps_over_1us", NULL, "gaps",  FIG_LOWER,  FIG_SOMETIMES, \
       .field = FIG_FIELD(FIELD_UINT, FIELD_REQ, NULL)) \
-    X(QUIET_ALL,           "*",             NULL, "",      FIG_DETAIL, FIG_SOMETIMES)   /* reads, the other counts, the rate */
+    X(FIG_QUIET_ALL,           "*",             NULL, "",      FIG_DETAIL, FIG_SOMETIMES)   /* reads, the other counts, the rate */
 FIGURE_IDS(quiet_figure, QUIET_FIGURES);
 extern const struct figure_table figures_quiet;
 

@@ -88,7 +88,7 @@ static void test_files(void)
                           v->hi, v->p);
         }
         json_t *root = doc_load(path, err, sizeof err);
-        json_t *cmp = json_array_get(doc_fig_list(json_object_get(root, figures_compare.member), &figures_compare, COMPARE_REL_MEDIAN), v->index);
+        json_t *cmp = json_array_get(doc_fig_list(json_object_get(root, figures_compare.member), &figures_compare, FIG_COMPARE_REL_MEDIAN), v->index);
         struct stats_ab st;
         snprintf(what, sizeof what, "%s %s: the host's reader", v->file, v->name);
         CHECK(cmp && doc_ab_ratio(cmp, &st) == 0, what);

@@ -48,13 +48,13 @@ static unsigned doc_end(void)
 static void check_names_from_rows(void)
 {
     doc_begin("clock");
-    json_fig_double(&w, &figures_clock, CLOCK_CHOSEN_KHZ, 2596142.25);
-    json_fig_null(&w, &figures_clock, CLOCK_FIG_REFINED_MS);
+    json_fig_double(&w, &figures_clock, FIG_CLOCK_CHOSEN_KHZ, 2596142.25);
+    json_fig_null(&w, &figures_clock, FIG_CLOCK_REFINED_MS);
     json_arr_begin(&w, "references");
     json_obj_begin(&w, NULL);
     json_str(&w, "name", "hpet");
-    json_fig_double(&w, &figures_clock, CLOCK_REFERENCES_KHZ, 2596142.5);
-    json_fig_double(&w, &figures_clock, CLOCK_REFERENCES_PPM, 0.1);
+    json_fig_double(&w, &figures_clock, FIG_CLOCK_REFERENCES_KHZ, 2596142.5);
+    json_fig_double(&w, &figures_clock, FIG_CLOCK_REFERENCES_PPM, 0.1);
     json_u64(&w, "window_used", 2);         /* detail of references[*].* */
     json_obj_end(&w);
     json_arr_end(&w);
@@ -74,8 +74,8 @@ static void check_names_from_rows(void)
     json_obj_end(&plain);
     json_init(&w);
     json_obj_begin(&w, NULL);
-    json_fig_u64(&w, &figures_run, RUN_SCHEMA, 1);
-    json_fig_i64(&w, &figures_run, RUN_STATUS, -2);
+    json_fig_u64(&w, &figures_run, FIG_RUN_SCHEMA, 1);
+    json_fig_i64(&w, &figures_run, FIG_RUN_STATUS, -2);
     json_obj_end(&w);
     CHECK_STR(w.buf, plain.buf, "the run's own rows give the text a plain write gives");
     problems = 0;
@@ -88,9 +88,9 @@ static void check_names_from_rows(void)
 /* A row whose path ends in "[*]" names array elements: no name. */
 static void check_element_rows(void)
 {
-    CHECK(json_fig_key(&figures_cores, CORES_LATENCY_MEDIAN_NS) == NULL,
+    CHECK(json_fig_key(&figures_cores, FIG_CORES_LATENCY_MEDIAN_NS) == NULL,
           "latency.median_ns[*][*]'s cells have no name");
-    CHECK_STR(json_fig_key(&figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), "max_measured_ppm",
+    CHECK_STR(json_fig_key(&figures_clock, FIG_CLOCK_AGREEMENT_MAX_MEASURED_PPM), "max_measured_ppm",
               "agreement.max_measured_ppm's name is its last segment");
     doc_begin("cores");
     json_obj_begin(&w, "latency");
@@ -98,7 +98,7 @@ static void check_element_rows(void)
     for (int i = 0; i < 2; i++) {
         json_arr_begin(&w, NULL);
         for (int j = 0; j < 2; j++)
-            json_fig_double(&w, &figures_cores, CORES_LATENCY_MEDIAN_NS, 40.0 + i + j);
+            json_fig_double(&w, &figures_cores, FIG_CORES_LATENCY_MEDIAN_NS, 40.0 + i + j);
         json_arr_end(&w);
     }
     json_arr_end(&w);

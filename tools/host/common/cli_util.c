@@ -36,7 +36,7 @@ int cli_write_json(const char *cmd, const char *path, const struct json_writer *
 
 int cli_end_json(const char *cmd, const char *path, struct json_writer *w, int status)
 {
-    json_fig_i64(w, &figures_run, RUN_STATUS, status ? 2 : 0);
+    json_fig_i64(w, &figures_run, FIG_RUN_STATUS, status ? 2 : 0);
     json_bool(w, "ended", 1);
     json_obj_end(w);
     int bad = w->failed ? -1 : cli_write_json(cmd, path, w);

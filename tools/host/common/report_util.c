@@ -308,10 +308,10 @@ int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
     const char *side = doc_str(r, "faster", NULL);
     if (side) {
         out->faster = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        out->estimate = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_ESTIMATE);
-        out->lo = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_LO);
-        out->hi = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_HI);
-        out->p = doc_fig_num(cmp, &figures_compare, COMPARE_RATIO_P);
+        out->estimate = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_ESTIMATE);
+        out->lo = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_LO);
+        out->hi = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_HI);
+        out->p = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_P);
         out->u = NAN;
         return 0;
     }

@@ -9,7 +9,7 @@
 
 void rs_read(json_t *root, struct rs_state *st)
 {
-    json_t *status = doc_fig(root, &figures_run, RUN_STATUS), *ended = json_object_get(root, "ended");
+    json_t *status = doc_fig(root, &figures_run, FIG_RUN_STATUS), *ended = json_object_get(root, "ended");
     json_t *stage = json_object_get(root, "stage");
     rs_decide(json_string_value(status), json_is_integer(status), json_integer_value(status),
               json_is_boolean(ended) ? json_is_true(ended) : -1, json_string_value(stage), st);

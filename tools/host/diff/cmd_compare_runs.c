@@ -46,11 +46,11 @@
 
 static double cr_khz(json_t *root)
 {
-    double k = doc_fig_num(json_object_get(root, "clock"), &figures_clock, CLOCK_CHOSEN_KHZ);
+    double k = doc_fig_num(json_object_get(root, "clock"), &figures_clock, FIG_CLOCK_CHOSEN_KHZ);
     if (isnan(k)) {   /* no clock section (the hosted program): the tick rate the suite used */
-        k = doc_fig_num(json_object_get(root, "bytemark"), &figures_bytemark, BYTEMARK_TICK_HZ) / 1000;
+        k = doc_fig_num(json_object_get(root, "bytemark"), &figures_bytemark, FIG_BYTEMARK_TICK_HZ) / 1000;
         if (!(k > 0))   /* the methods section's tick_hz (0: not calibrated) */
-            k = doc_fig_num(json_object_get(root, "methods"), &figures_methods, METHODS_TICK_HZ) / 1000;
+            k = doc_fig_num(json_object_get(root, "methods"), &figures_methods, FIG_METHODS_TICK_HZ) / 1000;
     }
     return k > 0 ? k : NAN;
 }
@@ -111,8 +111,8 @@ static void cr_scale(double *x, size_t n, double f)
 
 static size_t cr_methods(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = doc_fig_list(json_object_get(A->root, figures_methods.member), &figures_methods, METHODS_OVERHEAD_MEDIAN);
-    json_t *lb = doc_fig_list(json_object_get(B->root, figures_methods.member), &figures_methods, METHODS_OVERHEAD_MEDIAN);
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_methods.member), &figures_methods, FIG_METHODS_OVERHEAD_MEDIAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_methods.member), &figures_methods, FIG_METHODS_OVERHEAD_MEDIAN);
     int ns = !isnan(A->khz) && !isnan(B->khz);
     size_t i, n = 0;
     json_t *ea;
@@ -266,8 +266,8 @@ static void cr_scored(struct cr_item *it, json_t *ea, json_t *eb, double noise, 
 
 static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struct cr_item *out, size_t cap)
 {
-    json_t *la = doc_fig_list(json_object_get(A->root, figures_bytemark.member), &figures_bytemark, BYTEMARK_TESTS_MEAN);
-    json_t *lb = doc_fig_list(json_object_get(B->root, figures_bytemark.member), &figures_bytemark, BYTEMARK_TESTS_MEAN);
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_bytemark.member), &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_bytemark.member), &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN);
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {
@@ -278,8 +278,8 @@ static size_t cr_kernels(struct cr_run *A, struct cr_run *B, double noise, struc
         struct cr_item *it = &out[n++];
         it->kind = "kernel";
         it->name = name;
-        cr_scored(it, ea, eb, noise, doc_fig_num(ea, &figures_bytemark, BYTEMARK_TESTS_MEAN),
-                  doc_fig_num(eb, &figures_bytemark, BYTEMARK_TESTS_MEAN));
+        cr_scored(it, ea, eb, noise, doc_fig_num(ea, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN),
+                  doc_fig_num(eb, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN));
     }
     return n;
 }
@@ -339,8 +339,8 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
                  doc_num(tb, "cpus", NAN), doc_str(ta, "key", "?"));
         it->name = it->label;
         it->unit = "sum of means";
-        it->a = doc_fig_num(ta, &figures_cores, CORES_ALL_CORES_SUM);
-        it->b = doc_fig_num(tb, &figures_cores, CORES_ALL_CORES_SUM);
+        it->a = doc_fig_num(ta, &figures_cores, FIG_CORES_ALL_CORES_SUM);
+        it->b = doc_fig_num(tb, &figures_cores, FIG_CORES_ALL_CORES_SUM);
         it->ratio = it->a / it->b;
         it->welch_p = it->mw_p = NAN;
         it->verdict = "a sum: no samples to test";
@@ -352,8 +352,8 @@ static size_t cr_cores(struct cr_run *A, struct cr_run *B, double noise, struct 
 
 static size_t cr_pairs(struct cr_run *A, struct cr_run *B, struct cr_pair *out, size_t cap)
 {
-    json_t *la = doc_fig_list(json_object_get(A->root, figures_compare.member), &figures_compare, COMPARE_REL_MEDIAN);
-    json_t *lb = doc_fig_list(json_object_get(B->root, figures_compare.member), &figures_compare, COMPARE_REL_MEDIAN);
+    json_t *la = doc_fig_list(json_object_get(A->root, figures_compare.member), &figures_compare, FIG_COMPARE_REL_MEDIAN);
+    json_t *lb = doc_fig_list(json_object_get(B->root, figures_compare.member), &figures_compare, FIG_COMPARE_REL_MEDIAN);
     size_t i, n = 0;
     json_t *ea;
     json_array_foreach(la, i, ea) {

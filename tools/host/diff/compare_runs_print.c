@@ -213,8 +213,8 @@ void cr_json(struct cr_run *A, struct cr_run *B, const struct cr_item *it, size_
     for (size_t i = 0; i < np; i++) {
         json_t *e = json_object();
         json_object_set_new(e, "name", json_string(pairs[i].name));
-        json_object_set_new(e, "rel_median_a", cr_num_or_null(doc_fig_num(pairs[i].a, &figures_compare, COMPARE_REL_MEDIAN)));
-        json_object_set_new(e, "rel_median_b", cr_num_or_null(doc_fig_num(pairs[i].b, &figures_compare, COMPARE_REL_MEDIAN)));
+        json_object_set_new(e, "rel_median_a", cr_num_or_null(doc_fig_num(pairs[i].a, &figures_compare, FIG_COMPARE_REL_MEDIAN)));
+        json_object_set_new(e, "rel_median_b", cr_num_or_null(doc_fig_num(pairs[i].b, &figures_compare, FIG_COMPARE_REL_MEDIAN)));
         json_object_set_new(e, "ratio_a", cr_pair_ratio(pairs[i].a));
         json_object_set_new(e, "ratio_b", cr_pair_ratio(pairs[i].b));
         json_object_set_new(e, "verdict_a", json_string(doc_str(pairs[i].a, "verdict",

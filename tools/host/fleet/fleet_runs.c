@@ -59,7 +59,7 @@ int fl_read_json(struct fleet *F, const char *path, const char *machine)
         free(text);
         return -1;
     }
-    if (jval_type(figures_get(doc, &figures_run, RUN_SCHEMA)) != JVAL_NUMBER) {
+    if (jval_type(figures_get(doc, &figures_run, FIG_RUN_SCHEMA)) != JVAL_NUMBER) {
         fprintf(stderr, "baremark fleet: %s: not a baremark results file (no \"schema\"); skipped\n", path);
         free(text);
         return -1;

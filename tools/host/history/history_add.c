@@ -146,7 +146,7 @@ static void ha_provenance(struct ha_run *r)
     ha_str(d, "system.started", r->started, sizeof r->started, r->name);
     if (!r->name[0])
         snprintf(r->name, sizeof r->name, "%.39s", r->started);
-    ha_str(d, figures_row_tail(&figures_run, RUN_STATUS), r->status, sizeof r->status, "?");
+    ha_str(d, figures_row_tail(&figures_run, FIG_RUN_STATUS), r->status, sizeof r->status, "?");
     if (jval_type(jval_get(d, "ended")) == JVAL_FALSE)
         snprintf(r->status, sizeof r->status, "interrupted");
     /* the profile the run used (top-level "profile"); a file older than that
@@ -159,12 +159,12 @@ static void ha_provenance(struct ha_run *r)
     ha_hash_of(jval_get(d, "settings"), r->settings, sizeof r->settings);
     ha_str(d, "system.microcode", r->microcode, sizeof r->microcode, "-");
     ha_str(d, "system.firmware_id", r->firmware_id, sizeof r->firmware_id, "-");
-    ha_str(jval_get(d, figures_system.member), figures_row_tail(&figures_system, SYSTEM_MEMORY_MIB), r->memory,
+    ha_str(jval_get(d, figures_system.member), figures_row_tail(&figures_system, FIG_SYSTEM_MEMORY_MIB), r->memory,
            sizeof r->memory, "");
     ha_str(d, "system.secure_boot.secure_boot", r->secure_boot, sizeof r->secure_boot, "-");
     /* the counter's step: the clock section's, else the largest a
      * measurement of the methods section was timed with */
-    double step = jval_num(figures_get(jval_get(d, figures_clock.member), &figures_clock, CLOCK_COUNTER_STEP_TICKS), NAN);
+    double step = jval_num(figures_get(jval_get(d, figures_clock.member), &figures_clock, FIG_CLOCK_COUNTER_STEP_TICKS), NAN);
     struct jval ms = jval_path(d, "methods.measurements");
     size_t nm = step > 0 ? 0 : jval_count(ms);
     for (size_t i = 0; i < nm; i++) {
@@ -324,7 +324,7 @@ static int ha_check(struct ha_run *r, const char *label, char *why, size_t whyca
         snprintf(why, whycap, "%s: not JSON (truncated or not a results file)", label);
         return HISTORY_NOT_JSON;
     }
-    if (jval_type(figures_get(r->doc, &figures_run, RUN_SCHEMA)) != JVAL_NUMBER || jval_type(jval_get(r->doc, "system")) != JVAL_OBJECT) {
+    if (jval_type(figures_get(r->doc, &figures_run, FIG_RUN_SCHEMA)) != JVAL_NUMBER || jval_type(jval_get(r->doc, "system")) != JVAL_OBJECT) {
         snprintf(why, whycap, "%s: not a baremark results file (no \"schema\" or \"system\")", label);
         return HISTORY_INVALID;
     }

@@ -45,9 +45,9 @@ static int quiet_write_doc(const char *path, const struct quiet_result *r)
         return 1;
     }
     host_doc_begin(&w);
-    static const struct quiet_figures rows = { &figures_quiet, QUIET_MAX_GAP_TICKS, QUIET_GAPS_OVER_1US };
+    static const struct quiet_figures rows = { &figures_quiet, FIG_QUIET_MAX_GAP_TICKS, FIG_QUIET_GAPS_OVER_1US };
     quiet_json(&w, "quiet", r, &rows);
-    json_fig_i64(&w, &figures_run, RUN_STATUS, 0);
+    json_fig_i64(&w, &figures_run, FIG_RUN_STATUS, 0);
     json_bool(&w, "ended", 1);
     json_obj_end(&w);
     bad = w.failed || fwrite(w.buf, 1, w.len, f) != w.len || fputc('\n', f) == EOF;

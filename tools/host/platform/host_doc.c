@@ -41,7 +41,7 @@ void host_doc_begin(struct json_writer *w)
 
     json_init(w);
     json_obj_begin(w, NULL);
-    json_fig_u64(w, &figures_run, RUN_SCHEMA, 1);
+    json_fig_u64(w, &figures_run, FIG_RUN_SCHEMA, 1);
     json_str(w, "platform", plat_name());
     if (host_profile != BM_PROFILE_AUTO)
         json_str(w, "profile", config_profile_name(host_profile));
@@ -56,7 +56,7 @@ void host_doc_begin(struct json_writer *w)
     json_obj_begin(w, "host");
     json_str(w, "cpu_vendor", ci->vendor);
     json_str(w, "cpu_brand", ci->brand);
-    json_fig_u64(w, &figures_host, HOST_LOGICAL_CPUS, (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
+    json_fig_u64(w, &figures_host, FIG_HOST_LOGICAL_CPUS, (uint64_t)sysconf(_SC_NPROCESSORS_ONLN));
     if (uname(&u) == 0) {
         snprintf(os, sizeof os, "%s %s %s", u.sysname, u.release, u.machine);
         json_str(w, "os", os);

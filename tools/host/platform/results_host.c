@@ -43,7 +43,7 @@ int host_results_write(const char *path, int status)
 {
     if (!path || !host_doc_open)
         return 0;
-    json_fig_i64(&host_doc, &figures_run, RUN_STATUS, status);
+    json_fig_i64(&host_doc, &figures_run, FIG_RUN_STATUS, status);
     json_bool(&host_doc, "ended", 1);
     json_obj_end(&host_doc);
     FILE *f = fopen(path, "w");

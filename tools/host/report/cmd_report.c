@@ -317,9 +317,9 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
  * run status or one of the sections validate knows. */
 static int report_is_results(json_t *root)
 {
-    if (!json_is_integer(doc_fig(root, &figures_run, RUN_SCHEMA)))
+    if (!json_is_integer(doc_fig(root, &figures_run, FIG_RUN_SCHEMA)))
         return 0;
-    json_t *status = doc_fig(root, &figures_run, RUN_STATUS);
+    json_t *status = doc_fig(root, &figures_run, FIG_RUN_STATUS);
     if (json_is_integer(status) || (json_is_string(status) && !strcmp(json_string_value(status), RS_INTERRUPTED_TEXT)))
         return 1;
     for (const struct rv_section *const *s = rv_sections; *s; s++)

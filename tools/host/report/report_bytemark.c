@@ -18,7 +18,7 @@ static void bytemark_row(FILE *f, json_t *t)
     double *x;
     size_t n = doc_run_scores(t, &x);
     /* the mean by its row; sd and half are detail (tests[*].*), no row of their own */
-    double mean = doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_MEAN), sd = doc_num(t, "sd", NAN),
+    double mean = doc_fig_num(t, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN), sd = doc_num(t, "sd", NAN),
            half = doc_num(t, "half", NAN);
     char b[6][48];
     if (n && (isnan(mean) || isnan(sd) || isnan(half))) {
@@ -51,8 +51,8 @@ static void bytemark_row(FILE *f, json_t *t)
         fputs("-", f);
     fputs("</td><td>", f);
     svg_runs(f, x, n, mean, half);
-    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", num_text(b[4], 48, doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_OLD_INDEX)),
-            num_text(b[5], 48, doc_fig_num(t, &figures_bytemark, BYTEMARK_TESTS_NEW_INDEX)));
+    fprintf(f, "</td><td class=\"n\">%s</td><td class=\"n\">%s</td></tr>", num_text(b[4], 48, doc_fig_num(t, &figures_bytemark, FIG_BYTEMARK_TESTS_OLD_INDEX)),
+            num_text(b[5], 48, doc_fig_num(t, &figures_bytemark, FIG_BYTEMARK_TESTS_NEW_INDEX)));
     free(x);
 }
 
@@ -75,7 +75,7 @@ void part_bytemark(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    tests = doc_fig_list(sec, &figures_bytemark, BYTEMARK_TESTS_MEAN);
+    tests = doc_fig_list(sec, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN);
     if (rp_array_of_objects(tests)) {
         fputs("<table id=\"bytemark-tests\"><tr><th>test</th><th>status</th><th>unit</th><th>runs</th><th>score (mean)</th><th>sd</th>"
               "<th>95% interval</th><th>runs (dots) and the 95% interval</th><th>old index</th><th>new index</th></tr>", f);

@@ -32,16 +32,16 @@ void part_clock(struct report *r)
 
     if (rp_section_missing(f, clock))
         return;
-    refs = doc_fig_list(clock, &figures_clock, CLOCK_REFERENCES_KHZ);
-    double chosen = doc_fig_num(clock, &figures_clock, CLOCK_CHOSEN_KHZ);
+    refs = doc_fig_list(clock, &figures_clock, FIG_CLOCK_REFERENCES_KHZ);
+    double chosen = doc_fig_num(clock, &figures_clock, FIG_CLOCK_CHOSEN_KHZ);
     if (rp_array_of_objects(refs)) {
         fputs("<table id=\"clock-refs\"><tr><th>reference</th><th>TSC kHz</th><th>&plusmn; ppm</th>"
               "<th>differs from chosen (ppm)</th><th>windows</th><th>windows_rejected</th>"
               "<th>windows_failed</th><th>counter Hz</th></tr>", f);
         json_array_foreach(refs, i, el) {
             static const char *const win_keys[] = { "windows", NULL };
-            double khz = doc_fig_num(el, &figures_clock, CLOCK_REFERENCES_KHZ);
-            double ppm = doc_fig_num(el, &figures_clock, CLOCK_REFERENCES_PPM);
+            double khz = doc_fig_num(el, &figures_clock, FIG_CLOCK_REFERENCES_KHZ);
+            double ppm = doc_fig_num(el, &figures_clock, FIG_CLOCK_REFERENCES_PPM);
             json_t *w = doc_first_array(el, win_keys);
             double nwin = w ? (double)json_array_size(w) : doc_num(el, "windows", NAN);
             json_t *rej = json_object_get(el, "windows_rejected"), *x;

@@ -123,7 +123,7 @@ void part_comparisons(struct report *r)
     size_t i;
     if (rp_section_missing(f, sec))
         return;
-    list = doc_fig_list(sec, &figures_compare, COMPARE_REL_MEDIAN);
+    list = doc_fig_list(sec, &figures_compare, FIG_COMPARE_REL_MEDIAN);
     json_array_foreach(list, i, el)
         if (json_is_object(el))
             comparison_card(f, el);

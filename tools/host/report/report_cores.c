@@ -97,10 +97,10 @@ static void cores_tsc(FILE *f, json_t *sec)
         fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(t, "cpu", NAN));
         cores_td_num(f, doc_num(t, "warp_max_back_ticks", NAN), "%.0f");
         cores_td_num(f, doc_num(t, "warp_handoffs", NAN), "%.0f");
-        cores_td_num(f, doc_fig_num(t, &figures_cores, CORES_TSC_OFFSET_NS), "%+.1f");
+        cores_td_num(f, doc_fig_num(t, &figures_cores, FIG_CORES_TSC_OFFSET_NS), "%+.1f");
         cores_td_num(f, doc_num(t, "offset_uncertainty_ns", NAN), "%.1f");
         cores_td_num(f, doc_num(t, "rate_hz", NAN) / 1e6, "%.6f");
-        cores_td_num(f, doc_fig_num(t, &figures_cores, CORES_TSC_RATE_PPM), "%+.3f");
+        cores_td_num(f, doc_fig_num(t, &figures_cores, FIG_CORES_TSC_RATE_PPM), "%+.3f");
         cores_td_num(f, doc_num(t, "rate_uncertainty_ppm", NAN), "%.3f");
         cores_td_num(f, doc_num(t, "rate_detectable_ppm", NAN), "%.3f");
         cores_td_str(f, doc_str(t, "why", NULL) ? doc_str(t, "why", "")
@@ -198,7 +198,7 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
         fprintf(f, "<tr><td class=\"n\">%.0f</td>", doc_num(p, "cpu", NAN));
         json_array_foreach(json_object_get(p, "tests"), k, t) {
             if (!strcmp(doc_str(t, "status", ""), "ok"))     /* not a row: a test's status, scores.* */
-                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", doc_fig_num(t, &figures_cores, CORES_PER_CORE_MEAN),
+                fprintf(f, "<td class=\"n\">%.5g &plusmn; %.1f%%</td>", doc_fig_num(t, &figures_cores, FIG_CORES_PER_CORE_MEAN),
                         100 * doc_num(t, "rel_half", NAN));
             else {
                 fputs("<td class=\"status2\">", f);
@@ -216,8 +216,8 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
      * behind it, then how much of the time all ran at once, a row each. */
     fputs("<tr><th>all at once: sum</th>", f);
     json_array_foreach(json_object_get(sc, "all_cores"), i, a)
-        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", doc_fig_num(a, &figures_cores, CORES_ALL_CORES_SUM),
-                doc_num(a, "cpus", NAN), doc_fig_num(a, &figures_cores, CORES_ALL_CORES_RATIO));
+        fprintf(f, "<td class=\"n\">%.5g on %.0f CPUs (%.2f &times; one core)</td>", doc_fig_num(a, &figures_cores, FIG_CORES_ALL_CORES_SUM),
+                doc_num(a, "cpus", NAN), doc_fig_num(a, &figures_cores, FIG_CORES_ALL_CORES_RATIO));
     fputs("</tr>", f);
     if (cores_any(sc, "cores")) {
         fputs("<tr><th>cores behind the sum</th>", f);
@@ -256,9 +256,9 @@ void part_cores(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f logical CPUs (%.0f enabled)%s; bootstrap processor CPU %.0f; selected (CORES=",
-            doc_fig_num(sec, &figures_cores, CORES_COUNT), doc_fig_num(sec, &figures_cores, CORES_ENABLED),
+            doc_fig_num(sec, &figures_cores, FIG_CORES_COUNT), doc_fig_num(sec, &figures_cores, FIG_CORES_ENABLED),
             doc_bool(sec, "mp_services", 0) ? " through the firmware's MP Services" : ", no MP Services",
-            doc_fig_num(sec, &figures_cores, CORES_BSP));
+            doc_fig_num(sec, &figures_cores, FIG_CORES_BSP));
     html_put(f, doc_str(sec, "cores_setting", "?"));
     fprintf(f, "): %zu.</p>", json_array_size(json_object_get(sec, "selected")));
     if (doc_str(sec, "note", NULL)) {

@@ -68,8 +68,8 @@ void machine_line(FILE *f, json_t *root)
         fputs(" (", f);
         html_put(f, doc_str(host, "cpu_vendor", "?"));
         fprintf(f, "), %s logical CPU%s, under ",
-                num_text(b[0], sizeof b[0], doc_fig_num(host, &figures_host, HOST_LOGICAL_CPUS)),
-                doc_fig_num(host, &figures_host, HOST_LOGICAL_CPUS) == 1 ? "" : "s");
+                num_text(b[0], sizeof b[0], doc_fig_num(host, &figures_host, FIG_HOST_LOGICAL_CPUS)),
+                doc_fig_num(host, &figures_host, FIG_HOST_LOGICAL_CPUS) == 1 ? "" : "s");
         html_put(f, doc_str(host, "os", "Linux"));
         fputs(" (the hosted program: interrupts and the scheduler stay on). ", f);
     }
@@ -80,15 +80,15 @@ void machine_line(FILE *f, json_t *root)
         fprintf(f, " family %s model %s stepping %s), %s logical CPU%s, ",
                 num_text(b[0], sizeof b[0], doc_num(sys, "family", NAN)), num_text(b[1], sizeof b[1], doc_num(sys, "model", NAN)),
                 num_text(b[2], sizeof b[2], doc_num(sys, "stepping", NAN)),
-                num_text(b[3], sizeof b[3], doc_fig_num(sys, &figures_system, SYSTEM_LOGICAL_CPUS)),
-                doc_fig_num(sys, &figures_system, SYSTEM_LOGICAL_CPUS) == 1 ? "" : "s");
+                num_text(b[3], sizeof b[3], doc_fig_num(sys, &figures_system, FIG_SYSTEM_LOGICAL_CPUS)),
+                doc_fig_num(sys, &figures_system, FIG_SYSTEM_LOGICAL_CPUS) == 1 ? "" : "s");
         if (hv[0]) {
             fputs("under hypervisor ", f);
             html_put(f, hv);
         } else {
             fputs("bare metal", f);
         }
-        fprintf(f, ", %s MiB; firmware ", num_text(b[0], sizeof b[0], doc_fig_num(sys, &figures_system, SYSTEM_MEMORY_MIB)));
+        fprintf(f, ", %s MiB; firmware ", num_text(b[0], sizeof b[0], doc_fig_num(sys, &figures_system, FIG_SYSTEM_MEMORY_MIB)));
         html_put(f, doc_str(sys, "firmware_vendor", "?"));
         fputs(". ", f);
     }

@@ -204,13 +204,13 @@ void part_memory(struct report *r)
     fputs("<p>", f);
     html_put(f, doc_run_profile(r->root, "?"));      /* a string from the file: escaped like every other */
     fprintf(f, " profile, %s timings per size; %s bytes allocated with ",
-            num_text(b1, sizeof b1, doc_fig_num(sec, &figures_memory, MEMORY_SAMPLES)),
-            num_text(b2, sizeof b2, doc_fig_num(sec, &figures_memory, MEMORY_ALLOCATED_BYTES)));
+            num_text(b1, sizeof b1, doc_fig_num(sec, &figures_memory, FIG_MEMORY_SAMPLES)),
+            num_text(b2, sizeof b2, doc_fig_num(sec, &figures_memory, FIG_MEMORY_ALLOCATED_BYTES)));
     html_put(f, doc_str(sec, "allocator", "?"));
-    fprintf(f, "; free memory %s bytes", num_text(b3, sizeof b3, doc_fig_num(sec, &figures_memory, MEMORY_FREE_BYTES)));
+    fprintf(f, "; free memory %s bytes", num_text(b3, sizeof b3, doc_fig_num(sec, &figures_memory, FIG_MEMORY_FREE_BYTES)));
     if (doc_str(sec, "limited_by", "")[0]) {
         fprintf(f, "; the profile asked for %s bytes, bounded by ", num_text(b1, sizeof b1,
-                doc_fig_num(sec, &figures_memory, MEMORY_WANT_TOP_BYTES)));
+                doc_fig_num(sec, &figures_memory, FIG_MEMORY_WANT_TOP_BYTES)));
         html_put(f, doc_str(sec, "limited_by", ""));
     }
     fputs(". Latency: dependent loads around a random cycle of lines; bandwidth: the fastest vector width of "
@@ -238,14 +238,14 @@ void part_memory(struct report *r)
     struct mp_series bs[MP_OPS] = { { "bw-read", "read", { 0 } }, { "bw-write", "write", { 0 } },
                                     { "bw-write-nt", "write_nt", { 0 } }, { "bw-copy", "copy", { 0 } },
                                     { "bw-triad", "triad", { 0 } } };
-    static const unsigned bw_rows[MP_OPS] = { MEMORY_READ_BEST, MEMORY_WRITE_BEST, MEMORY_WRITE_NT_BEST,
-                                              MEMORY_COPY_BEST, MEMORY_TRIAD_BEST };   /* as bs */
+    static const unsigned bw_rows[MP_OPS] = { FIG_MEMORY_READ_BEST, FIG_MEMORY_WRITE_BEST, FIG_MEMORY_WRITE_NT_BEST,
+                                              FIG_MEMORY_COPY_BEST, FIG_MEMORY_TRIAD_BEST };   /* as bs */
     int ticks = 0;
     for (i = 0; i < n; i++) {
         json_t *row = json_array_get(lat, i), *b = json_array_get(bw, i);
         size[i] = doc_num(row, "size_bytes", NAN);
         ls[0].y[i] = doc_num(row, "ns_min", NAN);
-        ls[1].y[i] = doc_fig_num(row, &figures_memory, MEMORY_LATENCY_NS_MEDIAN);
+        ls[1].y[i] = doc_fig_num(row, &figures_memory, FIG_MEMORY_LATENCY_NS_MEDIAN);
         if (!isfinite(ls[0].y[i])) {   /* no clock: ticks per load */
             ticks = 1;
             ls[0].y[i] = doc_num(row, "ticks_min", NAN) / doc_num(row, "loads", NAN);
@@ -290,7 +290,7 @@ void part_memory(struct report *r)
         html_put(f, doc_str(row, "fits", ""));
         fprintf(f, "</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "loads", NAN)));
         fprintf(f, "<td class=\"n\">%s</td><td class=\"n\">%s</td>", num_text(b1, sizeof b1, doc_num(row, "ns_min", NAN)),
-                num_text(b2, sizeof b2, doc_fig_num(row, &figures_memory, MEMORY_LATENCY_NS_MEDIAN)));
+                num_text(b2, sizeof b2, doc_fig_num(row, &figures_memory, FIG_MEMORY_LATENCY_NS_MEDIAN)));
         for (int q = 0; q < MP_OPS; q++)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b1, sizeof b1, bs[q].y[i]));
         fputs("</tr>", f);

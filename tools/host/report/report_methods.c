@@ -84,7 +84,7 @@ static void measurements_table(FILE *f, json_t *list)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(pi, est[k], NAN)));
         for (int k = 0; k < 3; k++)
             fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(ns, est[k], NAN)));
-        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_fig_num(el, &figures_methods, METHODS_NET_MEDIAN)));
+        fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_fig_num(el, &figures_methods, FIG_METHODS_NET_MEDIAN)));
         fprintf(f, "<td class=\"n\">%s</td>", num_text(b, sizeof b, doc_num(net, "sd", NAN)));
         if (json_object_get(el, "calibration_retakes"))
             fprintf(f, "<td class=\"n\">%s / %s</td>", num_text(b, sizeof b, doc_num(el, "calibration_retakes", NAN)),
@@ -196,7 +196,7 @@ void part_methods(struct report *r)
     const char *k;
     if (rp_section_missing(f, methods))
         return;
-    list = doc_fig_list(methods, &figures_methods, METHODS_OVERHEAD_MEDIAN);
+    list = doc_fig_list(methods, &figures_methods, FIG_METHODS_OVERHEAD_MEDIAN);
     if (rp_array_of_objects(list)) {
         fputs("<h3>Overhead and resolution</h3>", f);
         rp_list_table(f, list);

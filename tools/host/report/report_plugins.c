@@ -53,8 +53,8 @@ void part_plugins(struct report *r)
     if (rp_section_missing(f, sec))
         return;
     fprintf(f, "<p>%.0f loaded, %.0f rejected; %.0f routines timed as PLUGIN:ROUTINE in the methods and "
-            "comparisons below.</p>", count_of(sec, PLUGINS_LOADED), count_of(sec, PLUGINS_REJECTED),
-            count_of(sec, PLUGINS_ROUTINES_READY));
+            "comparisons below.</p>", count_of(sec, FIG_PLUGINS_LOADED), count_of(sec, FIG_PLUGINS_REJECTED),
+            count_of(sec, FIG_PLUGINS_ROUTINES_READY));
     json_array_foreach(json_object_get(sec, "files"), i, fl)
         if (json_is_object(fl))
             plugin_card(f, fl);

@@ -56,7 +56,7 @@ void part_quiet(struct report *r)
         double hz = doc_num(q, "tick_hz", NAN);       /* not a row: quiet.* */
         /* the figures of rows by their rows' names, the others as the schema names them */
         const struct { const char *key, *label; } gaps[] = {
-            { figures_row_tail(&figures_quiet, QUIET_GAPS_OVER_1US), "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
+            { figures_row_tail(&figures_quiet, FIG_QUIET_GAPS_OVER_1US), "gaps over 1 us" }, { "gaps_over_10us", "gaps over 10 us" },
             { "gaps_over_100us", "gaps over 100 us" }, { "gaps_over_1ms", "gaps over 1 ms" },
         };
         fprintf(f, "<h3>TSC read back to back for %s ms, interrupts %s</h3><table id=\"quiet-check\">"
@@ -64,7 +64,7 @@ void part_quiet(struct report *r)
                 json_is_true(json_object_get(q, "masked")) ? "masked" : "not masked (an operating system)");
         const struct { const char *key, *label; } ticks[] = {
             { "min_gap_ticks", "one read (smallest gap)" },
-            { figures_row_tail(&figures_quiet, QUIET_MAX_GAP_TICKS), "largest gap" },
+            { figures_row_tail(&figures_quiet, FIG_QUIET_MAX_GAP_TICKS), "largest gap" },
         };
         for (size_t i = 0; i < sizeof ticks / sizeof ticks[0]; i++) {
             double t = doc_num(q, ticks[i].key, NAN);

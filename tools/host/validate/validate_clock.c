@@ -44,14 +44,14 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         rv_say(file, at, msg, problems, quiet);
         return;
     }
-    double wk = json_number_value(json_array_get(win, u)), k = doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_KHZ);
+    double wk = json_number_value(json_array_get(win, u)), k = doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_KHZ);
     if (!rv_same(wk, k)) {
         snprintf(msg, sizeof msg, "khz %.17g is not windows[window_used] (%.17g)", k, wk);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
-    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM)) {
-        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", doc_fig_num(ref, &figures_clock, CLOCK_REFERENCES_PPM),
+    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM)) {
+        snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM),
                  json_number_value(wp));
         rv_say(file, at, msg, problems, quiet);
     }
@@ -86,7 +86,7 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
             rv_say(file, at, "names a reference that is not in references", problems, quiet);
             continue;
         }
-        double exact = (doc_fig_num(a, &figures_clock, CLOCK_REFERENCES_KHZ) - doc_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ)) / doc_fig_num(b, &figures_clock, CLOCK_REFERENCES_KHZ) * 1e6;
+        double exact = (doc_fig_num(a, &figures_clock, FIG_CLOCK_REFERENCES_KHZ) - doc_fig_num(b, &figures_clock, FIG_CLOCK_REFERENCES_KHZ)) / doc_fig_num(b, &figures_clock, FIG_CLOCK_REFERENCES_KHZ) * 1e6;
         if (!rv_ppm_close(ppm, exact)) {
             snprintf(msg, sizeof msg, "ppm %g is not (a - b) / b of their kHz (%.4f)", ppm, exact);
             rv_say(file, at, msg, problems, quiet);
@@ -97,9 +97,9 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
     if (!json_is_object(ag))
         return;
     snprintf(at, sizeof at, "%s.agreement", where);
-    if (json_is_array(pairs) && doc_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
+    if (json_is_array(pairs) && doc_fig_num(sec, &figures_clock, FIG_CLOCK_AGREEMENT_MAX_MEASURED_PPM) != worst) {
         snprintf(msg, sizeof msg, "max_measured_ppm %g is not the largest measured pair (%g)",
-                 doc_fig_num(sec, &figures_clock, CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
+                 doc_fig_num(sec, &figures_clock, FIG_CLOCK_AGREEMENT_MAX_MEASURED_PPM), worst);
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *agree = json_object_get(ag, "agree");
@@ -149,11 +149,11 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
     }
     if (source) {
         json_t *s = clock_ref_named(refs, source);
-        double chosen = doc_fig_num(sec, &figures_clock, CLOCK_CHOSEN_KHZ);
+        double chosen = doc_fig_num(sec, &figures_clock, FIG_CLOCK_CHOSEN_KHZ);
         if (!s)
             rv_say(file, where, "source names no entry of references", problems, quiet);
-        else if (!rv_same(chosen, doc_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ))) {
-            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, doc_fig_num(s, &figures_clock, CLOCK_REFERENCES_KHZ));
+        else if (!rv_same(chosen, doc_fig_num(s, &figures_clock, FIG_CLOCK_REFERENCES_KHZ))) {
+            snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, doc_fig_num(s, &figures_clock, FIG_CLOCK_REFERENCES_KHZ));
             rv_say(file, where, msg, problems, quiet);
         }
     } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {
