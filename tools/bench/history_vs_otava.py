@@ -92,7 +92,9 @@ def main():
         series.setdefault(row["series"], {}).setdefault(row["method"], []).append(float(row["value"]))
     ours = {}
     for line in open(a.bench_txt):
-        m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*); smallest", line)
+        # "; smallest step its noise could show X%" or, for a series too
+        # short for its scatter, "; no step of any size could show (...)"
+        m = re.match(r"  (\S+) +\S+ +\d+ runs, changes at(.*?); (?:smallest|no step)", line)
         if m:
             ours[m.group(1)] = [int(x) for x in re.findall(r" (\d+) \(\d+ of", m.group(2))]
     tools = [("baremark", score(labels, ours), None)]
@@ -133,15 +135,12 @@ def main():
     print(head)
     for k in keys:
         line = "  %-6s %-6s %6.2f %4d" % k
-        n = None
+        line += " %6d" % max(cells[k]["series"] for _, cells, _ in tools if k in cells)
         for _, cells, _ in tools:
             c = cells.get(k)
             if c is None:
                 line += " | %-8s %7s %8s %7s" % ("", "-", "-", "-")
                 continue
-            if n is None:
-                line += " %6d" % c["series"]
-                n = c["series"]
             rec = "%.0f%%" % (100 * c["found"] / c["planted"]) if c["planted"] else "-"
             pos = "%.2f" % (sum(c["pos"]) / len(c["pos"])) if c["pos"] else "-"
             line += " | %-8s %7s %8.2f %7s" % ("", rec, c["fa"] / c["series"], pos)
