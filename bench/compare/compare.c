@@ -11,6 +11,7 @@
 #include "compare.h"
 #include "config.h"
 #include "figures_compare.h"
+#include "figures_text.h"
 #include "json.h"
 #include "methods.h"
 #include "platform.h"

@@ -30,6 +30,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "figures_text.h"
 #include "figures_host.h"
 #include "figures_run.h"
 #include "run_profile.h"

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "figures_text.h"
 #include "summary.h"
 #include "summary_internal.h"
 

@@ -24,6 +24,7 @@
 
 #include "check.h"
 #include "figures.h"
+#include "figures_text.h"
 #include "tools/host/common/commands.h"
 #include "tools/host/fleet/fleet.h"
 #include "tools/host/validate/validate_sections.h"

@@ -25,6 +25,7 @@
 #include "check.h"
 #include "tools/host/common/commands.h"
 #include "figures.h"
+#include "figures_text.h"
 #include "section.h"
 
 #define FIXTURES "tests/fixtures/"

@@ -22,6 +22,7 @@
 #include "check.h"
 #include "tools/host/common/commands.h"
 #include "json_read.h"
+#include "figures_text.h"
 #include "summary.h"
 #include "summary_internal.h"
 

@@ -9,6 +9,7 @@
 #include <string.h>
 
 #include "figures_compare.h"
+#include "figures_text.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"

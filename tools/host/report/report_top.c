@@ -16,6 +16,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "figures_text.h"
 #include "report_parts.h"
 #include "report_util.h"
 #include "stats/stats.h"

@@ -18,6 +18,7 @@
 #include <string.h>
 
 #include "figures.h"
+#include "figures_text.h"
 #include "json.h"
 #include "commands.h"
 #include "stats/stats.h"
