@@ -23,6 +23,8 @@
 # QEMU reaches it as 10.0.2.2); the run it stored is the one the job's log
 # names (its SHA-256), and `baremark fleet` (the JSON the server serves
 # back) and `baremark history show` (the server's store) read it.  Last,
+# `lab up` sets aside a job-output folder no job in the database owns
+# (planted: an earlier database's job whose ID a new job would reuse), and
 # `lab down` leaves nothing listening and no lab process, and the results
 # server is stopped (also on failure).  The lab's cost is printed.
 . "$(dirname "$0")/lib.sh"
@@ -55,11 +57,26 @@ spid=""
 cleanup() { [ -z "$spid" ] || kill "$spid" 2>/dev/null; lab down > "$W/down-trap.log" 2>&1; }
 trap cleanup EXIT
 
+# A job-output folder no job in the database owns (as an earlier database
+# leaves behind: the new job with its ID would write its log into it) is
+# set aside by `lab up`, kept, not deleted.
+out=/var/lib/lava-server/default/media/job-output
+orphan=$(date +%Y/%m/%d)/987654321
+mkdir -p "$out/$orphan" && echo "- {msg: an earlier database's job}" > "$out/$orphan/output.yaml"
+
 if lab up > "$W/up.log" 2>&1; then
     pass "lab up: PostgreSQL, lava-server, the worker and 3 devices, each rendered by the server"
 else
     fail "lab up" "$(tail -3 "$W/up.log" | tr '\n' '|')"
     exit 0
+fi
+aside=$(sed -n 's/.* moved to \([^ ,]*\), so a new job.*/\1/p' "$W/up.log")
+if [ ! -e "$out/$orphan" ] && [ -n "$aside" ] && grep -q "earlier database" "$aside/$orphan/output.yaml" 2>/dev/null; then
+    pass "lab up sets aside a job-output folder no job owns, kept in $aside"
+    rm -rf "${aside:?}/$orphan"
+else
+    fail "lab up sets aside a job-output folder no job owns" "still in job-output: $([ -e "$out/$orphan" ] && echo yes || echo no); up.log: $(head -3 "$W/up.log" | tr '\n' '|')"
+    rm -rf "${out:?}/$orphan"
 fi
 t_up=$((SECONDS - t0))
 . "$STATE/env"
