@@ -15,6 +15,10 @@
 #      both units, 18 series; with -v each of the 18 named, --ids their ids.
 #   B. hist:k x 1.047 and add100 x 0.90, both at run 15 -> two findings, a
 #      regression of hist:k and an improvement of add100.
+#   D. as A, with another firmware image (system.firmware_id) from run 15:
+#      `history serve`'s /api/changes gives each change the two runs'
+#      provenance and what differs, the firmware image named (A's changes:
+#      unexplained, nothing recorded differs).
 #   C. the TSC runs 4.7% faster (methods.tick_hz x 1.047) and every
 #      routine's ticks with it: the ns/iter series do not move -> one
 #      finding per routine (no routine twice), each of ticks/iter alone,
@@ -33,7 +37,7 @@ fail() { echo "FAIL: $1 (${2:-})"; }
 python3 - "$TOP/tests/fixtures/run-quick.json" "$W" <<'PY'
 import copy, json, os, random, sys
 base = json.load(open(sys.argv[1]))
-cases = {"A": {"hist:k": 1.047}, "B": {"hist:k": 1.047, "add100": 0.90}, "C": "tsc"}
+cases = {"A": {"hist:k": 1.047}, "B": {"hist:k": 1.047, "add100": 0.90}, "C": "tsc", "D": {"hist:k": 1.047}}
 for case, step in cases.items():
     rng = random.Random(11)
     out = os.path.join(sys.argv[2], case, "box")
@@ -46,6 +50,8 @@ for case, step in cases.items():
         meth = d["methods"]
         if case == "C" and after:
             meth["tick_hz"] = round(meth["tick_hz"] * 1.047)
+        if case == "D" and after:                   # another firmware image under the step
+            d["system"]["firmware_id"] = "5eed" * 16
         for m in meth["measurements"]:
             if m["target"] == "foo":
                 m["target"] = "hist:k"
@@ -60,7 +66,7 @@ for case, step in cases.items():
                         net[k] *= f
         json.dump(d, open(os.path.join(out, d["name"] + ".json"), "w"))
 PY
-for c in A B C; do
+for c in A B C D; do
     "$B" history add --db "$W/$c.db" --quiet "$W/$c" > "$W/add$c.txt" 2>&1 ||
         fail "case $c: the 30 runs are added" "$(tail -3 "$W/add$c.txt" | tr '\n' '|')"
     "$B" history show --db "$W/$c.db" > "$W/show$c.txt" 2>&1
@@ -126,4 +132,39 @@ if [ "$n" -ge 5 ] && [ "$n" -le 6 ] && [ -z "$twice" ] && [ "$nt" = 5 ] && ! gre
     pass "C: a faster TSC moves ticks, not ns: one ticks-only finding per routine ($n), no ns/iter"
 else
     fail "C: ticks-only findings" "$n findings, $nt ticks-only, twice: $twice; $(grep '^  [a-z]' "$W/showC.txt" | head -8 | tr '\n' '|')"
+fi
+
+# D (and A): /api/changes carries each change's provenance either side and
+# what differs, as history show says it.  Expected from what was planted:
+# D's runs from 15 on carry another firmware_id, A's nothing else.
+printf 'findings key\n' > "$W/key"
+api_changes() {     # DB OUT: the server's /api/changes for the store
+    "$B" history serve --listen 127.0.0.1:0 --db "$1" --key-file "$W/key" 2> "$2.err" &
+    spid=$!
+    i=0
+    while [ $i -lt 100 ] && ! grep -q 'listening on' "$2.err"; do sleep 0.1; i=$((i + 1)); done
+    port=$(sed -n 's|.*listening on http://127\.0\.0\.1:\([0-9]*\)/.*|\1|p' "$2.err")
+    curl -s "http://127.0.0.1:$port/api/changes" > "$2"
+    kill "$spid"; wait "$spid" 2>/dev/null
+}
+api_changes "$W/D.db" "$W/changesD.json"
+api_changes "$W/A.db" "$W/changesA.json"
+if out=$(python3 - "$TOP/tests/fixtures/run-quick.json" "$W/changesD.json" "$W/changesA.json" 2>&1 <<'PY'
+import json, sys
+old = json.load(open(sys.argv[1]))["system"]["firmware_id"]
+new = "5eed" * 16
+d, a = json.load(open(sys.argv[2])), json.load(open(sys.argv[3]))
+assert d and a, "no change served (D %d, A %d)" % (len(d), len(a))
+for c in d:
+    assert c["last_before"]["firmware_id"] == old and c["first_after"]["firmware_id"] == new, c["first_after"]
+    assert c["explained"] is True and c["differs"] == "firmware image %s -> %s" % (old[:12], new[:12]), c["differs"]
+    assert c["last_before"]["name"] == "20261102-030014" and c["first_after"]["name"] == "20261102-030015", c["first_after"]["name"]
+for c in a:
+    assert c["explained"] is False and c["differs"].startswith("unexplained: "), c["differs"]
+print("%d and %d changes" % (len(d), len(a)))
+PY
+); then
+    pass "D: /api/changes names the planted firmware image in each change ($out: D, A) with both runs' provenance; A's are unexplained"
+else
+    fail "D: /api/changes attributes each change" "$(printf '%s\n' "$out" | tail -1)"
 fi

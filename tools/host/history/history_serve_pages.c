@@ -162,10 +162,14 @@ static void hsp_file(struct hdb *db, const char *sha, const char *kind, struct h
 
 /* ---- /api/changes --------------------------------------------------------------------------- */
 
+/* A run's provenance as stored: what `history show` compares either side
+ * of a change (history_differs). */
 static json_t *hsp_run_json(const struct history_run *r)
 {
-    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s}", "name", r->name, "date", r->started, "build", r->build,
-                     "firmware", r->firmware, "microcode", r->microcode, "status", r->status);
+    return json_pack("{s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s,s:s}", "name", r->name, "date", r->started,
+                     "build", r->build, "image", r->image, "plugins", r->plugins, "settings", r->settings,
+                     "firmware", r->firmware, "firmware_id", r->firmware_id, "microcode", r->microcode,
+                     "secure_boot", r->secure_boot, "memory", r->memory, "status", r->status);
 }
 
 static json_t *hsp_num(double v) { return isfinite(v) ? json_real(v) : json_null(); }
@@ -182,6 +186,11 @@ static void hsp_change(void *ctx, const struct history_change *c)
     json_object_set_new(o, "runs", json_integer((json_int_t)c->nruns));
     json_object_set_new(o, "last_before", hsp_run_json(&c->before));
     json_object_set_new(o, "first_after", hsp_run_json(&c->after));
+    /* what differs between those two runs, as `history show` says it */
+    char differs[1024];
+    int n = history_differs(&c->before, &c->after, differs, sizeof differs);
+    json_object_set_new(o, "differs", json_string(differs));
+    json_object_set_new(o, "explained", json_boolean(n > 0));
     json_array_append_new(ctx, o);
 }
 
