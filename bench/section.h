@@ -30,6 +30,8 @@ struct run_env {
     int profile;                        /* the run's profile, settled: BM_PROFILE_QUICK or
                                            BM_PROFILE_FULL (enum bm_profile, config.h) */
     unsigned caps;                      /* what the platform can do: plat_caps()'s PLAT_CAP_* */
+    const char *vm_hidden;              /* where CPUID says no hypervisor: the virtual machine the
+                                           firmware's SMBIOS names (plat_vm_maker), else NULL */
 };
 
 /* What efi_main hands every section. */

@@ -55,6 +55,7 @@ static void main_settings(const struct bm_config *cfg, const struct run_env *env
     out_show("profile: %s%s\n", profile,
              cfg->profile != BM_PROFILE_AUTO ? " (PROFILE setting)"
              : env->cpu->hypervisor_present ? " (PROFILE=auto: a hypervisor is present)"
+             : env->vm_hidden ? " (PROFILE=auto: a hypervisor CPUID hides, named by SMBIOS)"
              : " (PROFILE=auto: no hypervisor)");
     results_doc_profile(profile);
     watchdog_setting(cfg->watchdog_seconds);
@@ -159,7 +160,7 @@ EFI_STATUS efi_main(EFI_HANDLE image, EFI_SYSTEM_TABLE *st)
      * through the safe accessors, which need them. */
     trap_init();
     run_stage("system");
-    sysinfo_report(&acpi);
+    sysinfo_report(&acpi, env);
     struct run_exit how = { cfg.qemu_exit, cfg.shutdown, cfg.end_wait, cfg.end_wait_seconds, cfg.outfile,
                             cfg.results, cfg.results_key, cfg.results_via, cfg.results_ca };
     if (!cpu_info.has_tsc) {

@@ -15,6 +15,7 @@
 #include "microcode.h"
 #include "platform.h"
 #include "secureboot.h"
+#include "section.h"
 #include "smbios.h"
 #include "sysinfo.h"
 
@@ -27,19 +28,30 @@ static char sysinfo_ucode[16];
 static struct fwid sysinfo_fwid;
 static double sysinfo_fwid_ms;
 
-/* The firmware's SMBIOS tables, 3.0 entry point first. */
+/* The firmware's SMBIOS tables, 3.0 entry point first: read once, by the
+ * run's environment (plat_vm_maker) or the system block, whichever asks
+ * first. */
 static void sysinfo_smbios(void)
 {
+    static int read;
     EFI_GUID g3 = SMBIOS3_TABLE_GUID, g2 = SMBIOS_TABLE_GUID;
-    const uint8_t *ep = fw_config_table(&g3);
     uint64_t table = 0;
     size_t len = 0;
+    if (read++)
+        return;
+    const uint8_t *ep = fw_config_table(&g3);
     if (!ep)
         ep = fw_config_table(&g2);
     sysinfo_sm.found = 0;
     if (!ep || smbios_entry(ep, 32, &table, &len, &sysinfo_sm.major, &sysinfo_sm.minor) || !table)
         return;
     smbios_parse((const uint8_t *)(uintptr_t)table, len < SMBIOS_TABLE_MAX ? len : SMBIOS_TABLE_MAX, &sysinfo_sm);
+}
+
+const char *plat_vm_maker(void)
+{
+    sysinfo_smbios();
+    return smbios_vm_maker(&sysinfo_sm);
 }
 
 static void sysinfo_microcode(void)
@@ -69,7 +81,7 @@ static uint32_t sysinfo_cpus(const struct acpi_info *ai)
     return cpu_info.logical_per_package ? cpu_info.logical_per_package : 1;
 }
 
-static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t mem)
+static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t mem, const struct run_env *env)
 {
     const struct cpu_info *c = &cpu_info;
     uint32_t uefi = fw_uefi_revision();
@@ -77,7 +89,12 @@ static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t 
     out_printf("cpu: %s, %s\n", c->vendor, c->brand);
     out_printf("cpu: family 0x%x model 0x%x stepping %u, %u logical CPUs\n",
                c->family, c->model, c->stepping, sysinfo_cpus(ai));
-    out_printf("hypervisor: %s\n", c->hypervisor_present ? (c->hypervisor[0] ? c->hypervisor : "(present, no vendor)") : "none");
+    if (env->vm_hidden)
+        out_printf("hypervisor: none by CPUID, but the firmware's SMBIOS names %s: a virtual machine that hides "
+                   "itself; timings are the hypervisor's, not a machine's\n", env->vm_hidden);
+    else
+        out_printf("hypervisor: %s\n",
+                   c->hypervisor_present ? (c->hypervisor[0] ? c->hypervisor : "(present, no vendor)") : "none");
     out_printf("tsc: rdtsc %s, rdtscp %s, invariant TSC %s\n",
                yes_no(c->has_tsc), yes_no(c->has_rdtscp), yes_no(c->has_invariant_tsc));
     /* Missing capabilities are facts about the platform, not warnings: the
@@ -121,7 +138,7 @@ static void sysinfo_print(const struct acpi_info *ai, const char *fwv, uint64_t 
                acpi_state_name(ai->fadt), acpi_state_name(ai->hpet), acpi_state_name(ai->madt));
 }
 
-static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t mem)
+static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t mem, const struct run_env *env)
 {
     const struct cpu_info *c = &cpu_info;
     char when[32];
@@ -136,6 +153,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     json_u64(w, "stepping", c->stepping);
     json_fig_u64(w, &figures_system, FIG_SYSTEM_LOGICAL_CPUS, sysinfo_cpus(ai));
     json_str(w, "hypervisor", c->hypervisor_present ? c->hypervisor : "");
+    json_str(w, "hypervisor_hidden", env->vm_hidden ? env->vm_hidden : "");
     json_bool(w, "rdtsc", c->has_tsc);
     json_bool(w, "rdtscp", c->has_rdtscp);
     json_bool(w, "invariant_tsc", c->has_invariant_tsc);
@@ -194,7 +212,7 @@ static void sysinfo_json(const struct acpi_info *ai, const char *fwv, uint64_t m
     results_section_end();
 }
 
-void sysinfo_report(struct acpi_info *ai)
+void sysinfo_report(struct acpi_info *ai, const struct run_env *env)
 {
     char fwv[128];
     uint64_t mem = fw_conventional_memory();
@@ -204,7 +222,7 @@ void sysinfo_report(struct acpi_info *ai)
     fwvol_identity(ai, &sysinfo_fwid, &sysinfo_fwid_ms);
     sysinfo_smbios();
     sysinfo_microcode();
-    sysinfo_print(ai, fwv, mem);
+    sysinfo_print(ai, fwv, mem, env);
     secureboot_probe();
-    sysinfo_json(ai, fwv, mem);
+    sysinfo_json(ai, fwv, mem, env);
 }

@@ -8,7 +8,10 @@
 
 #include "acpi.h"
 
-/* Discover ACPI tables, print the banner's system block, write "system". */
-void sysinfo_report(struct acpi_info *ai);
+struct run_env;
+
+/* Discover ACPI tables, print the banner's system block, write "system"
+ * (with what the run's environment decided: a hypervisor CPUID hides). */
+void sysinfo_report(struct acpi_info *ai, const struct run_env *env);
 
 #endif

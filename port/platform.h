@@ -330,4 +330,10 @@ void plat_arena_release(void);
  * the results ("platform"); what it can do is plat_caps. */
 const char *plat_name(void);
 
+/* The virtual machine the firmware's tables name (SMBIOS system
+ * manufacturer and product: "QEMU", "VMware", ...), or NULL when they name
+ * none baremark knows; the CPU's own word (CPUID's hypervisor bit) is
+ * kernel/cpu.h's, and a hypervisor may clear that bit. */
+const char *plat_vm_maker(void);
+
 #endif

@@ -344,7 +344,7 @@ static void clock_find_cpuid16(struct clock_state *s, const struct cpu_info *c)
     }
 }
 
-void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu)
+void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu, const char *vm_hidden)
 {
     for (int i = 0; i < CLOCK_NREFS; i++) {
         s->ref[i].name = clock_names[i];
@@ -352,8 +352,9 @@ void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct 
         s->ref[i].measured = i <= REF_PIT;
     }
     /* The crystal's rates on hardware, the emulated ones under QEMU/KVM
-     * (CPUID.1:ECX bit 31 and the CPUID 0x40000000 vendor). */
-    clockm_legacy_rates(cpu->hypervisor_present, cpu->hypervisor, &s->rates);
+     * (CPUID.1:ECX bit 31 and the CPUID 0x40000000 vendor, or the run's
+     * environment's SMBIOS word where CPUID hides the hypervisor). */
+    clockm_legacy_rates(cpu->hypervisor_present, cpu->hypervisor, vm_hidden, &s->rates);
     clock_find_hpet(s, ai);
     clock_find_pm(s, ai);
     clock_find_pit(s);

@@ -103,7 +103,7 @@ extern const char *const clock_names[CLOCK_NREFS];
  * missing); calibrate in the quiet phase (no output, no firmware calls);
  * choose the frequency by the order of trust. */
 struct cpu_info;
-void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu);
+void clock_find(struct clock_state *s, const struct acpi_info *ai, const struct cpu_info *cpu, const char *vm_hidden);
 void clock_calibrate(struct clock_state *s);
 void clock_choose(struct clock_state *s);
 

@@ -156,11 +156,23 @@ double clockm_round_ppm(double ppm)
     return round(ppm * 10) / 10;
 }
 
-void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
+void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor, const char *vm_hidden,
                          struct clockm_rates *out)
 {
     const char *v = hypervisor_vendor ? hypervisor_vendor : "";
-    if (!hypervisor_present) {
+    if (!hypervisor_present && vm_hidden && !strcmp(vm_hidden, "QEMU")) {
+        out->pit_hz = CLOCKM_PIT_QEMU_HZ;
+        out->pm_hz = CLOCKM_PM_QEMU_HZ;
+        out->basis = "emulated";
+        out->why = "a hypervisor CPUID hides, named QEMU by the firmware's SMBIOS: QEMU's emulated rates "
+                   "(PIT 1193182 Hz, PM timer 3579545 Hz)";
+    } else if (!hypervisor_present && vm_hidden) {
+        out->pit_hz = CLOCKM_PIT_CRYSTAL_HZ;
+        out->pm_hz = CLOCKM_PM_CRYSTAL_HZ;
+        out->basis = "crystal";
+        out->why = "a hypervisor CPUID hides (the firmware's SMBIOS names a virtual machine): its emulated rates "
+                   "are not known, the crystal's assumed";
+    } else if (!hypervisor_present) {
         out->pit_hz = CLOCKM_PIT_CRYSTAL_HZ;
         out->pm_hz = CLOCKM_PM_CRYSTAL_HZ;
         out->basis = "crystal";

@@ -97,12 +97,13 @@ struct clockm_rates {
     const char *why;        /* one line: which rates and why */
 };
 
-/* Hardware (no hypervisor: CPUID.1:ECX bit 31 clear): the crystal's
- * rates.  Under QEMU (CPUID 0x40000000 vendor "TCGTCGTCGTCG") or KVM
- * ("KVMKVMKVM"): QEMU's rounded rates.  Under another hypervisor, whose
- * emulated rates are not known here: the crystal's, and `why` says they
- * are assumed. */
-void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor,
+/* Hardware (no hypervisor: CPUID.1:ECX bit 31 clear, and no virtual
+ * machine named by the firmware's SMBIOS, vm_hidden NULL): the crystal's
+ * rates.  Under QEMU (CPUID 0x40000000 vendor "TCGTCGTCGTCG"), KVM
+ * ("KVMKVMKVM") or a QEMU that hides CPUID's bit (vm_hidden "QEMU"):
+ * QEMU's rounded rates.  Under another hypervisor, whose emulated rates
+ * are not known here: the crystal's, and `why` says they are assumed. */
+void clockm_legacy_rates(int hypervisor_present, const char *hypervisor_vendor, const char *vm_hidden,
                          struct clockm_rates *out);
 
 /* ppm rounded for the results file: 0.001 ppm below 1000, 0.1 above (six

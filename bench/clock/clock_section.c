@@ -46,7 +46,7 @@ int clock_run(const struct section_ctx *ctx)
     memset(&s, 0, sizeof s);
     out_printf("\nclock: calibrating the TSC against every reference (%d short windows of %d ms, "
                "a refined window of %d ms)\n", CLOCK_SHORT_WINDOWS, CLOCK_SHORT_MS, CLOCK_REFINED_MS);
-    clock_find(&s, ctx->acpi, ctx->env->cpu);
+    clock_find(&s, ctx->acpi, ctx->env->cpu, ctx->env->vm_hidden);
     quiet_phase_begin();
     clock_calibrate(&s);
     quiet_phase_end(&s.phase);

@@ -37,6 +37,7 @@ const struct figure_field_row fields_system[] = {
     FIELD_ROW("model", FIELD_UINT, FIELD_OPT, NULL),
     FIELD_ROW("stepping", FIELD_UINT, FIELD_OPT, NULL),
     FIELD_ROW("hypervisor", FIELD_STR, FIELD_OPT, NULL),
+    FIELD_ROW("hypervisor_hidden", FIELD_STR, FIELD_OPT, NULL),
     FIELD_ROW("rdtsc", FIELD_BOOL, FIELD_OPT, NULL),
     FIELD_ROW("rdtscp", FIELD_BOOL, FIELD_OPT, NULL),
     FIELD_ROW("invariant_tsc", FIELD_BOOL, FIELD_OPT, NULL),

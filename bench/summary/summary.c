@@ -120,6 +120,7 @@ static void sum_machine(struct summary *s, struct jval doc)
     sum_str(jval_get(sys, "cpu_brand"), s->cpu, sizeof s->cpu);
     sum_str(jval_get(sys, "firmware_vendor"), s->firmware, sizeof s->firmware);
     sum_str(jval_get(sys, "hypervisor"), s->hypervisor, sizeof s->hypervisor);
+    sum_str(jval_get(sys, "hypervisor_hidden"), s->hypervisor_hidden, sizeof s->hypervisor_hidden);
     s->cpus = (unsigned)jval_num(host ? figures_get(sys, &figures_host, FIG_HOST_LOGICAL_CPUS)
                                       : figures_get(sys, &figures_system, FIG_SYSTEM_LOGICAL_CPUS), 0);
     /* the hosted program's "host" has no row of its own for it ("*") */

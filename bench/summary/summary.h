@@ -161,6 +161,7 @@ struct summary {
     char cpu[SUMMARY_TEXT_MAX];     /* brand string */
     char firmware[SUMMARY_NAME_MAX];
     char hypervisor[SUMMARY_NAME_MAX];  /* "" on bare metal */
+    char hypervisor_hidden[SUMMARY_NAME_MAX];   /* CPUID says none, SMBIOS names this VM ("" none) */
     unsigned cpus;                  /* logical CPUs, 0 unknown */
     double memory_mib;              /* NAN unknown */
     /* the boot state (system.secure_boot, boot/secureboot.c) */

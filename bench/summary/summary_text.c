@@ -114,6 +114,9 @@ static void rows_machine(struct summary *s)
         s->hypervisor[0] ? "" : "");
     if (s->hypervisor[0])
         row(s, "", "under a hypervisor (%s): timings are the emulation's, not a machine's", s->hypervisor);
+    else if (s->hypervisor_hidden[0])
+        row(s, "", "under a hypervisor CPUID hides (SMBIOS: %s): timings are the emulation's, not a machine's",
+            s->hypervisor_hidden);
     if (s->secure_boot >= 0)
         row(s, "boot", "Secure Boot %s%s; image %s%s%.64s", s->secure_boot ? "on" : "off",
             s->shim ? ", started through shim" : "", s->image_signed ? "signed" : "not signed",

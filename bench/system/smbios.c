@@ -128,3 +128,43 @@ void smbios_parse(const uint8_t *table, size_t table_len, struct smbios_info *ou
         p = next;
     }
 }
+
+/* Whether s begins with w, letters of either case alike. */
+static int sm_starts(const char *s, const char *w)
+{
+    for (; *w; s++, w++) {
+        char a = *s >= 'A' && *s <= 'Z' ? (char)(*s + 32) : *s, b = *w >= 'A' && *w <= 'Z' ? (char)(*w + 32) : *w;
+        if (a != b)
+            return 0;
+    }
+    return 1;
+}
+
+const char *smbios_vm_maker(const struct smbios_info *in)
+{
+    /* Each virtual machine's own type 1 strings (manufacturer, and the
+     * product where the manufacturer also makes real machines: Microsoft's
+     * Surface, Google's Chromebooks). */
+    static const struct { const char *maker, *product, *name; } known[] = {
+        { "QEMU", NULL, "QEMU" },
+        { "VMware", NULL, "VMware" },
+        { "innotek GmbH", NULL, "VirtualBox" },
+        { "Oracle Corporation", "VirtualBox", "VirtualBox" },
+        { "Microsoft Corporation", "Virtual Machine", "Hyper-V" },
+        { "Xen", NULL, "Xen" },
+        { "Bochs", NULL, "Bochs" },
+        { "Parallels", NULL, "Parallels" },
+        { "BHYVE", NULL, "bhyve" },
+        { "Red Hat", "KVM", "KVM" },
+        { "Amazon EC2", NULL, "Amazon EC2" },
+        { "Google", "Google Compute Engine", "Google Compute Engine" },
+        { "OpenStack", NULL, "OpenStack" },
+    };
+    if (!in || !in->found)
+        return NULL;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (sm_starts(in->manufacturer, known[i].maker) &&
+            (!known[i].product || sm_starts(in->product, known[i].product)))
+            return known[i].name;
+    return NULL;
+}

@@ -31,4 +31,12 @@ int smbios_entry(const uint8_t *ep, size_t ep_len, uint64_t *table, size_t *tabl
 /* Parse table_len bytes of structures into *out (types 0 and 1). */
 void smbios_parse(const uint8_t *table, size_t table_len, struct smbios_info *out);
 
+/* The virtual machine the system structure names, as people name it
+ * ("QEMU", "VMware", "VirtualBox", "Hyper-V", "Xen", "Bochs", "Parallels",
+ * "bhyve", "KVM", "Amazon EC2", "Google Compute Engine", "OpenStack"), or
+ * NULL when its manufacturer and product name a machine baremark does not
+ * know as virtual.  A hypervisor may clear CPUID's hypervisor bit
+ * (QEMU's -cpu ...,-hypervisor) but still describe itself here. */
+const char *smbios_vm_maker(const struct smbios_info *in);
+
 #endif

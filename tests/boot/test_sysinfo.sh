@@ -82,10 +82,35 @@ fi
 
 # CPUID leaves 0x15/0x16 present but all zero (QEMU TCG with level=0x16 puts
 # nothing in them): reported as such, the clock skips them with the reason
-# and calibrates from the timers.
+# and calibrates from the timers.  The same boot hides the hypervisor from
+# CPUID (-hypervisor: CPUID.1:ECX bit 31 clear), as a VM passed off as a
+# machine does: QEMU's SMBIOS still says "QEMU", so the run says it is
+# under a hypervisor, PROFILE=auto is quick, and the clock takes QEMU's
+# emulated legacy timer rates.
 img=$(fresh_image sysinfo-cpuid15)
-boot sysinfo-cpuid15 "$img" --cpu "max,level=0x16" --options "sections=clock profile=quick"
+boot sysinfo-cpuid15 "$img" --cpu "max,level=0x16,-hypervisor" --options "sections=clock profile=auto"
 expect_rc 0 "cpuid 0x15/0x16 zero: run-qemu exit 0"
+expect_line "^hypervisor: none by CPUID, but the firmware's SMBIOS names QEMU: a virtual machine that hides itself" \
+    "hidden hypervisor: the system block says CPUID hides it and SMBIOS names QEMU"
+expect_line '^profile: quick \(PROFILE=auto: a hypervisor CPUID hides, named by SMBIOS\)$' \
+    "hidden hypervisor: PROFILE=auto is quick, and why"
+expect_line '^ +under a hypervisor CPUID hides \(SMBIOS: QEMU\): timings are the emulation.s, not a machine.s$' \
+    "hidden hypervisor: the summary says the timings are not a machine's"
+json=$(esp_ls "$img" baremark | grep -E '^[0-9]{8}-[0-9]{6}\.json$' | head -1)
+esp_cat "$img" "baremark/$json" > "$TEST_TMP/sysinfo-hidden.json" 2>/dev/null
+if out=$(/usr/bin/python3 - "$TEST_TMP/sysinfo-hidden.json" 2>&1 <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+s, r = d["system"], d["clock"]["legacy_timer_rates"]
+assert s["hypervisor"] == "" and s["hypervisor_hidden"] == "QEMU", (s["hypervisor"], s.get("hypervisor_hidden"))
+assert d["profile"] == "quick", d["profile"]
+assert r["basis"] == "emulated" and r["pit_hz"] == 1193182 and r["pm_timer_hz"] == 3579545, r
+PY
+); then
+    pass "hidden hypervisor: JSON system.hypervisor \"\", hypervisor_hidden \"QEMU\", profile quick, QEMU's timer rates (1193182, 3579545 Hz)"
+else
+    fail "hidden hypervisor: the JSON" "$(printf '%s\n' "$out" | tail -1)"
+fi
 expect_line '^cpuid 0x15: eax=0 ebx=0 ecx=0 .*\(no TSC/crystal ratio\)$' "cpuid 0x15 zero: printed with what is missing"
 expect_line '^cpuid 0x16: base 0 MHz, max 0 MHz, bus 0 MHz$' "cpuid 0x16 zero: printed"
 expect_line '^clock: cpuid_15 absent \(CPUID 0x15 gives no TSC/crystal ratio\)$' "clock: cpuid_15 skipped with the reason"

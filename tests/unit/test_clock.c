@@ -239,24 +239,31 @@ static void test_quiet(void)
 static void test_legacy_rates(void)
 {
     struct clockm_rates r;
-    clockm_legacy_rates(0, "", &r);
+    clockm_legacy_rates(0, "", NULL, &r);
     CHECK_NEAR(r.pit_hz, 1193181.8181818181, 1e-6, "rates: hardware PIT 105/88 MHz = 1193181.818 Hz");
     CHECK_NEAR(r.pm_hz, 3579545.4545454545, 1e-6, "rates: hardware PM timer 315/88 MHz = 3579545.454 Hz");
     CHECK_NEAR(r.pit_hz * 12, 14318181.818181818, 1e-6, "rates: the PIT is the 14.31818 MHz crystal / 12");
     CHECK_NEAR(r.pm_hz * 4, 14318181.818181818, 1e-6, "rates: the PM timer is the crystal / 4");
     CHECK(!strcmp(r.basis, "crystal") && strstr(r.why, "no hypervisor"), "rates: hardware says crystal, and why");
-    clockm_legacy_rates(1, "TCGTCGTCGTCG", &r);
+    clockm_legacy_rates(1, "TCGTCGTCGTCG", NULL, &r);
     CHECK(r.pit_hz == 1193182.0 && r.pm_hz == 3579545.0 && !strcmp(r.basis, "emulated") && strstr(r.why, "QEMU"),
           "rates: under QEMU TCG the emulated 1193182 and 3579545 Hz, said why");
-    clockm_legacy_rates(1, "KVMKVMKVM", &r);
+    clockm_legacy_rates(1, "KVMKVMKVM", NULL, &r);
     CHECK(r.pit_hz == 1193182.0 && r.pm_hz == 3579545.0 && !strcmp(r.basis, "emulated") && strstr(r.why, "KVM"),
           "rates: under KVM the emulated rates");
-    clockm_legacy_rates(1, "VMwareVMware", &r);
+    clockm_legacy_rates(1, "VMwareVMware", NULL, &r);
     CHECK(r.pit_hz == CLOCKM_PIT_CRYSTAL_HZ && !strcmp(r.basis, "crystal") && strstr(r.why, "assumed"),
           "rates: under an unknown hypervisor the crystal's, said to be assumed");
-    clockm_legacy_rates(1, "", &r);
+    clockm_legacy_rates(1, "", NULL, &r);
     CHECK(!strcmp(r.basis, "crystal") && strstr(r.why, "unknown hypervisor"),
           "rates: a hypervisor without a vendor is an unknown one");
+    /* A QEMU that clears CPUID's hypervisor bit still names itself in SMBIOS. */
+    clockm_legacy_rates(0, "", "QEMU", &r);
+    CHECK(r.pit_hz == 1193182.0 && r.pm_hz == 3579545.0 && !strcmp(r.basis, "emulated") && strstr(r.why, "hides"),
+          "rates: CPUID hides the hypervisor, SMBIOS names QEMU: the emulated rates, said why");
+    clockm_legacy_rates(0, "", "VMware", &r);
+    CHECK(r.pit_hz == CLOCKM_PIT_CRYSTAL_HZ && !strcmp(r.basis, "crystal") && strstr(r.why, "hides") &&
+          strstr(r.why, "assumed"), "rates: a hidden hypervisor other than QEMU: the crystal's, said to be assumed");
     /* The bias one rate would put on the other: +0.152 ppm (PIT), -0.127 ppm (PM timer). */
     CHECK_NEAR((CLOCKM_PIT_QEMU_HZ / CLOCKM_PIT_CRYSTAL_HZ - 1) * 1e6, 0.152, 0.0005, "rates: PIT bias +0.152 ppm");
     CHECK_NEAR((CLOCKM_PM_QEMU_HZ / CLOCKM_PM_CRYSTAL_HZ - 1) * 1e6, -0.127, 0.0005, "rates: PM timer bias -0.127 ppm");

@@ -99,5 +99,36 @@ int main(void)
         free(c);
     }
     CHECK(ok, "the table cut at every length: each parse ends and reads nothing past the cut");
+
+    /* Virtual machines by their type 1 strings, as each product publishes
+     * them (QEMU's defaults, VMware's, VirtualBox's, Hyper-V's, Xen HVM's,
+     * EC2's and GCE's), and real machines whose makers also make VMs. */
+    static const struct { const char *maker, *product, *want; } vm[] = {
+        { "QEMU", "Standard PC (Q35 + ICH9, 2009)", "QEMU" },
+        { "QEMU", "Standard PC (i440FX + PIIX, 1996)", "QEMU" },
+        { "VMware, Inc.", "VMware Virtual Platform", "VMware" },
+        { "innotek GmbH", "VirtualBox", "VirtualBox" },
+        { "Microsoft Corporation", "Virtual Machine", "Hyper-V" },
+        { "Microsoft Corporation", "Surface Pro 7", NULL },
+        { "Xen", "HVM domU", "Xen" },
+        { "Amazon EC2", "m5.large", "Amazon EC2" },
+        { "Google", "Google Compute Engine", "Google Compute Engine" },
+        { "Google", "Eve", NULL },
+        { "Dell Inc.", "PowerEdge R740", NULL },
+        { "", "", NULL },
+    };
+    for (size_t i = 0; i < sizeof vm / sizeof vm[0]; i++) {
+        struct smbios_info m = { .found = 1 };
+        snprintf(m.manufacturer, sizeof m.manufacturer, "%s", vm[i].maker);
+        snprintf(m.product, sizeof m.product, "%s", vm[i].product);
+        const char *got = smbios_vm_maker(&m);
+        char what[160];
+        snprintf(what, sizeof what, "\"%s\" \"%s\": %s (got %s)", vm[i].maker, vm[i].product,
+                 vm[i].want ? vm[i].want : "not a known virtual machine", got ? got : "none");
+        CHECK(vm[i].want ? got && !strcmp(got, vm[i].want) : !got, what);
+    }
+    struct smbios_info none = { .found = 0 };
+    snprintf(none.manufacturer, sizeof none.manufacturer, "QEMU");
+    CHECK(!smbios_vm_maker(&none) && !smbios_vm_maker(NULL), "no system structure: no virtual machine named");
     return check_done();
 }

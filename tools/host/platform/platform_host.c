@@ -26,6 +26,7 @@
 
 #include "host_platform.h"
 #include "platform.h"
+#include "smbios.h"
 
 #define HOST_CAL_NS 50000000ull /* 50 ms against the monotonic clock */
 
@@ -38,6 +39,31 @@ uint64_t plat_ticks(void) { return __rdtsc(); }
 unsigned long plat_irq_off(void) { return 0; }
 void plat_irq_restore(unsigned long token) { (void)token; }
 const char *plat_name(void) { return "linux"; }
+
+/* Linux shows the SMBIOS system structure's strings in sysfs (the DMI
+ * driver): the same words the image reads from the firmware's table. */
+static void host_dmi(const char *name, char *out, size_t cap)
+{
+    char path[96];
+    snprintf(path, sizeof path, "/sys/class/dmi/id/%s", name);
+    FILE *f = fopen(path, "r");
+    out[0] = 0;
+    if (!f)
+        return;
+    if (!fgets(out, (int)cap, f))
+        out[0] = 0;
+    fclose(f);
+    out[strcspn(out, "\n")] = 0;
+}
+
+const char *plat_vm_maker(void)
+{
+    static struct smbios_info in;
+    host_dmi("sys_vendor", in.manufacturer, sizeof in.manufacturer);
+    host_dmi("product_name", in.product, sizeof in.product);
+    in.found = in.manufacturer[0] || in.product[0];
+    return smbios_vm_maker(&in);
+}
 
 static uint64_t host_ns(void)
 {
