@@ -38,11 +38,10 @@ void host_doc_begin(struct json_writer *w);
  * is (bench/config/config.h run_env_decide: the one CPUID pass, the profile
  * settled from it, auto being quick under a hypervisor, and the platform's
  * capabilities); its profile is recorded as the document's top-level
- * "profile" by host_doc_begin.  host_doc_profile records one decided
- * otherwise (`memory --quick`: 1 quick, 0 full). */
+ * "profile" by host_doc_begin.  Every measuring command decides through
+ * it (a command's own default, as memory's quick, is its cfg->profile). */
 struct run_env;
 const struct run_env *host_profile_settle(struct bm_config *cfg);
-void host_doc_profile(int quick);
 
 /* tools/host/common/cli_util.c: a decimal number in [lo, hi] (0, or -1 when s is
  * not one), and a JSON document written to path (0, or -1 after saying why

@@ -15,10 +15,11 @@
 #include <string.h>
 
 #include "commands.h"
-#include "cpu.h"
+#include "config.h"
 #include "json.h"
 #include "memory.h"
 #include "platform.h"
+#include "section.h"
 
 enum { ME_OPT_QUICK = 1, ME_OPT_FULL, ME_OPT_MAX, ME_OPT_JSON };
 static const struct cli_opt me_opts[] = {
@@ -35,17 +36,19 @@ const struct cli_cmd cli_cmd_memory = {
 
 int cmd_memory(int argc, char **argv)
 {
-    int quick = 1;
+    struct bm_config cfg;
     unsigned long max_mib = 0;
     const char *json_path = NULL;
     struct cli_iter it = { &cli_cmd_memory, argc, argv, 1, NULL, NULL, 0 };
     char what[300];
 
+    config_defaults(&cfg);
+    cfg.profile = BM_PROFILE_QUICK;     /* the command's default: --full asks for the whole sweep */
     for (int id; (id = cli_next(&it)) != CLI_END;) {
         if (id == ME_OPT_QUICK)
-            quick = 1;
+            cfg.profile = BM_PROFILE_QUICK;
         else if (id == ME_OPT_FULL)
-            quick = 0;
+            cfg.profile = BM_PROFILE_FULL;
         else if (id == ME_OPT_MAX) {
             char *end;
             max_mib = strtoul(it.val, &end, 10);
@@ -66,8 +69,10 @@ int cmd_memory(int argc, char **argv)
     /* --max-mib N: as if only 2N MiB were free (the plan takes half). */
     if (max_mib && (!free_bytes || free_bytes > 2 * ((uint64_t)max_mib << 20)))
         free_bytes = 2 * ((uint64_t)max_mib << 20);
-    memory_plan_make(cpu_identity(), quick, free_bytes, &p);
-    host_doc_profile(quick);
+    /* the run's environment, decided as the image decides it: the CPU's
+     * identity and the profile the document records */
+    const struct run_env *env = host_profile_settle(&cfg);
+    memory_plan_make(env->cpu, env->profile == BM_PROFILE_QUICK, free_bytes, &p);
     printf("memory: under Linux (mmap, interrupts and the scheduler on); TSC at %.3f MHz\n",
            plat_tick_hz() / 1e6);
     struct json_writer doc, *w = NULL;

@@ -29,7 +29,6 @@ const struct run_env *host_profile_settle(struct bm_config *cfg)
     return env;
 }
 
-void host_doc_profile(int quick) { host_profile = quick ? BM_PROFILE_QUICK : BM_PROFILE_FULL; }
 
 void host_doc_begin(struct json_writer *w)
 {
