@@ -259,6 +259,7 @@ void compare_plan_from_config(const struct bm_config *cfg, const struct run_env 
 {
     memset(p, 0, sizeof *p);
     p->cpu = env->cpu;
+    p->vm_hidden = env->vm_hidden;
     p->quick = env->profile == BM_PROFILE_QUICK;         /* settled once (run_env_decide) */
     p->method = METHOD_SDM;
     p->precision = COMPARE_PRECISION_AUTO;
@@ -378,7 +379,7 @@ int compare_section(const struct compare_plan *p, struct json_writer *w)
     struct quiet_phase_totals qt;   /* one phase per comparison */
 
     quiet_phase_totals_init(&qt);
-    methods_cpu_probe(&cpu, p->cpu);
+    methods_cpu_probe(&cpu, p->cpu, p->vm_hidden);
     char prec[96];
     if (p->precision == COMPARE_PRECISION_AUTO)
         snprintf(prec, sizeof prec, "precision from %u calls per timing, doubled per pair until a timing spans %d "

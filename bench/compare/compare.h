@@ -94,6 +94,7 @@ void compare_result_free(struct compare_result *r);
 
 struct compare_plan {
     const struct cpu_info *cpu;  /* the CPU's identity (the run environment's) */
+    const char *vm_hidden;       /* the run environment's hidden hypervisor, or NULL */
     int quick;
     int method;                 /* METHOD_SDM: every x86-64 has it */
     uint32_t precision, accuracy;

@@ -124,6 +124,7 @@ struct cores_cpu {
 struct cores {
     const struct bm_config *cfg;
     enum bm_profile profile;                  /* the run's, settled once (run_env: section.h) */
+    const char *vm_hidden;                    /* the run environment's hidden hypervisor, or NULL */
     const struct acpi_info *ai;               /* the reference counters (kernel/acpi.h) */
     int have_madt;                            /* the ACPI tables were read ... */
     uint32_t madt_cpus;                       /* ... and the MADT lists this many CPUs */

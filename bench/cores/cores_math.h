@@ -26,6 +26,7 @@
 
 /* What one CPU reads about itself (bench/cores/cores_work.c fills it). */
 struct cores_cpuid {
+    const char *vm_hidden;              /* in: the run's hidden hypervisor (run_env), kept */
     uint32_t leaf1_eax, leaf1_ebx;      /* signature; initial APIC ID in EBX[31:24] */
     uint32_t topo_leaf;                 /* 0x1F, 0xB, or 0 when neither */
     uint32_t x2apic_id;                 /* EDX of the topology leaf */

@@ -56,6 +56,7 @@ void cores_probe_from(struct cores_cpuid *c, const struct methods_cpu_source *sr
     uint32_t r[4], max_leaf = src->id->max_leaf;
     struct methods_cpu m;
     memset(c, 0, sizeof *c);
+    c->vm_hidden = src->vm_hidden;
     cpu_leaf(src->id, 1, 0, r);
     c->leaf1_eax = r[0];
     c->leaf1_ebx = r[1];

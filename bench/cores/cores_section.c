@@ -30,6 +30,7 @@ static void cores_probe_all(struct cores *c)
     for (uint32_t k = 0; k < c->nsel; k++) {
         uint32_t n = c->order[k];
         struct cores_fail f = { 0, "" };
+        c->cpu[n].id.vm_hidden = c->vm_hidden;
         if (cores_alive(c, n))
             cores_one(c, n, cores_probe, &c->cpu[n].id, &f, c->timeout_ticks);
         cores_topo_decode(&c->cpu[n].id, &c->cpu[n].topo);
@@ -396,6 +397,7 @@ int cores_run(const struct section_ctx *ctx)
     memset(&c, 0, sizeof c);
     c.cfg = cfg;
     c.profile = (enum bm_profile)ctx->env->profile;
+    c.vm_hidden = ctx->env->vm_hidden;
     c.ai = ai;
     c.have_madt = ai != NULL;
     c.madt_cpus = ai ? ai->madt_cpus : 0;

@@ -85,7 +85,7 @@ long cores_probe(void *arg)
 {
     struct cpu_info id;
     cpu_identify(&id);
-    struct methods_cpu_source src = { &id, cores_read_msr };
+    struct methods_cpu_source src = { &id, cores_read_msr, ((struct cores_cpuid *)arg)->vm_hidden };
     cores_probe_from(arg, &src);
     return 0;
 }

@@ -95,6 +95,7 @@ const struct memory_cache *memory_knee_cache(const struct memory_caches *c, uint
 /* ---- the plan ------------------------------------------------------------------------------ */
 struct memory_plan {
     const struct cpu_info *cpu;  /* the CPU's identity (the run environment's): caches, widths */
+    const char *vm_hidden;       /* the run environment's hidden hypervisor, or NULL */
     int quick;
     uint32_t samples, bw_samples;
     uint64_t min_loads;          /* loads per latency timing at least */

@@ -208,9 +208,13 @@ static int memory_llc_reach(const struct memory_plan *p)
 /* Under QEMU's TCG every load costs the same: say so once, so nobody
  * reads a cache structure into its figures.  CPUID 0x40000000 names the
  * hypervisor where CPUID.1:ECX bit 31 says there is one. */
-static void memory_hypervisor_note(const struct cpu_info *cpu)
+static void memory_hypervisor_note(const struct cpu_info *cpu, const char *vm_hidden)
 {
     const char *v = cpu->hypervisor;
+    if (!cpu->hypervisor_present && vm_hidden)
+        out_printf("memory: under a hypervisor CPUID hides (SMBIOS: %s): figures include its second-level address "
+                   "translation, or, under QEMU's TCG, show instruction counts, not the memory hierarchy\n",
+                   vm_hidden);
     if (!cpu->hypervisor_present)
         return;
     if (!strcmp(v, "TCGTCGTCGTCG"))
@@ -320,7 +324,7 @@ int memory_section(struct memory_plan *p, struct json_writer *w)
         out_printf("memory: the profile asks for up to %s; %s allows %s\n", b, p->limited_by, a);
     memory_print_where(p, buf, allocated);
     int past_llc = memory_llc_reach(p);
-    memory_hypervisor_note(p->cpu);
+    memory_hypervisor_note(p->cpu, p->vm_hidden);
     int bad = memory_latency_sweep(buf, p, lat);
     memory_knees(lat, p->nsizes, &p->caches, NULL, 1);
     memory_page_census(buf, allocated, &pages);          /* after the sweep touched every page */
@@ -360,6 +364,7 @@ int memory_run(const struct section_ctx *ctx)
     struct memory_plan p;
     memory_plan_make(ctx->env->cpu, ctx->env->profile == BM_PROFILE_QUICK, plat_free_bytes(), &p);
     p.high = ctx->cfg->memory_high;
+    p.vm_hidden = ctx->env->vm_hidden;
     struct json_writer *w = results_section_begin("memory", 0);
     int rc = memory_section(&p, w);
     results_section_end();

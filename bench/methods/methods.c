@@ -157,9 +157,11 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
     c->is_intel = id->is_intel;
     c->is_amd = id->is_amd;
     c->family = id->family;     /* the display family (the model is not folded in) */
-    c->hypervisor = id->hypervisor_present;
-    if (c->hypervisor)
+    c->hypervisor = id->hypervisor_present || src->vm_hidden;
+    if (id->hypervisor_present)
         memcpy(c->hypervisor_vendor, id->hypervisor, sizeof c->hypervisor_vendor);
+    else
+        c->hypervisor_hidden = src->vm_hidden;
     c->rdtscp = id->has_rdtscp;
     c->invariant_tsc = id->has_invariant_tsc;
     methods_lfence_probe(c, src, id->max_ext_leaf);
@@ -168,9 +170,9 @@ void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_sour
 /* The port's MSR read as the probe's reader: 0, or -1 when refused. */
 static int methods_rdmsr(uint32_t msr, uint64_t *value) { return plat_rdmsr(msr, value) ? -1 : 0; }
 
-void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id)
+void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id, const char *vm_hidden)
 {
-    struct methods_cpu_source src = { id, (plat_caps() & PLAT_CAP_MSR) ? methods_rdmsr : NULL };
+    struct methods_cpu_source src = { id, (plat_caps() & PLAT_CAP_MSR) ? methods_rdmsr : NULL, vm_hidden };
     methods_cpu_probe_from(c, &src);
 }
 

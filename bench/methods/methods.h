@@ -129,8 +129,9 @@ struct methods_cpu {
     int is_intel, is_amd;
     unsigned family;             /* display family: CPUID.1 EAX base, plus the
                                     extended family when the base is 0Fh */
-    int hypervisor;              /* CPUID.1:ECX bit 31 */
+    int hypervisor;              /* CPUID.1:ECX bit 31, or a hypervisor that hides it (below) */
     char hypervisor_vendor[13];  /* CPUID 0x40000000, "" when none */
+    const char *hypervisor_hidden;   /* CPUID's bit clear but SMBIOS names this VM (run_env.vm_hidden), else NULL */
     int rdtscp;                  /* CPUID 0x80000001 EDX bit 27 */
     int invariant_tsc;           /* CPUID 0x80000007 EDX bit 8 */
     /* LFENCE dispatch-serializing: 1 yes, 0 no, -1 not known.  Intel: yes
@@ -162,13 +163,14 @@ void bm_cpuid(uint32_t leaf, uint32_t subleaf, uint32_t out[4]);
 /* What the methods need of the CPU, from its identity record (the run
  * environment's, bench/section.h) and the port's MSRs where it has them. */
 struct cpu_info;
-void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id);
+void methods_cpu_probe(struct methods_cpu *c, const struct cpu_info *id, const char *vm_hidden);
 /* The same from a given record and MSR reader (tests simulate CPUs; the
  * cores section gives each CPU's own record); read_msr NULL: MSRs cannot
  * be read here. */
 struct methods_cpu_source {
     const struct cpu_info *id;
     int (*read_msr)(uint32_t msr, uint64_t *value);
+    const char *vm_hidden;      /* the run environment's hidden hypervisor (bench/section.h), or NULL */
 };
 void methods_cpu_probe_from(struct methods_cpu *c, const struct methods_cpu_source *src);
 /* 1 when the CPU can execute method m (never run an unsupported one). */
@@ -344,6 +346,7 @@ void methods_regress(const double *x, const double *y, size_t n, double *slope,
 
 struct methods_plan {
     const struct cpu_info *cpu;  /* the CPU's identity (the run environment's) */
+    const char *vm_hidden;       /* the run environment's hidden hypervisor, or NULL */
     int quick;                   /* quick profile: fewer samples */
     uint32_t overhead_samples;   /* back-to-back timings per method */
     uint32_t samples;            /* per measurement */

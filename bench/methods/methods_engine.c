@@ -335,7 +335,7 @@ int methods_measure_ex(int method, bm_routine routine, void *data, uint32_t samp
         return methods_fail(out, METHODS_BAD_INPUT, "bad input: method, routine, samples 1..1000000 "
                             "or iterations 1..1000000");
     if (!opt->cpu)
-        methods_cpu_probe(&cpu, cpu_identity());     /* a caller without the run's record */
+        methods_cpu_probe(&cpu, cpu_identity(), NULL);     /* a caller without the run's record */
     if (!methods_supported(opt->cpu ? opt->cpu : &cpu, method))
         return methods_fail(out, METHODS_UNSUPPORTED, methods_unsupported_why(opt->cpu ? opt->cpu : &cpu, method));
 

@@ -112,9 +112,13 @@ static void methods_print_header(const struct methods_plan *p, const struct meth
     else
         out_printf("methods: interrupts cannot be masked here (%s): a timing may include an interrupt "
                    "or a context switch\n", plat_name());
-    out_printf("methods: CPU %s family %02Xh; hypervisor %s%s\n", c->vendor, c->family,
-               c->hypervisor ? (c->hypervisor_vendor[0] ? c->hypervisor_vendor : "(unnamed)") : "none",
-               c->hypervisor ? " (CPUID.1:ECX bit 31): cpuid exits to it, methods with cpuid time it too" : "");
+    if (c->hypervisor_hidden)
+        out_printf("methods: CPU %s family %02Xh; hypervisor hidden from CPUID (SMBIOS names %s): cpuid exits to "
+                   "it, methods with cpuid time it too\n", c->vendor, c->family, c->hypervisor_hidden);
+    else
+        out_printf("methods: CPU %s family %02Xh; hypervisor %s%s\n", c->vendor, c->family,
+                   c->hypervisor ? (c->hypervisor_vendor[0] ? c->hypervisor_vendor : "(unnamed)") : "none",
+                   c->hypervisor ? " (CPUID.1:ECX bit 31): cpuid exits to it, methods with cpuid time it too" : "");
     out_printf("methods: rdtscp %s (CPUID 0x80000001 EDX bit 27)%s\n", c->rdtscp ? "yes" : "no",
                c->rdtscp ? "" : ": the four rdtscp methods are skipped, not executed");
     out_printf("methods: lfence %s\n", c->lfence_why);
@@ -546,6 +550,7 @@ void methods_plan_from_config(const struct bm_config *cfg, const struct run_env 
 {
     memset(p, 0, sizeof *p);
     p->cpu = env->cpu;
+    p->vm_hidden = env->vm_hidden;
     p->quick = env->profile == BM_PROFILE_QUICK;         /* settled once (run_env_decide) */
     p->overhead_samples = cfg->methods_samples;
     p->samples = p->quick && cfg->methods_samples > METHODS_QUICK_SAMPLES ? METHODS_QUICK_SAMPLES
@@ -569,7 +574,7 @@ int methods_section(const struct methods_plan *p, struct json_writer *w)
     quiet_phase_totals_init(&methods_qt);
     methods_best_init(&best);
     memset(methods_steps, 0, sizeof methods_steps);
-    methods_cpu_probe(&c, p->cpu);
+    methods_cpu_probe(&c, p->cpu, p->vm_hidden);
     methods_print_header(p, &c, hz);
     pmu_session_probe(p->cpu);
     pmu_print(pmu_session());

@@ -651,7 +651,7 @@ static void test_step_source(const struct methods_cpu *cpu)
 int main(void)
 {
     struct methods_cpu cpu;
-    methods_cpu_probe(&cpu, cpu_identity());
+    methods_cpu_probe(&cpu, cpu_identity(), NULL);
     printf("# CPU %s, rdtscp %s, hypervisor %s\n", cpu.vendor, cpu.rdtscp ? "yes" : "no",
            cpu.hypervisor ? cpu.hypervisor_vendor : "none");
     test_sequences();

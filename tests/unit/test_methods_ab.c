@@ -191,6 +191,22 @@ static void test_lfence_check(void)
     lfence_case("Intel (architectural)", "GenuineIntel", 0x000906EA, "KVMKVMKVM\0\0\0", -1, -1, 1, 1, "Intel",
                 0x06, 0);
     lfence_case("another vendor", "CentaurHauls", 0x000006F2, NULL, -1, -1, 1, -1, "CentaurHauls", -1, 0);
+
+    /* A hypervisor that clears CPUID's bit but that SMBIOS names (the run
+     * environment's vm_hidden): as under any hypervisor, the MSR proves
+     * nothing, and cpuid exits to it. */
+    struct methods_cpu c;
+    sim.vendor = "AuthenticAMD";
+    sim.hv_vendor = NULL;
+    sim.leaf1_eax = 0x00830F10;
+    sim.ext21 = -1;
+    sim.msr = 1;
+    struct methods_cpu_source hidden = { sim_id(), sim_msr, "QEMU" };
+    methods_cpu_probe_from(&c, &hidden);
+    CHECK(c.hypervisor && !c.hypervisor_vendor[0] && c.hypervisor_hidden && !strcmp(c.hypervisor_hidden, "QEMU") &&
+          c.lfence_serializing == -1 && strstr(c.lfence_why, "hypervisor"),
+          "lfence: AMD family 17h, MSR bit set, hypervisor hidden from CPUID but named by SMBIOS -> unknown; "
+          "counted as under a hypervisor");
 }
 
 /* ---- Karsh's A/B ----------------------------------------------------------------------------- */
@@ -287,7 +303,7 @@ static void test_compare_real(const struct methods_cpu *cpu)
 int main(void)
 {
     struct methods_cpu cpu;
-    methods_cpu_probe(&cpu, cpu_identity());
+    methods_cpu_probe(&cpu, cpu_identity(), NULL);
     test_best();
     test_lfence_check();
     test_compare_synthetic();

@@ -73,6 +73,7 @@ int cmd_memory(int argc, char **argv)
      * identity and the profile the document records */
     const struct run_env *env = host_profile_settle(&cfg);
     memory_plan_make(env->cpu, env->profile == BM_PROFILE_QUICK, free_bytes, &p);
+    p.vm_hidden = env->vm_hidden;
     printf("memory: under Linux (mmap, interrupts and the scheduler on); TSC at %.3f MHz\n",
            plat_tick_hz() / 1e6);
     struct json_writer doc, *w = NULL;
