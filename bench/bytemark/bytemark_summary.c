@@ -28,7 +28,7 @@ static struct bm_index_groups bytemark_summary_groups(struct jval tests)
     size_t it = 0;
     char key[32];
     while (jval_next(tests, &it, NULL, &t)) {
-        if (!jval_str_eq(jval_get(t, "status"), "ok") || !jval_str(jval_get(t, "key"), key, sizeof key))
+        if (!jval_str_eq(jval_get(t, "status"), "ok") || !jval_str(jval_get(t, "key"), key, sizeof key)) /* not a row: a test's status */
             continue;
         for (int i = 0; i < BM_NTESTS; i++)
             if (!strcmp(key, cfg_test_keys[i]))
@@ -49,6 +49,6 @@ void bytemark_summary(struct summary *s, struct jval bm, struct jval doc)
     s->bytemark_ran = !jval_is_none(bm);
     s->bytemark_certain = s->bytemark_ran;
     while (jval_next(tests, &it, NULL, &e))
-        if (jval_str_eq(jval_get(e, "status"), "ok") && !jval_bool(jval_get(e, "certain"), 0))
+        if (jval_str_eq(jval_get(e, "status"), "ok") && !jval_bool(jval_get(e, "certain"), 0))  /* not a row: as above */
             s->bytemark_certain = 0;
 }

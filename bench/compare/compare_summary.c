@@ -89,13 +89,13 @@ static void compare_summary_one(struct summary_ab *ab, struct jval c)
     jval_str(jval_path(c, "b.name"), ab->b, sizeof ab->b);
     jval_str(jval_get(c, "verdict"), verdict, sizeof verdict);
     ab->detected = verdict[0] && strcmp(verdict, "no difference");
-    if (!jval_str(jval_get(c, "status"), ab->status, sizeof ab->status))
+    if (!jval_str(jval_get(c, "status"), ab->status, sizeof ab->status))   /* not a row: the pair's status */
         snprintf(ab->status, sizeof ab->status, "ok");
     ab->as_expected = jval_bool(jval_get(c, "as_expected"), -1);
     compare_summary_check(ab, c);
     compare_summary_figures(ab, c);
     ab->rel_median = jval_num(figures_get(c, &figures_compare, FIG_COMPARE_REL_MEDIAN), NAN);
-    ab->noise = jval_num(jval_get(c, "noise"), NAN);
+    ab->noise = jval_num(jval_get(c, "noise"), NAN);  /* not a row: the pair's bound, comparisons[*].* (the row "noise" is the plan's) */
     ab->within_noise = !ab->detected && ab->p < STATS_ALPHA && !isnan(ab->rel_median) && !isnan(ab->noise) &&
                        fabs(ab->rel_median) <= ab->noise;
     int b_faster = ab->side == STATS_AB_B;

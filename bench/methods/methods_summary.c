@@ -69,12 +69,14 @@ static void methods_summary_estimate(struct summary_estimate *e, struct jval m, 
 {
     size_t n;
     char status[32] = "";
-    double pm = jval_num(jval_get(m, "placeholder_median"), NAN), iters = jval_num(jval_get(m, "iterations"), NAN);
+    const struct figure *row = &figures_methods.rows[FIG_METHODS_NET_MEDIAN];     /* its samples, net by its transform */
+    double pm, iters;
+    int net = figures_net_inputs(m, &pm, &iters);
     double step = jval_num(jval_get(m, "counter_step_ticks"), NAN);
-    double *x = summary_numbers(jval_get(m, "samples"), &n);
-    jval_str(jval_get(m, "status"), status, sizeof status);
+    double *x = summary_numbers(jval_path(m, row->samples), &n);
+    jval_str(jval_get(m, "status"), status, sizeof status);    /* not a row: the measurement's status */
     e->ticks = e->ticks_lo = e->ticks_hi = NAN;
-    if (x && !isnan(pm) && iters > 0) {
+    if (x && net) {
         for (size_t i = 0; i < n; i++)
             x[i] = (x[i] - pm) / iters;
         stats_sort_double(x, n);
@@ -155,7 +157,7 @@ void methods_summary(struct summary *s, struct jval methods, struct jval doc)
     while (jval_next(figures_array(methods, ft, FIG_METHODS_NET_MEDIAN), &it, NULL, &m)) {
         jval_str(jval_get(m, "target"), target, sizeof target);
         jval_str(jval_get(m, "method"), method, sizeof method);
-        jval_str(jval_get(m, "status"), status, sizeof status);
+        jval_str(jval_get(m, "status"), status, sizeof status);    /* not a row: as above */
         /* a measurement that did not come out is no estimate (the section said why) */
         if (!target[0] || (strcmp(status, "ok") && strcmp(status, "too_short") && strcmp(status, "inconclusive")))
             continue;

@@ -403,6 +403,13 @@ void figures_each_row(struct jval doc, const struct figure_table *t, enum figure
 
 /* ---- raw samples ----------------------------------------------------------------- */
 
+int figures_net_inputs(struct jval elem, double *placeholder_median, double *iterations)
+{
+    *placeholder_median = jval_num(jval_get(elem, "placeholder_median"), NAN);
+    *iterations = jval_num(jval_get(elem, "iterations"), NAN);     /* not a row: the measurement's N, its "*" row's */
+    return !isnan(*placeholder_median) && *iterations > 0;
+}
+
 size_t figures_samples(const struct figure_value *v, double *out, size_t cap)
 {
     const struct figure *f = v->fig;
@@ -411,10 +418,10 @@ size_t figures_samples(const struct figure_value *v, double *out, size_t cap)
     if (!f->samples || v->only_failed)
         return 0;
     double hz = v->tick_hz;
-    double pm = jval_num(jval_get(base, "placeholder_median"), NAN), iters = jval_num(jval_get(base, "iterations"), NAN);
+    double pm, iters;
     int net = f->transform == FIG_SAMPLES_NET || f->transform == FIG_SAMPLES_NET_NS;
     int ns = f->transform == FIG_SAMPLES_NS || f->transform == FIG_SAMPLES_NET_NS;
-    if ((net && (isnan(pm) || !(iters > 0))) || (ns && isnan(hz)))
+    if ((net && !figures_net_inputs(base, &pm, &iters)) || (ns && isnan(hz)))
         return 0;
     struct jval arr = jval_path(base, f->samples);
     while (n < cap && jval_next(arr, &it, NULL, &s)) {

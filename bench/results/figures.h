@@ -87,6 +87,10 @@ enum figure_samples {
     FIG_SAMPLES_NET,        /* timings -> net per iteration: (t - placeholder_median) / iterations */
     FIG_SAMPLES_NET_NS,     /* both */
 };
+/* FIG_SAMPLES_NET's inputs beside an element's raw samples (a measurement's
+ * "placeholder_median" and "iterations"), each NAN when absent; 1 when
+ * they make the net samples (both numbers, iterations > 0), else 0. */
+int figures_net_inputs(struct jval elem, double *placeholder_median, double *iterations);
 
 struct figure {
     const char *path;       /* below the member, with [*] wildcards */

@@ -5,6 +5,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_run.h"
 #include "run_status.h"
 #include "section.h"
 
@@ -55,7 +56,7 @@ void rs_decide(const char *word, int has_number, long long number, int ended, co
 
 void rs_read_jr(struct jval doc, struct rs_state *st)
 {
-    struct jval status = jval_get(doc, "status"), ended = jval_get(doc, "ended");
+    struct jval status = figures_get(doc, &figures_run, FIG_RUN_STATUS), ended = jval_get(doc, "ended");
     char word[16], stage[RS_STAGE_MAX + 2];
     int is_word = jval_type(status) == JVAL_STRING && jval_str(status, word, sizeof word);
     int has_stage = jval_type(jval_get(doc, "stage")) == JVAL_STRING && jval_str(jval_get(doc, "stage"), stage, sizeof stage);

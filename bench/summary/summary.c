@@ -75,7 +75,7 @@ static void sum_interrupted_in(struct summary *s, struct jval doc)
 
 static void sum_run(struct summary *s, struct jval doc)
 {
-    struct jval st = jval_get(doc, "status"), e, errors = jval_get(doc, "errors");
+    struct jval st = figures_get(doc, &figures_run, FIG_RUN_STATUS), e, errors = jval_get(doc, "errors");
     char word[32];
     size_t it = 0;
     jval_str(jval_get(doc, "name"), s->run, sizeof s->run);
@@ -124,10 +124,10 @@ static void sum_machine(struct summary *s, struct jval doc)
     s->cpus = (unsigned)jval_num(host ? figures_get(sys, &figures_host, FIG_HOST_LOGICAL_CPUS)
                                       : figures_get(sys, &figures_system, FIG_SYSTEM_LOGICAL_CPUS), 0);
     /* the hosted program's "host" has no row of its own for it ("*") */
-    s->memory_mib = jval_num(host ? jval_get(sys, "memory_mib") : figures_get(sys, &figures_system, FIG_SYSTEM_MEMORY_MIB),
-                             NAN);
+    s->memory_mib = jval_num(host ? jval_get(sys, "memory_mib") /* not a row: host.*, which no writer gives it yet */
+                                  : figures_get(sys, &figures_system, FIG_SYSTEM_MEMORY_MIB), NAN);
     struct jval sb = jval_get(sys, "secure_boot");
-    s->secure_boot = jval_is_none(sb) ? -1 : jval_bool(jval_get(sb, "enabled"), 0);
+    s->secure_boot = jval_is_none(sb) ? -1 : jval_bool(jval_get(sb, "enabled"), 0);  /* not a row: secure_boot.enabled, system.* */
     s->shim = jval_bool(jval_get(sb, "shim"), 0);
     s->image_signed = jval_bool(jval_get(sb, "image_signed"), 0);
     sum_str(jval_get(sb, "image_sha256"), s->image_sha256, sizeof s->image_sha256);
@@ -203,7 +203,7 @@ int summary_build(struct summary *s, const char *json, size_t len)
 {
     struct jval doc = jval_doc(json, len);
     sum_init(s);
-    if (jval_type(doc) != JVAL_OBJECT || jval_type(jval_get(doc, "schema")) != JVAL_NUMBER) {
+    if (jval_type(doc) != JVAL_OBJECT || jval_type(figures_get(doc, &figures_run, FIG_RUN_SCHEMA)) != JVAL_NUMBER) {
         summary_rows_unreadable(s);
         return -1;
     }

@@ -1,6 +1,6 @@
 /*
- * tests/unit/test_figure_reads.c - the host readers find a figure by its
- * row, not by its name typed again (issue 36.2).
+ * tests/unit/test_figure_reads.c - every reader of a results document
+ * finds a figure by its row, not by its name typed again (issue 36.2).
  *
  * From the figure tables themselves (bench/results/figures.h): each row
  * whose path names one member (no "*", not a bare array element) gives its
@@ -8,12 +8,14 @@
  * "khz", "ratio.estimate") and, for a dotted tail, its last segment
  * ("estimate", read below json_object_get(c, "ratio")); a row without an
  * array, its path from the document's top too ("clock.chosen_khz").  The sources of
- * the readers (tools/host/{report,show,diff,fleet,history,common}) must
- * not pass such a name as a string literal, the key after the object, to
- * a JSON getter (jansson's
+ * the readers (tools/host/{report,show,diff,fleet,history,common,validate}
+ * and the image's, every folder of bench/: the summary's parts, the run's
+ * status, the figure walks) must not pass such a name as a string
+ * literal, the key after the object, to a JSON getter (jansson's
  * json_object_get, doc_num, doc_str, doc_bool, doc_get, the image reader's
- * jval_get and jval_path, history's ha_str): a reader asks doc_fig or
- * doc_fig_num (tools/host/common/report_util.h) for the row instead.
+ * jval_get and jval_path, history's ha_str): a host reader asks doc_fig or
+ * doc_fig_num (tools/host/common/report_util.h) for the row instead, the
+ * image's figures_get or figures_array (bench/results/figures.h).
  *
  * A member that only shares its name with a row (an element's "status",
  * a measurement's own "iterations", a paired test's "p") is read by name
@@ -29,6 +31,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #include "check.h"
 #include "figures.h"
@@ -36,9 +39,11 @@
 
 #define MARK "not a row:"
 
+/* A folder named with a last '/': it and each folder in it (bench/NAME). */
 static const char *const reader_dirs[] = {
     "tools/host/report", "tools/host/show", "tools/host/diff",
     "tools/host/fleet", "tools/host/history", "tools/host/common",
+    "tools/host/validate", "bench/",
 };
 
 static const char *const getters[] = {
@@ -222,7 +227,7 @@ static size_t scan_text(const char *file, const char *orig, struct tally *T)
                 if (!marked || T->list)
                     printf("%s: %s:%d: %s(..., \"%s\") types the name of row %s%s\n", marked ? "MARKED" : "READ",
                            file, line, fn, nm->text, nm->row,
-                           marked ? "" : " (read it by its row: doc_fig/doc_fig_num)");
+                           marked ? "" : " (read it by its row: doc_fig/doc_fig_num; the image: figures_get)");
             }
         }
         p = *e ? e : e - 1;
@@ -276,6 +281,39 @@ static void scan_dir(const char *dir, struct tally *T)
     }
 }
 
+/* dir and, when its name ends in '/', each folder in it, in name order. */
+static void scan_reader_dir(const char *dir, struct tally *T)
+{
+    size_t k = strlen(dir);
+    if (k < 2 || dir[k - 1] != '/') {
+        scan_dir(dir, T);
+        return;
+    }
+    char top[256], *list[64];
+    size_t n = 0;
+    snprintf(top, sizeof top, "%.*s", (int)(k - 1), dir);
+    scan_dir(top, T);
+    DIR *d = opendir(top);
+    struct dirent *de;
+    if (!d)
+        return;                 /* scan_dir said so */
+    while ((de = readdir(d)) && n < sizeof list / sizeof list[0]) {
+        char path[512];
+        struct stat st;
+        snprintf(path, sizeof path, "%s/%s", top, de->d_name);
+        if (de->d_name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode))
+            list[n++] = strdup(de->d_name);
+    }
+    closedir(d);
+    qsort(list, n, sizeof list[0], by_name);
+    for (size_t i = 0; i < n; i++) {
+        char path[512];
+        snprintf(path, sizeof path, "%s/%s", top, list[i]);
+        scan_dir(path, T);
+        free(list[i]);
+    }
+}
+
 /* The scan finds what it is for: a typed read of a row's name made from
  * the tables (whichever row comes first with a one-member tail), in a
  * getter and across a line break; not the same name outside a getter, in
@@ -325,7 +363,7 @@ int main(int argc, char **argv)
             scan_file(argv[i], &T);
     else
         for (size_t i = 0; i < sizeof reader_dirs / sizeof reader_dirs[0]; i++)
-            scan_dir(reader_dirs[i], &T);
+            scan_reader_dir(reader_dirs[i], &T);
     snprintf(what, sizeof what, "the readers' %zu sources read no figure by its name typed again "
              "(%zu reads of a row's name, %zu of them another member's, marked)", T.files, T.reads, T.marked);
     CHECK(T.files > 0 && T.unmarked == 0, what);

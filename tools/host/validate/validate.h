@@ -49,6 +49,11 @@ int rv_same(double a, double b);
 /* A ppm figure as written against the one recomputed from the kHz. */
 int rv_ppm_close(double written, double exact);
 
+/* A figure read by its row (doc_fig, report_util.h): its number, dflt
+ * when absent or not a number (doc_fig_num's NAN is dflt NAN). */
+struct figure_table;
+double rv_fig_num(json_t *base, const struct figure_table *t, unsigned id, double dflt);
+
 /* min, max and mean of an array of numbers; returns n, 0 when not an array. */
 size_t rv_arr_stats(json_t *arr, double *mn, double *mx, double *mean);
 /* A stated figure `got` against the one the samples give, `want`; NaN on
@@ -58,8 +63,16 @@ void rv_expect_close(double got, double want, const char *what, const char *at, 
                      int *problems, int quiet);
 
 /* The quiet-machine counts (bench/system/quiet.c quiet_json()) nest and the rate
- * is the count over the elapsed time. */
-void rv_quiet_counts(json_t *q, const char *where, const char *file, int *problems, int quiet);
+ * is the count over the elapsed time.  q is the counts' object; the two
+ * figures it has rows for are read by those rows of table t below base
+ * (the clock's quiet.gaps_over_1us and quiet.max_gap_ticks, the quiet
+ * member's own). */
+struct rv_quiet_rows {
+    const struct figure_table *t;
+    unsigned gaps_over_1us, max_gap_ticks;
+};
+void rv_quiet_counts(json_t *base, json_t *q, const struct rv_quiet_rows *rows, const char *where, const char *file,
+                     int *problems, int quiet);
 /* A section's quiet_phases: one phase per unit of work (`want`; negative:
  * not checked). */
 void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file, int *problems, int quiet);

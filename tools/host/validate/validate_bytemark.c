@@ -6,6 +6,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_bytemark.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -18,7 +19,7 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
     size_t i;
     long run = 0;
     json_array_foreach(tests, i, t) {
-        const char *st = doc_str(t, "status", "");
+        const char *st = doc_str(t, "status", "");  /* not a row: a test's status, tests[*].* */
         run += strcmp(st, "disabled") && strcmp(st, "not_built");
     }
     rv_quiet_phases(sec, where, run, file, problems, quiet);
@@ -26,7 +27,7 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
     json_array_foreach(tests, i, t) {
         json_t *scores = json_object_get(t, "scores");
         const char *unit = doc_str(t, "unit", NULL);
-        double mean = doc_num(t, "mean", NAN), sum = 0;
+        double mean = doc_fig_num(t, &figures_bytemark, FIG_BYTEMARK_TESTS_MEAN), sum = 0;
         snprintf(at, sizeof at, "%s.tests[%zu] (%s)", where, i, rv_name(nm, sizeof nm, t, "key"));
         if (unit && (strlen(unit) < 3 || strcmp(unit + strlen(unit) - 2, "/s"))) {
             snprintf(msg, sizeof msg, "unit \"%s\" is not a rate (scores are work per second: \".../s\")", unit);
@@ -34,7 +35,7 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
         }
         if (!json_is_array(scores))
             continue;
-        if (!strcmp(doc_str(t, "status", ""), "ok") && json_array_size(scores) == 0)
+        if (!strcmp(doc_str(t, "status", ""), "ok") && json_array_size(scores) == 0)   /* not a row: as above */
             rv_say(file, at, "status ok but no scores", problems, quiet);
         if (json_object_get(t, "runs") && doc_num(t, "runs", -1) != (double)json_array_size(scores)) {
             snprintf(msg, sizeof msg, "runs is %g but %zu scores are listed", doc_num(t, "runs", -1),
@@ -48,11 +49,13 @@ static void bytemark_check(json_t *sec, const char *where, const char *file, int
                      sum / json_array_size(scores));
             rv_say(file, at, msg, problems, quiet);
         }
-        static const char *const idx[2][2] = { { "old_index", "base_p90" }, { "new_index", "base_k6" } };
+        static const struct { unsigned row; const char *base; } idx[2] = {
+            { FIG_BYTEMARK_TESTS_OLD_INDEX, "base_p90" }, { FIG_BYTEMARK_TESTS_NEW_INDEX, "base_k6" } };
         for (int k = 0; k < 2; k++) {
-            double v = doc_num(t, idx[k][0], NAN), base = doc_num(t, idx[k][1], NAN);
+            double v = doc_fig_num(t, &figures_bytemark, idx[k].row), base = doc_num(t, idx[k].base, NAN);
             if (!isnan(v) && !isnan(base) && !isnan(mean) && !rv_close(v, mean / base)) {
-                snprintf(msg, sizeof msg, "%s %.10g is not mean / %s (%.10g)", idx[k][0], v, idx[k][1], mean / base);
+                snprintf(msg, sizeof msg, "%s %.10g is not mean / %s (%.10g)", figures_row_tail(&figures_bytemark, idx[k].row),
+                         v, idx[k].base, mean / base);
                 rv_say(file, at, msg, problems, quiet);
             }
         }

@@ -50,7 +50,7 @@ static void clock_check_ref(json_t *ref, const char *at, const char *file, int *
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *wp = json_array_get(json_object_get(ref, "windows_ppm"), u);
-    if (json_is_number(wp) && json_is_number(json_object_get(ref, "ppm")) && json_number_value(wp) != doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM)) {
+    if (json_is_number(wp) && json_is_number(doc_fig(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM)) && json_number_value(wp) != doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM)) {
         snprintf(msg, sizeof msg, "ppm %g is not windows_ppm[window_used] (%g)", doc_fig_num(ref, &figures_clock, FIG_CLOCK_REFERENCES_PPM),
                  json_number_value(wp));
         rv_say(file, at, msg, problems, quiet);
@@ -80,7 +80,7 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
 
     json_array_foreach(pairs, i, p) {
         json_t *a = clock_ref_named(refs, doc_str(p, "a", "")), *b = clock_ref_named(refs, doc_str(p, "b", ""));
-        double ppm = doc_num(p, "ppm", NAN);
+        double ppm = doc_num(p, "ppm", NAN);  /* not a row: agreement.pairs[*].ppm, a pair's (agreement.*) */
         snprintf(at, sizeof at, "%s.agreement.pairs[%zu]", where, i);
         if (!a || !b) {
             rv_say(file, at, "names a reference that is not in references", problems, quiet);
@@ -103,7 +103,7 @@ static void clock_check_agreement(json_t *sec, const char *where, const char *fi
         rv_say(file, at, msg, problems, quiet);
     }
     json_t *agree = json_object_get(ag, "agree");
-    if (json_is_boolean(agree) && !isnan(bound) && json_is_true(agree) != (doc_num(ag, "max_measured_ppm", 0) <= bound))
+    if (json_is_boolean(agree) && !isnan(bound) && json_is_true(agree) != (rv_fig_num(sec, &figures_clock, FIG_CLOCK_AGREEMENT_MAX_MEASURED_PPM, 0) <= bound))
         rv_say(file, at, "agree does not follow from max_measured_ppm and bound_ppm", problems, quiet);
 }
 
@@ -156,13 +156,15 @@ static void clock_check(json_t *sec, const char *where, const char *file, int *p
             snprintf(msg, sizeof msg, "chosen_khz %.17g is not the source's khz (%.17g)", chosen, doc_fig_num(s, &figures_clock, FIG_CLOCK_REFERENCES_KHZ));
             rv_say(file, where, msg, problems, quiet);
         }
-    } else if (json_is_number(json_object_get(sec, "chosen_khz"))) {
+    } else if (json_is_number(doc_fig(sec, &figures_clock, FIG_CLOCK_CHOSEN_KHZ))) {
         rv_say(file, where, "chosen_khz is given but no source", problems, quiet);
     }
     clock_check_agreement(sec, where, file, problems, quiet);
     clock_check_rates(sec, where, file, problems, quiet);
     snprintf(at, sizeof at, "%s.quiet", where);
-    rv_quiet_counts(json_object_get(sec, "quiet"), at, file, problems, quiet);
+    static const struct rv_quiet_rows rows = { &figures_clock, FIG_CLOCK_QUIET_GAPS_OVER_1US,
+                                               FIG_CLOCK_QUIET_MAX_GAP_TICKS };
+    rv_quiet_counts(sec, json_object_get(sec, "quiet"), &rows, at, file, problems, quiet);
 }
 
 const struct rv_section rv_section_clock = { "clock", 0, clock_check };

@@ -8,6 +8,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -124,13 +125,15 @@ void rv_quiet_phases(json_t *sec, const char *where, long want, const char *file
 
 /* The quiet-machine counts nest (over 1 ms <= over 100 us <= ... <= reads)
  * and the rate is the count over the elapsed time. */
-void rv_quiet_counts(json_t *q, const char *where, const char *file, int *problems, int quiet)
+void rv_quiet_counts(json_t *base, json_t *q, const struct rv_quiet_rows *rows, const char *where, const char *file,
+                     int *problems, int quiet)
 {
     static const char *const order[] = { "gaps_over_1ms", "gaps_over_100us", "gaps_over_10us",
                                          "gaps_over_1us", "reads" };
     char msg[256];
-    double prev = -1, hz = doc_num(q, "tick_hz", NAN), el = doc_num(q, "elapsed_ticks", NAN);
-    double n1 = doc_num(q, "gaps_over_1us", NAN), rate = doc_num(q, "gaps_per_second", NAN);
+    json_t *tick = doc_get(base, rows->t->tick_hz);     /* the rate where the table says its ticks are counted */
+    double prev = -1, hz = json_is_number(tick) ? json_number_value(tick) : NAN, el = doc_num(q, "elapsed_ticks", NAN);
+    double n1 = rv_fig_num(base, rows->t, rows->gaps_over_1us, NAN), rate = doc_num(q, "gaps_per_second", NAN);
 
     if (!json_is_object(q))
         return;
@@ -144,13 +147,19 @@ void rv_quiet_counts(json_t *q, const char *where, const char *file, int *proble
         }
         prev = v;
     }
-    if (doc_num(q, "max_gap_ticks", 0) < doc_num(q, "min_gap_ticks", 0))
+    if (rv_fig_num(base, rows->t, rows->max_gap_ticks, 0) < doc_num(q, "min_gap_ticks", 0))
         rv_say(file, where, "max_gap_ticks is below min_gap_ticks", problems, quiet);
     if (hz > 0 && el > 0 && !isnan(n1) && !isnan(rate) && !rv_close(rate, n1 / (el / hz))) {
         snprintf(msg, sizeof msg, "gaps_per_second %.10g is not gaps_over_1us / (elapsed_ticks / tick_hz) = %.10g",
                  rate, n1 / (el / hz));
         rv_say(file, where, msg, problems, quiet);
     }
+}
+
+double rv_fig_num(json_t *base, const struct figure_table *t, unsigned id, double dflt)
+{
+    json_t *v = doc_fig(base, t, id);
+    return json_is_number(v) ? json_number_value(v) : dflt;
 }
 
 /* min, max and mean of an array of numbers; n = 0 when not an array. */

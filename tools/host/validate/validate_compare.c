@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "figures_compare.h"
 #include "report_util.h"
 #include "stats.h"
 #include "validate.h"
@@ -16,7 +17,7 @@
 static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char *at, const char *file,
                                      int *problems, int quiet)
 {
-    json_t *pd = json_object_get(c, "paired"), *sa = json_object_get(a, "samples"), *sb = json_object_get(b, "samples");
+    json_t *pd = json_object_get(c, "paired"), *sa = doc_samples(a), *sb = doc_samples(b);
     size_t n = json_is_array(sa) ? json_array_size(sa) : 0;
     if (!json_is_object(pd) || !n || !json_is_array(sb) || json_array_size(sb) != n)
         return;
@@ -30,7 +31,7 @@ static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char
         rv_expect_close(doc_num(pd, "pairs", NAN), (double)n, "paired.pairs vs the trials", at, file, problems, quiet);
         rv_expect_close(doc_num(pd, "mean_diff", NAN), s.mean_diff, "paired.mean_diff vs A - B per trial", at, file,
                         problems, quiet);
-        rv_expect_close(doc_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of A - B per trial", at, file,
+        rv_expect_close(doc_num(pd, "p", NAN), s.p,   /* not a row: paired.p, comparisons[*].* */ "paired.p vs the signed-rank test of A - B per trial", at, file,
                         problems, quiet);
     }
     free(d);
@@ -40,6 +41,7 @@ static void comparisons_check_paired(json_t *c, json_t *a, json_t *b, const char
 /* The pair's figures follow from the samples as stored (stats_ab). */
 static void comparisons_check_ratio(json_t *c, const char *at, const char *file, int *problems, int quiet)
 {
+    const struct figure_table *t = &figures_compare;
     json_t *r = json_object_get(c, "ratio");
     double *a = NULL, *b = NULL;
     const char *la, *lb;
@@ -51,11 +53,11 @@ static void comparisons_check_ratio(json_t *c, const char *at, const char *file,
     if (!stats_ab(a, na, b, nb, work, &s)) {
         if (strcmp(doc_str(r, "faster", ""), stats_ab_side_name(s.faster)))
             rv_say(file, at, "ratio.faster is not the side the samples' ranks call faster", problems, quiet);
-        rv_expect_close(doc_num(r, "estimate", NAN), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
+        rv_expect_close(doc_fig_num(c, t, FIG_COMPARE_RATIO_ESTIMATE), s.estimate, "ratio.estimate vs the samples' Hodges-Lehmann", at,
                         file, problems, quiet);
-        rv_expect_close(doc_num(r, "lo", NAN), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
-        rv_expect_close(doc_num(r, "hi", NAN), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
-        rv_expect_close(doc_num(r, "p", NAN), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
+        rv_expect_close(doc_fig_num(c, t, FIG_COMPARE_RATIO_LO), s.lo, "ratio.lo vs the samples'", at, file, problems, quiet);
+        rv_expect_close(doc_fig_num(c, t, FIG_COMPARE_RATIO_HI), s.hi, "ratio.hi vs the samples'", at, file, problems, quiet);
+        rv_expect_close(doc_fig_num(c, t, FIG_COMPARE_RATIO_P), s.p, "ratio.p vs the samples' Mann-Whitney p", at, file, problems,
                         quiet);
     }
     free(work);
@@ -78,15 +80,15 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
         snprintf(at, sizeof at, "%s.comparisons[%zu] (%s)", where, i, rv_name(nm, sizeof nm, c, "name"));
         if (!a || !b)
             continue;
-        size_t na = rv_arr_stats(json_object_get(a, "samples"), &mn, &mx, &ma);
-        size_t nb = rv_arr_stats(json_object_get(b, "samples"), &mn, &mx, &mb);
+        size_t na = rv_arr_stats(doc_samples(a), &mn, &mx, &ma);
+        size_t nb = rv_arr_stats(doc_samples(b), &mn, &mx, &mb);
         if (na != nb)
             rv_say(file, at, "A and B have different numbers of samples (one pair per trial)", problems, quiet);
-        rv_expect_close(doc_num(c, "accuracy", NAN), (double)na, "accuracy (trials)", at, file, problems, quiet);
+        rv_expect_close(doc_num(c, "accuracy", NAN), (double)na,   /* not a row: the pair's trials, comparisons[*].* */ "accuracy (trials)", at, file, problems, quiet);
         comparisons_check_paired(c, a, b, at, file, problems, quiet);
         comparisons_check_ratio(c, at, file, problems, quiet);
-        rv_expect_close(doc_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);
-        rv_expect_close(doc_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);
+        rv_expect_close(doc_num(a, "mean", NAN), ma, "a.mean", at, file, problems, quiet);  /* not a row: a side's mean, comparisons[*].* */
+        rv_expect_close(doc_num(b, "mean", NAN), mb, "b.mean", at, file, problems, quiet);  /* not a row: as above */
         /* Means of non-empty samples and their difference are finite:
          * missing or null is an error, not a check to skip. */
         char sat[320];
@@ -100,7 +102,7 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
             rv_need_num(c, "diff_mean", "(A and B have samples)", at, file, problems, quiet);
         /* The difference of the stated means, or of the samples' when a
          * stated mean is itself missing (reported above). */
-        double da = doc_num(a, "mean", NAN), db = doc_num(b, "mean", NAN);
+        double da = doc_num(a, "mean", NAN), db = doc_num(b, "mean", NAN);     /* not a row: the sides' means */
         rv_expect_close(doc_num(c, "diff_mean", NAN), (isnan(da) ? ma : da) - (isnan(db) ? mb : db),
                         "diff_mean vs a.mean - b.mean", at, file, problems, quiet);
         /* The values outside the pooled outer fences, counted again. */
@@ -109,7 +111,7 @@ static void comparisons_check(json_t *sec, const char *where, const char *file, 
             if (lo > hi)
                 rv_say(file, at, "fence_low is above fence_high", problems, quiet);
             const char *side[2] = { "outside_a", "outside_b" };
-            json_t *sm[2] = { json_object_get(a, "samples"), json_object_get(b, "samples") };
+            json_t *sm[2] = { doc_samples(a), doc_samples(b) };
             for (int k = 0; k < 2; k++) {
                 size_t out = 0, j;
                 json_t *x;

@@ -10,6 +10,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_cores.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -40,15 +41,15 @@ static void cores_check_list(json_t *sec, const char *where, const char *file, i
     size_t i, n = json_array_size(cpus);
     unsigned bsps = 0;
     char at[160];
-    if (doc_bool(sec, "mp_services", 0) && n && n != (size_t)doc_num(sec, "count", -1))
+    if (doc_bool(sec, "mp_services", 0) && n && n != (size_t)rv_fig_num(sec, &figures_cores, FIG_CORES_COUNT, -1))
         rv_say(file, where, "cpus does not list count CPUs", problems, quiet);
     json_array_foreach(cpus, i, cpu) {
         snprintf(at, sizeof at, "%s.cpus[%zu]", where, i);
         if (doc_num(cpu, "number", -1) != (double)i)
             rv_say(file, at, "number is not its place in the list", problems, quiet);
-        if (doc_bool(cpu, "bsp", 0)) {
+        if (doc_bool(cpu, "bsp", 0)) {      /* not a row: a CPU's flag, cpus[*].* */
             bsps++;
-            if (doc_num(sec, "bsp", -1) != (double)i)
+            if (rv_fig_num(sec, &figures_cores, FIG_CORES_BSP, -1) != (double)i)
                 rv_say(file, at, "marked bsp but bsp names another CPU", problems, quiet);
         }
         if (doc_bool(cpu, "selected", 0) != cores_has(sel, (double)i))
@@ -77,7 +78,7 @@ static void cores_check_list(json_t *sec, const char *where, const char *file, i
 static void cores_check_tsc(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *tsc = json_object_get(sec, "tsc"), *t;
-    double hz = doc_num(sec, "tick_hz", 0), worst = 0;
+    double hz = rv_fig_num(sec, &figures_cores, FIG_CORES_TICK_HZ, 0), worst = 0;
     size_t i;
     char at[160];
     if (!json_is_object(tsc) || hz <= 0)
@@ -94,7 +95,7 @@ static void cores_check_tsc(json_t *sec, const char *where, const char *file, in
             if (fabs(mid - (lo + hi) / 2) > 0.5 || fabs(half - (hi - lo) / 2) > 0.5)
                 rv_say(file, at, "offset and its uncertainty are not the interval's midpoint and half-width",
                        problems, quiet);
-            if (!cores_ns_ok(mid, doc_num(t, "offset_ns", NAN), hz)
+            if (!cores_ns_ok(mid, doc_fig_num(t, &figures_cores, FIG_CORES_TSC_OFFSET_NS), hz)
                 || !cores_ns_ok(half, doc_num(t, "offset_uncertainty_ns", NAN), hz))
                 rv_say(file, at, "offset ns do not follow from ticks at tick_hz", problems, quiet);
             if (doc_num(t, "warp_backs", 0) > doc_num(t, "warp_turns", 0)
@@ -208,7 +209,7 @@ static void cores_check_half(json_t *lat, const char *rt_key, const char *ow_key
 static void cores_check_latency(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *lat = json_object_get(sec, "latency");
-    double hz = doc_num(sec, "tick_hz", 0);
+    double hz = rv_fig_num(sec, &figures_cores, FIG_CORES_TICK_HZ, 0);
     if (!json_is_object(lat) || hz <= 0)
         return;
     cores_check_matrix(lat, "min_ticks", "min_ns", hz, where, file, problems, quiet);
@@ -230,7 +231,7 @@ static void cores_check_latency(json_t *sec, const char *where, const char *file
 /* A test that ran: runs scores, their mean. */
 static void cores_check_test(json_t *t, const char *at, const char *file, int *problems, int quiet)
 {
-    const char *st = doc_str(t, "status", "");
+    const char *st = doc_str(t, "status", "");     /* not a row: a test's status, scores.* */
     if (strcmp(st, "ok")) {
         if (strcmp(st, "not_run") && !doc_str(t, "why", NULL) && !strcmp(st, "failed_fault"))
             rv_say(file, at, "a failed test has no why", problems, quiet);
@@ -247,7 +248,7 @@ static void cores_check_test(json_t *t, const char *at, const char *file, int *p
     json_array_foreach(s, i, v)
         sum += json_number_value(v);
     x = n ? sum / (double)n : 0;
-    if (!rv_close(x, doc_num(t, "mean", NAN)))
+    if (!rv_close(x, doc_fig_num(t, &figures_cores, FIG_CORES_PER_CORE_MEAN)))
         rv_say(file, at, "mean is not the mean of the scores", problems, quiet);
 }
 
@@ -261,11 +262,11 @@ static void cores_check_smt(json_t *a, const char *at, const char *file, int *pr
     if (!json_object_get(a, "cores"))
         return;
     json_array_foreach(json_object_get(a, "per_cpu"), k, p) {
-        int first = strcmp(doc_str(p, "status", ""), "ok") == 0;
+        int first = strcmp(doc_str(p, "status", ""), "ok") == 0;   /* not a row: a CPU's status, scores.* */
         json_array_foreach(json_object_get(a, "per_cpu"), j, q) {
             if (j >= k || !first)
                 break;
-            if (!strcmp(doc_str(q, "status", ""), "ok") && doc_num(q, "core_of", -1) == doc_num(p, "core_of", -2))
+            if (!strcmp(doc_str(q, "status", ""), "ok") && doc_num(q, "core_of", -1) == doc_num(p, "core_of", -2)) /* not a row: as above */
                 first = 0;
         }
         cores += first;
@@ -299,15 +300,16 @@ static void cores_check_scores(json_t *sec, const char *where, const char *file,
         double sum = 0;
         unsigned ok = 0;
         json_array_foreach(json_object_get(a, "per_cpu"), k, p)
-            if (!strcmp(doc_str(p, "status", ""), "ok")) {
-                sum += doc_num(p, "mean", 0);
+            if (!strcmp(doc_str(p, "status", ""), "ok")) {     /* not a row: a CPU's status, scores.* */
+                sum += doc_num(p, "mean", 0);   /* not a row: a CPU's mean in all_cores[*].per_cpu, scores.* */
                 ok++;
             }
         snprintf(at, sizeof at, "%s.scores.all_cores[%zu]", where, i);
         if (doc_num(a, "cpus", -1) != ok)
             rv_say(file, at, "cpus does not count the CPUs that finished", problems, quiet);
         cores_check_smt(a, at, file, problems, quiet);
-        if (!rv_close(sum, doc_num(a, "sum", NAN)) && !(sum == 0 && doc_num(a, "sum", -1) == 0))
+        if (!rv_close(sum, doc_fig_num(a, &figures_cores, FIG_CORES_ALL_CORES_SUM))
+            && !(sum == 0 && rv_fig_num(a, &figures_cores, FIG_CORES_ALL_CORES_SUM, -1) == 0))
             rv_say(file, at, "sum is not the sum of the CPUs' means", problems, quiet);
     }
 }

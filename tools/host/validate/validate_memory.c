@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_memory.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -26,7 +27,7 @@ static void memory_check_pages(json_t *sec, const char *where, const char *file,
     size_t i;
     if (json_is_object(pg) && strcmp(doc_str(pg, "source", ""), "none") &&
         doc_num(pg, "bytes_4k", 0) + doc_num(pg, "bytes_2m", 0) + doc_num(pg, "bytes_1g", 0) +
-        doc_num(pg, "bytes_unmapped", 0) != doc_num(sec, "allocated_bytes", NAN))
+        doc_num(pg, "bytes_unmapped", 0) != doc_fig_num(sec, &figures_memory, FIG_MEMORY_ALLOCATED_BYTES))
         rv_say(file, where, "pages: the census does not add up to allocated_bytes", problems, quiet);
     json_array_foreach(json_object_get(json_object_get(sec, "tlb"), "rows"), i, row) {
         double lines = doc_num(row, "lines", NAN);
@@ -46,8 +47,9 @@ static void memory_check_pages(json_t *sec, const char *where, const char *file,
 static void memory_check(json_t *sec, const char *where, const char *file, int *problems, int quiet)
 {
     json_t *lat = json_object_get(sec, "latency"), *bw = json_object_get(sec, "bandwidth"), *row;
-    double top = doc_num(sec, "top_bytes", NAN), line = doc_num(sec, "line_bytes", NAN), prev = 0;
-    double alloc = doc_num(sec, "allocated_bytes", NAN);
+    const struct figure_table *t = &figures_memory;
+    double top = doc_fig_num(sec, t, FIG_MEMORY_TOP_BYTES), line = doc_fig_num(sec, t, FIG_MEMORY_LINE_BYTES), prev = 0;
+    double alloc = doc_fig_num(sec, t, FIG_MEMORY_ALLOCATED_BYTES);
     size_t i;
 
     if (!json_object_get(sec, "skipped") && alloc < top)
@@ -67,16 +69,18 @@ static void memory_check(json_t *sec, const char *where, const char *file, int *
         if (doc_num(row, "loads", NAN) < lines)
             memory_say(file, where, "latency", i, "fewer loads than lines", problems, quiet);
         if (doc_num(row, "ticks_min", NAN) > doc_num(row, "ticks_median", NAN) ||
-            doc_num(row, "ns_min", NAN) > doc_num(row, "ns_median", NAN))
+            doc_num(row, "ns_min", NAN) > doc_fig_num(row, t, FIG_MEMORY_LATENCY_NS_MEDIAN))
             memory_say(file, where, "latency", i, "min above median", problems, quiet);
         prev = s;
         json_t *b = json_array_get(bw, i);
         if (b && doc_num(b, "size_bytes", NAN) != s)
             memory_say(file, where, "bandwidth", i, "size differs from the latency row's", problems, quiet);
-        static const char *const ops[] = { "read", "write", "write_nt", "copy", "triad" };
+        static const struct { const char *op; unsigned best; } ops[] = {
+            { "read", FIG_MEMORY_READ_BEST }, { "write", FIG_MEMORY_WRITE_BEST }, { "write_nt", FIG_MEMORY_WRITE_NT_BEST },
+            { "copy", FIG_MEMORY_COPY_BEST }, { "triad", FIG_MEMORY_TRIAD_BEST } };
         for (int k = 0; b && k < 5; k++) {
-            json_t *o = json_object_get(b, ops[k]);
-            double best = doc_num(o, "best_bytes_per_s", NAN), med = doc_num(o, "median_bytes_per_s", NAN);
+            json_t *o = json_object_get(b, ops[k].op);
+            double best = doc_fig_num(b, t, ops[k].best), med = doc_num(o, "median_bytes_per_s", NAN);
             if (doc_num(o, "ticks_min", NAN) > doc_num(o, "ticks_median", NAN) || best < med)
                 memory_say(file, where, "bandwidth", i, "best below median", problems, quiet);
         }

@@ -22,20 +22,20 @@ static void methods_check_method(json_t *m, const char *at, const char *file, in
     json_t *oh = json_object_get(m, "overhead");
     double mn, mx, mean;
     int sup = json_is_true(json_object_get(m, "supported"));
-    const char *st = doc_str(m, "status", "");
+    const char *st = doc_str(m, "status", "");     /* not a row: a method's status, methods[*].* */
     if (sup == !strcmp(st, "unsupported"))
         rv_say(file, at, sup ? "supported but its status is \"unsupported\""
                              : "not supported but its status is not \"unsupported\"", problems, quiet);
     if (!sup && oh)
         rv_say(file, at, "not supported, yet it has an overhead (an unsupported method is never executed)",
                problems, quiet);
-    size_t n = rv_arr_stats(json_object_get(oh, "samples"), &mn, &mx, &mean);
+    size_t n = rv_arr_stats(doc_samples(oh), &mn, &mx, &mean);
     if (!oh || !n)
         return;
     rv_expect_close(doc_num(oh, "n", NAN), (double)n, "overhead.n", at, file, problems, quiet);
     rv_expect_close(doc_num(oh, "min", NAN), mn, "overhead.min", at, file, problems, quiet);
     rv_expect_close(doc_num(oh, "max", NAN), mx, "overhead.max", at, file, problems, quiet);
-    rv_expect_close(doc_num(oh, "mean", NAN), mean, "overhead.mean", at, file, problems, quiet);
+    rv_expect_close(doc_num(oh, "mean", NAN), mean, "overhead.mean", at, file, problems, quiet); /* not a row: overhead.mean, methods[*].* */
 }
 
 /* A measurement's minima and estimators agree with its samples and with
@@ -43,10 +43,10 @@ static void methods_check_method(json_t *m, const char *at, const char *file, in
 static void methods_check_measurement(json_t *m, const char *at, const char *file, int *problems, int quiet)
 {
     json_t *pi = json_object_get(m, "per_iteration");
-    double mn, mx, mean, pmn, n_it = doc_num(m, "iterations", NAN);
-    size_t n = rv_arr_stats(json_object_get(m, "samples"), &mn, &mx, &mean);
+    double mn, mx, mean, pmn, n_it = doc_num(m, "iterations", NAN);   /* not a row: the measurement's N, measurements[*].* */
+    size_t n = rv_arr_stats(doc_samples(m), &mn, &mx, &mean);
     size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &pmn, &mx, &mean);
-    if (!strcmp(doc_str(m, "status", ""), "unsupported") && (n || pi))
+    if (!strcmp(doc_str(m, "status", ""), "unsupported") && (n || pi))    /* not a row: the measurement's status */
         rv_say(file, at, "unsupported, yet it has timings (an unsupported method is never executed)", problems, quiet);
     /* The estimators are computed from these minima: a measurement with
      * per_iteration must state every one of them. */
@@ -122,7 +122,7 @@ static void methods_check_paired(json_t *m, const char *at, const char *file, in
                         problems, quiet);
         rv_expect_close(doc_num(pd, "median_diff", NAN), s.median_diff, "paired.median_diff vs the first passes", at,
                         file, problems, quiet);
-        rv_expect_close(doc_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of the first passes", at, file,
+        rv_expect_close(doc_num(pd, "p", NAN), s.p, "paired.p vs the signed-rank test of the first passes", at, file, /* not a row: paired.p */
                         problems, quiet);
     }
     free(d);
@@ -177,7 +177,7 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
         }
     }
     methods_check_paired(m, at, file, problems, quiet);
-    double req = doc_num(m, "iterations_requested", NAN), used = doc_num(m, "iterations", NAN);
+    double req = doc_num(m, "iterations_requested", NAN), used = doc_num(m, "iterations", NAN); /* not a row: the measurement's N */
     if (!isnan(req) && !isnan(used) && req >= 1) {
         double ratio = used / req;
         int ok = ratio >= 1 && ratio == floor(ratio);
@@ -190,7 +190,7 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
     }
     json_t *pi = json_object_get(m, "per_iteration");
     double mx, mt, mp, mn;
-    size_t nt = rv_arr_stats(json_object_get(m, "samples"), &mn, &mx, &mt);
+    size_t nt = rv_arr_stats(doc_samples(m), &mn, &mx, &mt);
     size_t np = rv_arr_stats(json_object_get(m, "placeholder_samples"), &mn, &mx, &mp);
     if (json_is_object(pi) && json_object_get(pi, "mean_minus_mean") && nt && np && used > 0) {
         /* a difference of two means: the tolerance scales with the means, not with their difference */
@@ -201,8 +201,8 @@ static void methods_check_fence(json_t *m, const char *at, const char *file, int
             rv_say(file, at, msg, problems, quiet);
         }
     }
-    const char *st = doc_str(m, "status", "");
-    double p = doc_num(m, "mann_whitney_p", NAN), u = doc_num(m, "mann_whitney_u", NAN);
+    const char *st = doc_str(m, "status", "");     /* not a row: the measurement's status */
+    double p = doc_num(m, "mann_whitney_p", NAN), u = doc_num(m, "mann_whitney_u", NAN); /* not a row: measurements[*].* */
     if (nt > 1 && nt == np && !isnan(p) && !isnan(u) && (!strcmp(st, "ok") || !strcmp(st, "too_short"))) {
         int told = p < 0.05 && u > (double)nt * (double)nt / 2;
         if (told != !strcmp(st, "ok")) {
@@ -233,7 +233,7 @@ static void methods_check_profile(json_t *sec, const char *where, const char *fi
         double best = NAN, best_p = NAN;
         size_t i, ok = 0;
         json_array_foreach(json_object_get(sec, "measurements"), i, m) {
-            if (strcmp(doc_str(m, "target", ""), routine) || strcmp(doc_str(m, "status", ""), "ok"))
+            if (strcmp(doc_str(m, "target", ""), routine) || strcmp(doc_str(m, "status", ""), "ok")) /* not a row: as above */
                 continue;
             double v = doc_num(json_object_get(m, "per_iteration"), fig[k].est, NAN), pm = doc_num(m, "placeholder_min", NAN);
             if (isnan(v))
@@ -293,7 +293,7 @@ static void methods_check_aa(json_t *sec, const char *key, const char *where, co
         return;
     snprintf(at, sizeof at, "%s.%s", where, key);
     ps = json_object_get(nc, "paired_p");
-    mw = json_object_get(nc, "mann_whitney_p");
+    mw = json_object_get(nc, "mann_whitney_p");    /* not a row: the check's list of p, null_check.* */
     if (!json_is_array(ps))     /* a run before the true A/A (issue 23.8): its counts were Mann-Whitney's */
         ps = mw;
     if (!json_is_array(ps) || !json_is_array(mw))
@@ -375,7 +375,7 @@ static void methods_check(json_t *sec, const char *where, const char *file, int 
         const char *rt = doc_str(prof, "routine", "");
         size_t k, ok = 0;
         json_array_foreach(json_object_get(sec, "measurements"), k, m)
-            ok += !strcmp(doc_str(m, "target", ""), rt) && !strcmp(doc_str(m, "status", ""), "ok");
+            ok += !strcmp(doc_str(m, "target", ""), rt) && !strcmp(doc_str(m, "status", ""), "ok"); /* not a row: as above */
         if (doc_num(prof, "methods_measured", -1) != (double)ok) {
             snprintf(at, sizeof at, "%s.extended_profiles[%zu] (%s)", where, i, rt);
             rv_say(file, at, "methods_measured is not the number of its ok measurements", problems, quiet);

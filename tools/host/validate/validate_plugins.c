@@ -7,6 +7,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_plugins.h"
 #include "report_util.h"
 #include "validate.h"
 
@@ -24,7 +25,7 @@ static int plugins_is_sha256(const char *s)
 static void plugins_check_file(json_t *fl, const char *at, const char *file, int *problems, int quiet,
                                unsigned *ready)
 {
-    const char *status = doc_str(fl, "status", ""), *name = doc_str(fl, "name", NULL);
+    const char *status = doc_str(fl, "status", ""), *name = doc_str(fl, "name", NULL);  /* not a row: a file's status, files[*].* */
     json_t *routines = json_object_get(fl, "routines"), *r;
     size_t i;
     char where[200], want[80];
@@ -43,7 +44,7 @@ static void plugins_check_file(json_t *fl, const char *at, const char *file, int
         return;
     }
     json_array_foreach(routines, i, r) {
-        const char *rs = doc_str(r, "status", "");
+        const char *rs = doc_str(r, "status", "");    /* not a row: a routine's status */
         snprintf(where, sizeof where, "%s.routines[%zu]", at, i);
         snprintf(want, sizeof want, "%s:%s", name, doc_str(r, "name", "?"));
         if (strcmp(doc_str(r, "target", ""), want))
@@ -66,13 +67,14 @@ static void plugins_check(json_t *sec, const char *where, const char *file, int 
     char at[160];
     json_array_foreach(json_object_get(sec, "files"), i, fl) {
         snprintf(at, sizeof at, "%s.files[%zu] (%s)", where, i, doc_str(fl, "file", "?"));
-        loaded += !strcmp(doc_str(fl, "status", ""), "loaded");
+        loaded += !strcmp(doc_str(fl, "status", ""), "loaded");    /* not a row: a file's status, files[*].* */
         plugins_check_file(fl, at, file, problems, quiet, &ready);
     }
     size_t n = json_array_size(json_object_get(sec, "files"));
-    if (doc_num(sec, "loaded", -1) != loaded || doc_num(sec, "rejected", -1) != (double)(n - loaded))
+    if (rv_fig_num(sec, &figures_plugins, FIG_PLUGINS_LOADED, -1) != loaded
+        || rv_fig_num(sec, &figures_plugins, FIG_PLUGINS_REJECTED, -1) != (double)(n - loaded))
         rv_say(file, where, "loaded and rejected do not count the files list", problems, quiet);
-    if (doc_num(sec, "routines_ready", -1) != ready)
+    if (rv_fig_num(sec, &figures_plugins, FIG_PLUGINS_ROUTINES_READY, -1) != ready)
         rv_say(file, where, "routines_ready does not count the ready routines", problems, quiet);
 }
 

@@ -12,6 +12,7 @@
 #include <stdio.h>
 #include <string.h>
 
+#include "figures_run.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "validate.h"
@@ -22,7 +23,7 @@
  * with the "stage" the run was in (boot/run.c, tools/host/common/run_state.h). */
 static void rv_top_status(json_t *root, const char *file, int *problems, int quiet)
 {
-    json_t *status = json_object_get(root, "status"), *stage = json_object_get(root, "stage");
+    json_t *status = doc_fig(root, &figures_run, FIG_RUN_STATUS), *stage = json_object_get(root, "stage");
     int ended = json_is_true(json_object_get(root, "ended"));
     char msg[160];
 
@@ -49,8 +50,8 @@ static void rv_top_status(json_t *root, const char *file, int *problems, int qui
 
 void rv_top_check(json_t *root, const char *file, int *problems, int quiet)
 {
-    json_t *schema = json_object_get(root, "schema");
-    json_t *status = json_object_get(root, "status");
+    json_t *schema = doc_fig(root, &figures_run, FIG_RUN_SCHEMA);
+    json_t *status = doc_fig(root, &figures_run, FIG_RUN_STATUS);
     json_t *errors = json_object_get(root, "errors");
     char msg[160];
 
