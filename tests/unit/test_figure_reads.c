@@ -8,12 +8,13 @@
  * "khz", "ratio.estimate") and, for a dotted tail, its last segment
  * ("estimate", read below json_object_get(c, "ratio")); a row without an
  * array, its path from the document's top too ("clock.chosen_khz").  The sources of
- * the readers (tools/host/{report,show,diff,fleet,history,common}) must
- * not pass such a name as a string literal, the key after the object, to
+ * the readers (tools/host/{report,show,diff,fleet,history,common}, the
+ * report's shared pieces bench/report/ and each section's part of it,
+ * bench/NAME/report_NAME.c) must not pass such a name as a string literal, the key after the object, to
  * a JSON getter (jansson's
  * json_object_get, doc_num, doc_str, doc_bool, doc_get, the image reader's
  * jval_get and jval_path, history's ha_str): a reader asks doc_fig or
- * doc_fig_num (tools/host/common/report_util.h) for the row instead.
+ * doc_fig_num (bench/report/report_util.h) for the row instead.
  *
  * A member that only shares its name with a row (an element's "status",
  * a measurement's own "iterations", a paired test's "p") is read by name
@@ -26,6 +27,7 @@
  */
 #include <ctype.h>
 #include <dirent.h>
+#include <glob.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -39,6 +41,12 @@
 static const char *const reader_dirs[] = {
     "tools/host/report", "tools/host/show", "tools/host/diff",
     "tools/host/fleet", "tools/host/history", "tools/host/common",
+};
+/* the report's pieces in bench/, host-only: the shared ones' headers, and
+ * every report_*.c, bench/report/'s and each section's beside its image
+ * code (which the pattern leaves out: bench/clock/clock_report.c) */
+static const char *const reader_globs[] = {
+    "bench/report/*.h", "bench/*/report_*.c",
 };
 
 static const char *const getters[] = {
@@ -276,6 +284,19 @@ static void scan_dir(const char *dir, struct tally *T)
     }
 }
 
+static void scan_glob(const char *pattern, struct tally *T)
+{
+    glob_t g;
+    if (glob(pattern, 0, NULL, &g) != 0) {
+        printf("FAIL: no file matches %s (run from the tree's top)\n", pattern);
+        check_failures_++;
+        return;
+    }
+    for (size_t i = 0; i < g.gl_pathc; i++)      /* glob sorts them */
+        scan_file(g.gl_pathv[i], T);
+    globfree(&g);
+}
+
 /* The scan finds what it is for: a typed read of a row's name made from
  * the tables (whichever row comes first with a one-member tail), in a
  * getter and across a line break; not the same name outside a getter, in
@@ -323,9 +344,12 @@ int main(int argc, char **argv)
     if (argc > first)
         for (int i = first; i < argc; i++)
             scan_file(argv[i], &T);
-    else
+    else {
         for (size_t i = 0; i < sizeof reader_dirs / sizeof reader_dirs[0]; i++)
             scan_dir(reader_dirs[i], &T);
+        for (size_t i = 0; i < sizeof reader_globs / sizeof reader_globs[0]; i++)
+            scan_glob(reader_globs[i], &T);
+    }
     snprintf(what, sizeof what, "the readers' %zu sources read no figure by its name typed again "
              "(%zu reads of a row's name, %zu of them another member's, marked)", T.files, T.reads, T.marked);
     CHECK(T.files > 0 && T.unmarked == 0, what);

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_quiet.c - the report's quiet-machine part: the TSC gap check
+ * bench/system/report_quiet.c - the report's quiet-machine part: the TSC gap check
  * (clock.quiet, or the hosted program's quiet document) and each section's
  * measuring phases.
  */

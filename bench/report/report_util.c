@@ -1,5 +1,5 @@
 /*
- * tools/host/common/report_util.c - see report_util.h.
+ * bench/report/report_util.c - see report_util.h.
  */
 #include <errno.h>
 #include <math.h>

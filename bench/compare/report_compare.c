@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_compare.c - the report's A/B comparisons (bench/compare/compare.c):
+ * bench/compare/report_compare.c - the report's A/B comparisons (bench/compare/compare.c):
  * Karsh's raw-sample strip, overlaid histograms, the run's verdict and one
  * recomputed from the raw samples.
  */

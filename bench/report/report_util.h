@@ -1,5 +1,5 @@
 /*
- * tools/host/common/report_util.h - shared helpers of the results tools (validate,
+ * bench/report/report_util.h - shared helpers of the results tools (validate,
  * report, diff): reading a results file with jansson, finding raw
  * samples in it, and drawing them as inline SVG.  Host-only.
  *

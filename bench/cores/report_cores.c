@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_cores.c - the report's cores section (bench/cores/cores_section.c):
+ * bench/cores/report_cores.c - the report's cores section (bench/cores/cores_section.c):
  * every logical CPU (with its SMT core and TSC_ADJUST), how the TSC reads
  * were fenced, the TSC of each against the bootstrap processor (warp
  * handoffs, offsets, the fitted rates with what they could detect), the

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_machine.c - the head of the report page (name, status,
+ * bench/system/report_machine.c - the head of the report page (name, status,
  * warnings, the one-line summary of machine and build) and the machine and
  * build tables (sections system or host, and build).
  */

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_methods.c - the report's methods section (bench/methods/methods.c):
+ * bench/methods/report_methods.c - the report's methods section (bench/methods/methods.c):
  * overheads with their histograms and the measurements' three estimators.
  */
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_bytemark.c - the report's BYTEmark section: each kernel's score
+ * bench/bytemark/report_bytemark.c - the report's BYTEmark section: each kernel's score
  * with its runs and 95% interval, and what the indexes mean (their values
  * are in the fold's tracked figures, report_figures.c).
  */

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_parts.h - the parts of `baremark report`'s page
+ * bench/report/report_parts.h - the parts of `baremark report`'s page
  * (tools/host/report/cmd_report.c is the page frame and the table of sections;
  * each section's view is tools/host/report_NAME.c; the generic tables that
  * show any object or list are tools/host/report/report_tables.c).

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_clock.c - the report's clock section (bench/clock/clock_section.c): the
+ * bench/clock/report_clock.c - the report's clock section (bench/clock/clock_section.c): the
  * references with their ppm and how far each is from the chosen rate.
  */
 #include <math.h>

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_plugins.c - the report's plug-ins (bench/plugins/plugins_section.c):
+ * bench/plugins/report_plugins.c - the report's plug-ins (bench/plugins/plugins_section.c):
  * each file with its size and SHA-256, why a rejected one was skipped, and
  * its routines with their state.  Their measurements and comparisons are in
  * the methods and comparisons parts, as targets PLUGIN:ROUTINE.

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_memory.c - the report's memory part: the caches the CPU
+ * bench/memory/report_memory.c - the report's memory part: the caches the CPU
  * states, latency per load and bandwidth by working-set size as log-scale
  * plots (x: size, log 2; y: log 10) with the cache sizes marked, the knees,
  * the vector widths and the AVX state, the pages behind the buffer and the
