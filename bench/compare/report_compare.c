@@ -117,7 +117,7 @@ static void comparison_card(FILE *f, json_t *cmp)
     free(b);
 }
 
-void part_comparisons(struct report *r)
+static void part_comparisons(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "comparisons"), *list, *el;
@@ -133,3 +133,6 @@ void part_comparisons(struct report *r)
         rp_kv_table(f, sec);
     }
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_compare = { "comparisons", "comparisons", "A/B comparisons", part_comparisons };

@@ -104,7 +104,7 @@ void machine_line(FILE *f, json_t *root)
     fputs("</p>", f);
 }
 
-void part_machine(struct report *r)
+static void part_machine(struct report *r)
 {
     FILE *f = r->f;
     json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
@@ -118,3 +118,6 @@ void part_machine(struct report *r)
         rp_kv_table(f, build);
     fputs("</div>", f);
 }
+
+/* Its fold of the page: the members it shows, its id, its title (cmd_report.c's own list). */
+const struct report_section report_machine = { "system|host|build", "machine", "Machine and build", part_machine };
