@@ -11,6 +11,7 @@
 #include "figures_compare.h"
 #include "figures_text.h"
 #include "report_parts.h"
+#include "report_ab.h"
 #include "report_util.h"
 #include "stats/stats.h"
 

@@ -5,7 +5,9 @@
  * bench/sections.def).  A section's view is bench/NAME/report_NAME.c; the
  * page's shared pieces are here, in bench/report/: the generic tables that
  * show any object or list (report_tables.c), the tracked figures from the
- * figure tables (report_figures.c) and the first screen (report_top.c).
+ * figure tables (report_figures.c), the first screen (report_top.c), and
+ * the page's own folds, no section's: its head, the machine and build
+ * (report_machine.c) and the quiet machine (report_quiet.c).
  * Host-only (the Makefile's HOST_ONLY_C).
  */
 #ifndef BAREMARK_REPORT_PARTS_H
@@ -77,8 +79,8 @@ size_t rp_figure_table(struct report *r, const char *member);
 int rp_table_headline(struct report *r, const char *member, char *out, size_t cap);
 
 /* ---- the parts --------------------------------------------------------------- */
-void part_header(struct report *r);                 /* bench/system/report_machine.c */
-void part_warnings(struct report *r);               /* bench/system/report_machine.c */
+void part_header(struct report *r);                 /* report_machine.c */
+void part_warnings(struct report *r);               /* report_machine.c */
 void part_top(struct report *r);                    /* report_top.c */
 void part_badge(struct report *r);                  /* report_top.c */
 /* The page's style for narrow screens and the first screen's additions
@@ -86,10 +88,11 @@ void part_badge(struct report *r);                  /* report_top.c */
 extern const char report_css_screens[];             /* report_top.c */
 /* A section's one-line headline from the summary (NULL: none). */
 const char *report_headline(const struct summary *s, const char *id);   /* report_top.c */
-void machine_line(FILE *f, json_t *root);           /* bench/system/report_machine.c */
-/* The page's folds that are no section's (bench/system/: the machine and
- * build, and how quiet the machine was); the sections' folds are declared
- * where cmd_report.c reads bench/sections.def. */
+void machine_line(FILE *f, json_t *root);           /* report_machine.c */
+/* The page's folds that are no section's: the machine and build
+ * (report_machine.c), how quiet the machine was (report_quiet.c); the
+ * sections' folds are declared where cmd_report.c reads
+ * bench/sections.def. */
 extern const struct report_section report_machine, report_quiet;
 
 #endif

@@ -19,6 +19,7 @@
 #include "stats/stats.h"
 #include "summary.h"
 #include "tools/host/common/commands.h"
+#include "bench/compare/report_ab.h"
 #include "bench/report/report_util.h"
 #include "tests/vectors/stats/vectors_ab.h"
 

@@ -9,8 +9,8 @@
  * ("estimate", read below json_object_get(c, "ratio")); a row without an
  * array, its path from the document's top too ("clock.chosen_khz").  The sources of
  * the readers (tools/host/{report,show,diff,fleet,history,common}, the
- * report's shared pieces bench/report/ and each section's part of it,
- * bench/NAME/report_NAME.c) must not pass such a name as a string literal, the key after the object, to
+ * report's shared pieces bench/report/ and each section's readers,
+ * bench/NAME/report_*.[ch]) must not pass such a name as a string literal, the key after the object, to
  * a JSON getter (jansson's
  * json_object_get, doc_num, doc_str, doc_bool, doc_get, the image reader's
  * jval_get and jval_path, history's ha_str): a reader asks doc_fig or
@@ -42,11 +42,12 @@ static const char *const reader_dirs[] = {
     "tools/host/report", "tools/host/show", "tools/host/diff",
     "tools/host/fleet", "tools/host/history", "tools/host/common",
 };
-/* the report's pieces in bench/, host-only: the shared ones' headers, and
- * every report_*.c, bench/report/'s and each section's beside its image
- * code (which the pattern leaves out: bench/clock/clock_report.c) */
+/* the host's readers in bench/ (host-only): the report page's shared
+ * pieces, bench/report/, and each section's, bench/NAME/report_*.[ch],
+ * beside its image code (which the pattern leaves out:
+ * bench/clock/clock_report.c) */
 static const char *const reader_globs[] = {
-    "bench/report/*.h", "bench/*/report_*.c",
+    "bench/*/report_*.[ch]",
 };
 
 static const char *const getters[] = {

@@ -79,8 +79,9 @@ static const char report_css[] =
     "@media print{details::details-content{content-visibility:visible;display:block}}";
 
 /* ---- the sections ------------------------------------------------------------------
- * The page shows these in order, after its head: its own folds (the
- * machine and build first; how quiet the machine was after the cores),
+ * The page shows these in order, after its head: its own folds
+ * (bench/report/: the machine and build first; how quiet the machine was
+ * after the cores),
  * then each section of bench/sections.def with a view of its own, in run
  * order.  A new section needs nothing here: its view is
  * bench/NAME/report_NAME.c, named in its row's REPORT column

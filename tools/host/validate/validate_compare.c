@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "report_ab.h"
 #include "report_util.h"
 #include "stats.h"
 #include "validate.h"

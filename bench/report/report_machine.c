@@ -1,5 +1,5 @@
 /*
- * bench/system/report_machine.c - the head of the report page (name, status,
+ * bench/report/report_machine.c - the head of the report page (name, status,
  * warnings, the one-line summary of machine and build) and the machine and
  * build tables (sections system or host, and build).
  */
@@ -119,5 +119,6 @@ static void part_machine(struct report *r)
     fputs("</div>", f);
 }
 
-/* Its fold of the page: the members it shows, its id, its title (cmd_report.c's own list). */
+/* Its fold of the page: the members it shows, its id, its title
+ * (cmd_report.c's own list: no section's). */
 const struct report_section report_machine = { "system|host|build", "machine", "Machine and build", part_machine };

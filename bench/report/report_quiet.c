@@ -1,5 +1,5 @@
 /*
- * bench/system/report_quiet.c - the report's quiet-machine part: the TSC gap check
+ * bench/report/report_quiet.c - the report's quiet-machine part: the TSC gap check
  * (clock.quiet, or the hosted program's quiet document) and each section's
  * measuring phases.
  */
@@ -95,5 +95,6 @@ static void part_quiet(struct report *r)
     }
 }
 
-/* Its fold of the page: the members it shows, its id, its title (cmd_report.c's own list). */
+/* Its fold of the page: the members it shows, its id, its title
+ * (cmd_report.c's own list: no section's). */
 const struct report_section report_quiet = { "quiet", "quiet", "Quiet machine", part_quiet };
