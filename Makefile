@@ -20,7 +20,8 @@
 #                                           (boot/ for the image, tools/host/)
 #   portable  stats/ bench/ bench/*/        built into the image AND the host
 #                                           (one folder a feature: a new folder
-#                                           is picked up by the wildcards below)
+#                                           is picked up by the wildcards below),
+#                                           but for HOST_ONLY_C: host only
 #   image     boot/ kernel/                 UEFI only
 #   host      tools/host/*/                 Linux only, one folder a command
 #                                           (common/main.c holds main())
@@ -35,9 +36,13 @@ NASM       := nasm
 
 PORTABLE_C   := $(sort $(wildcard stats/*.c bench/*.c bench/*/*.c))
 PORTABLE_ASM := $(sort $(wildcard bench/*.asm bench/*/*.asm))
-# a member's fields that are not figures (bench/NAME/fields_NAME.c): read
-# by the host's tools only (validate, the tests), so not built into the image
-FIELDS_C     := $(sort $(wildcard bench/*/fields_*.c))
+# bench/'s host-only files, compiled into the hosted program only (they use
+# jansson and stdio, which the image has not): a member's fields that are
+# not figures (bench/NAME/fields_NAME.c, read by validate and the tests), a
+# section's part of `baremark report`'s page (bench/NAME/report_NAME.c; not
+# bench/clock/clock_report.c, the image's) and the page's shared pieces
+# (bench/report/)
+HOST_ONLY_C  := $(sort $(wildcard bench/*/fields_*.c bench/*/report_*.c bench/report/*.c))
 # bench/'s rooms, one folder a feature (bench/clock/, bench/results/ ...):
 # each is an include folder, so a header is named by its file name alone
 BENCH_ROOMS  := $(patsubst %/,%,$(sort $(dir $(wildcard bench/*/*.c bench/*/*.h))))
@@ -73,7 +78,7 @@ EFI_CFLAGS := $(EFI_BASE_CFLAGS) $(INCLUDES) $(WARN)
 EFI_LDFLAGS := -nostdlib -znocombreloc -T /usr/lib/elf_x86_64_efi.lds -shared -Bsymbolic \
               -L/usr/lib /usr/lib/crt0-efi-x86_64.o
 
-EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(filter-out $(FIELDS_C),$(PORTABLE_C)) $(IMAGE_C)) \
+EFI_OBJS   := $(patsubst %.c,$(BUILD)/efi/%.o,$(filter-out $(HOST_ONLY_C),$(PORTABLE_C)) $(IMAGE_C)) \
               $(patsubst %.asm,$(BUILD)/efi/%.asm.o,$(PORTABLE_ASM) $(IMAGE_ASM))
 
 # ---- the hosted program -----------------------------------------------------

@@ -26,12 +26,12 @@
 /* Each row of bench/sections.def (and of BAREMARK_EXTRA_SECTIONS, a
  * section built from outside the tree: docs/adding-a-section.md): its
  * figure table. */
-#define SECTION(name, label, run, flags, figures, summary) extern const struct figure_table figures;
+#define SECTION(name, label, run, flags, figures, summary, report) extern const struct figure_table figures;
 #include "sections.def"
 #undef SECTION
 
 const struct section section_table[] = {
-#define SECTION(name, label, run, flags, figures, summary) { name, label, flags, &figures },
+#define SECTION(name, label, run, flags, figures, summary, report) { name, label, flags, &figures },
 #include "sections.def"
 #undef SECTION
 };

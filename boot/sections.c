@@ -6,12 +6,12 @@
  */
 #include "sections.h"
 
-#define SECTION(name, label, run, flags, figures, summary) int run(const struct section_ctx *ctx);
+#define SECTION(name, label, run, flags, figures, summary, report) int run(const struct section_ctx *ctx);
 #include "sections.def"
 #undef SECTION
 
 const section_run_fn section_runs[] = {
-#define SECTION(name, label, run, flags, figures, summary) run,
+#define SECTION(name, label, run, flags, figures, summary, report) run,
 #include "sections.def"
 #undef SECTION
 };

@@ -144,7 +144,7 @@ static void sum_machine(struct summary *s, struct jval doc)
 #define SUM_PART_PICK_(...) SUM_PART_SECOND_(__VA_ARGS__)
 #define SUM_PART_DECLARE(probe, part) SUM_PART_PICK_(probe, summary_part_fn part;, ~)
 
-#define SECTION(name, label, run, flags, figures, summary) SUM_PART_DECLARE(SUM_PART_NONE_##summary, summary)
+#define SECTION(name, label, run, flags, figures, summary, report) SUM_PART_DECLARE(SUM_PART_NONE_##summary, summary)
 #include "sections.def"
 #undef SECTION
 
@@ -153,7 +153,7 @@ static void sum_machine(struct summary *s, struct jval doc)
  * listed here, not in the section table, which the figure tables' reader
  * reads and the parts read the figure tables. */
 static summary_part_fn *const sum_part_table[] = {
-#define SECTION(name, label, run, flags, figures, summary) summary,
+#define SECTION(name, label, run, flags, figures, summary, report) summary,
 #include "sections.def"
 #undef SECTION
 };

@@ -19,7 +19,8 @@
 #include "stats/stats.h"
 #include "summary.h"
 #include "tools/host/common/commands.h"
-#include "tools/host/common/report_util.h"
+#include "bench/compare/report_ab.h"
+#include "bench/report/report_util.h"
 #include "tests/vectors/stats/vectors_ab.h"
 
 #define FIXTURES "tests/fixtures/"

@@ -8,13 +8,14 @@
  * "khz", "ratio.estimate") and, for a dotted tail, its last segment
  * ("estimate", read below json_object_get(c, "ratio")); a row without an
  * array, its path from the document's top too ("clock.chosen_khz").  The sources of
- * the readers (tools/host/{report,show,diff,fleet,history,common,validate}
- * and the image's, every folder of bench/: the summary's parts, the run's
- * status, the figure walks) must not pass such a name as a string
+ * the readers (tools/host/{report,show,diff,fleet,history,common,validate},
+ * the image's and the host's readers in every folder of bench/: the
+ * summary's parts, the run's status, the figure walks, the report's folds
+ * bench/NAME/report_NAME.c and shared pieces bench/report/) must not pass such a name as a string
  * literal, the key after the object, to a JSON getter (jansson's
  * json_object_get, doc_num, doc_str, doc_bool, doc_get, the image reader's
  * jval_get and jval_path, history's ha_str): a host reader asks doc_fig or
- * doc_fig_num (tools/host/common/report_util.h) for the row instead, the
+ * doc_fig_num (bench/report/report_util.h) for the row instead, the
  * image's figures_get or figures_array (bench/results/figures.h).
  *
  * A member that only shares its name with a row (an element's "status",

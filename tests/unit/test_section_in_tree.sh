@@ -36,7 +36,7 @@ VERSION=$(git describe --always --dirty --tags 2>/dev/null || echo unknown)
 # Step 1: the folder.  Step 2: the row (flags 0: on by default).
 mkdir "$T/tree/bench/example"
 cp tests/fixtures/section/example.c "$T/tree/bench/example/example.c"
-echo 'SECTION("example",  NULL,          example_run,          0,                      figures_example, NULL)' \
+echo 'SECTION("example",  NULL,          example_run,          0,                      figures_example, NULL, NULL)' \
     >> "$T/tree/bench/sections.def"
 # Nothing else differs from the tree.
 changed=$(cd "$T/tree" && git -C "$TOP" ls-files -co --exclude-standard | while read -r f; do

@@ -11,6 +11,7 @@
 #include "compare_runs.h"
 #include "figures_compare.h"
 #include "figures_text.h"
+#include "report_ab.h"
 #include "report_util.h"
 #include "run_state.h"
 #include "stats/stats.h"

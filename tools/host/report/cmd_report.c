@@ -9,8 +9,11 @@
  * histogram, each A/B comparison with Karsh's raw-sample strip, overlaid
  * histograms and the verdict, each BYTEmark kernel's score with its 95%
  * interval; each fold ends with the section's tracked figures, generated
- * from its figure table (report_figures.c, bench/results/figures.h), so a figure
- * added to a table shows here with no code of this page.
+ * from its figure table (bench/report/report_figures.c,
+ * bench/results/figures.h), so a figure added to a table shows here with
+ * no code of this page.  Each section's fold is bench/NAME/report_NAME.c,
+ * named by its row of bench/sections.def; the page's shared pieces are
+ * bench/report/.
  *
  * Sections are read tolerantly (docs/results-schema.md): a missing section
  * says "not run", members the report does not know are shown with their
@@ -76,25 +79,81 @@ static const char report_css[] =
     "@media print{details::details-content{content-visibility:visible;display:block}}";
 
 /* ---- the sections ------------------------------------------------------------------
- * The page shows these in order, after its head.  A new section needs
- * nothing here: a top-level member no entry names is still shown, by
- * part_others, with its figure table's headline and tracked figures, then
- * as plain tables, so nothing the run wrote is hidden.  For a view of its
- * own, write tools/host/report_NAME.c with `void part_NAME(struct report
- * *r)` (declare it in report_parts.h; the generic tables of
- * report_tables.c show any object or list), then add an entry below. */
-const struct report_section report_sections[] = {
-    { "system|host|build", "machine", "Machine and build", part_machine },
-    { "clock", "clock", "Clock", part_clock },
-    { "cores", "cores", "Cores", part_cores },
-    { "quiet", "quiet", "Quiet machine", part_quiet },
-    { "plugins", "plugins", "Plug-ins", part_plugins },
-    { "methods", "methods", "Timing methods", part_methods },
-    { "comparisons", "comparisons", "A/B comparisons", part_comparisons },
-    { "bytemark", "bytemark", "BYTEmark kernels", part_bytemark },
-    { "memory", "memory", "Memory hierarchy", part_memory },
-    { NULL, NULL, NULL, NULL },
+ * The page shows these in order, after its head: its own folds
+ * (bench/report/: the machine and build first; how quiet the machine was
+ * after the cores),
+ * then each section of bench/sections.def with a view of its own, in run
+ * order.  A new section needs nothing here: its view is
+ * bench/NAME/report_NAME.c, named in its row's REPORT column
+ * (bench/report/report_parts.h; the generic tables of report_tables.c
+ * show any object or list), and a top-level member no fold names is still
+ * shown, by part_others, with its figure table's headline and tracked
+ * figures, then as plain tables, so nothing the run wrote is hidden. */
+
+/* REPORT_ONLY(REPORT_NONE_##column, text): text for a row whose REPORT
+ * column names a view, nothing for NULL.  The column pasted to
+ * REPORT_NONE_ is, for NULL, a macro giving two arguments, so the second
+ * one picked is empty; a name stays one argument, and text is picked
+ * (bench/summary/summary.c does the same for SUMMARY). */
+#define REPORT_NONE_NULL ~,
+#define REPORT_SECOND_(a, b, ...) b
+#define REPORT_PICK_(...) REPORT_SECOND_(__VA_ARGS__)
+#define REPORT_ONLY(probe, text) REPORT_PICK_(probe, text, ~)
+
+#define SECTION(name, label, run, flags, figures, summary, report) \
+    REPORT_ONLY(REPORT_NONE_##report, extern const struct report_section report;)
+#include "sections.def"
+#undef SECTION
+
+/* Each row's name and view, in run order (a NULL column leaves the view
+ * out of the initialiser: NULL, the generic view). */
+static const struct report_row {
+    const char *name;
+    const struct report_section *view;
+} report_rows[] = {
+#define SECTION(name, label, run, flags, figures, summary, report) \
+    { name, REPORT_ONLY(REPORT_NONE_##report, &report) },
+#include "sections.def"
+#undef SECTION
 };
+
+/* The page's own folds, no section's: each after the row it names (NULL:
+ * before every section). */
+static const struct report_own {
+    const char *after;
+    const struct report_section *view;
+} report_own[] = {
+    { NULL, &report_machine },
+    { "cores", &report_quiet },
+};
+
+#define REPORT_ROWS (sizeof report_rows / sizeof report_rows[0])
+#define REPORT_OWN (sizeof report_own / sizeof report_own[0])
+
+/* The folds in the page's order (NULL-terminated): the own folds before
+ * the sections, then each row's view followed by the own folds after it,
+ * then any own fold whose row the table does not have. */
+static const struct report_section *report_sections[REPORT_ROWS + REPORT_OWN + 1];
+
+static void report_order(void)
+{
+    size_t n = 0;
+    int placed[REPORT_OWN] = { 0 };
+    for (size_t j = 0; j < REPORT_OWN; j++)
+        if (!report_own[j].after)
+            report_sections[n++] = report_own[j].view, placed[j] = 1;
+    for (size_t k = 0; k < REPORT_ROWS; k++) {
+        if (report_rows[k].view)
+            report_sections[n++] = report_rows[k].view;
+        for (size_t j = 0; j < REPORT_OWN; j++)
+            if (!placed[j] && !strcmp(report_own[j].after, report_rows[k].name))
+                report_sections[n++] = report_own[j].view, placed[j] = 1;
+    }
+    for (size_t j = 0; j < REPORT_OWN; j++)
+        if (!placed[j])
+            report_sections[n++] = report_own[j].view;
+    report_sections[n] = NULL;
+}
 
 /* The top level's own members, shown by the page's head. */
 #define REPORT_HEAD_MEMBERS "schema|name|errors|status|ended"
@@ -164,7 +223,7 @@ static void report_fold(struct report *r, const struct report_section *s)
     r->f = m;
     s->write(r);
     report_member_tables(r, s->members);
-    if (s == report_sections)       /* the machine and build: the run's own figures too */
+    if (s == &report_machine)       /* the machine and build: the run's own figures too */
         rp_figure_table(r, NULL);
     fclose(m);
     r->f = out;
@@ -193,8 +252,8 @@ static void part_others(struct report *r)
     json_t *v;
     json_object_foreach(r->root, k, v) {
         int known = rp_member_in(REPORT_HEAD_MEMBERS, k);
-        for (const struct report_section *s = report_sections; s->members && !known; s++)
-            known = rp_member_in(s->members, k);
+        for (size_t i = 0; report_sections[i] && !known; i++)
+            known = rp_member_in(report_sections[i]->members, k);
         if (known || rp_is_scalar(v))
             continue;
         fputs("<details class=\"sec\"><summary><h2>", r->f);
@@ -301,8 +360,9 @@ static int report_write(json_t *root, FILE *f, const char *src, int problems, co
     part_problems(f, problems, problem_text);
     part_top(&r);
     part_warnings(&r);
-    for (const struct report_section *s = report_sections; s->members; s++)
-        report_fold(&r, s);
+    report_order();
+    for (size_t i = 0; report_sections[i]; i++)
+        report_fold(&r, report_sections[i]);
     part_others(&r);
     free(sum);
     free(text);

@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "figures_compare.h"
+#include "report_ab.h"
 #include "report_util.h"
 #include "stats.h"
 #include "validate.h"

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_memory.c - the report's memory part: the caches the CPU
+ * bench/memory/report_memory.c - the report's memory part: the caches the CPU
  * states, latency per load and bandwidth by working-set size as log-scale
  * plots (x: size, log 2; y: log 10) with the cache sizes marked, the knees,
  * the vector widths and the AVX state, the pages behind the buffer and the
@@ -188,7 +188,7 @@ static void mp_pages(FILE *f, json_t *pg, json_t *tlb)
     fputs("</table>", f);
 }
 
-void part_memory(struct report *r)
+static void part_memory(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "memory");
@@ -297,3 +297,6 @@ void part_memory(struct report *r)
     }
     fputs("</table>", f);
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_memory = { "memory", "memory", "Memory hierarchy", part_memory };

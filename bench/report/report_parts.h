@@ -1,8 +1,14 @@
 /*
- * tools/host/report/report_parts.h - the parts of `baremark report`'s page
- * (tools/host/report/cmd_report.c is the page frame and the table of sections;
- * each section's view is tools/host/report_NAME.c; the generic tables that
- * show any object or list are tools/host/report/report_tables.c).
+ * bench/report/report_parts.h - the parts of `baremark report`'s page
+ * (tools/host/report/cmd_report.c is the page frame and its order: its
+ * own parts, then each section's, from the REPORT column of
+ * bench/sections.def).  A section's view is bench/NAME/report_NAME.c; the
+ * page's shared pieces are here, in bench/report/: the generic tables that
+ * show any object or list (report_tables.c), the tracked figures from the
+ * figure tables (report_figures.c), the first screen (report_top.c), and
+ * the page's own folds, no section's: its head, the machine and build
+ * (report_machine.c) and the quiet machine (report_quiet.c).
+ * Host-only (the Makefile's HOST_ONLY_C).
  */
 #ifndef BAREMARK_REPORT_PARTS_H
 #define BAREMARK_REPORT_PARTS_H
@@ -32,12 +38,13 @@ struct report {
  * generic part at the end of the page leaves them out), its id and title
  * (the fold's heading; the fold's line is the summary's headline for id)
  * and the function that writes its body.  A body that writes nothing gets
- * no fold.  The table is report_sections[] in cmd_report.c. */
+ * no fold.  A section's is report_NAME in bench/NAME/report_NAME.c, named
+ * by the REPORT column of its row of bench/sections.def; the page's order
+ * is cmd_report.c's. */
 struct report_section {
     const char *members, *id, *title;
     void (*write)(struct report *r);
 };
-extern const struct report_section report_sections[];
 
 /* Whether top-level member k is one of "a|b|c". */
 int rp_member_in(const char *members, const char *k);
@@ -82,14 +89,10 @@ extern const char report_css_screens[];             /* report_top.c */
 /* A section's one-line headline from the summary (NULL: none). */
 const char *report_headline(const struct summary *s, const char *id);   /* report_top.c */
 void machine_line(FILE *f, json_t *root);           /* report_machine.c */
-void part_machine(struct report *r);                /* report_machine.c */
-void part_clock(struct report *r);                  /* report_clock.c */
-void part_cores(struct report *r);                  /* report_cores.c */
-void part_quiet(struct report *r);                  /* report_quiet.c */
-void part_plugins(struct report *r);                /* report_plugins.c */
-void part_methods(struct report *r);                /* report_methods.c */
-void part_comparisons(struct report *r);            /* report_compare.c */
-void part_bytemark(struct report *r);               /* report_bytemark.c */
-void part_memory(struct report *r);                 /* report_memory.c */
+/* The page's folds that are no section's: the machine and build
+ * (report_machine.c), how quiet the machine was (report_quiet.c); the
+ * sections' folds are declared where cmd_report.c reads
+ * bench/sections.def. */
+extern const struct report_section report_machine, report_quiet;
 
 #endif

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_cores.c - the report's cores section (bench/cores/cores_section.c):
+ * bench/cores/report_cores.c - the report's cores section (bench/cores/cores_section.c):
  * every logical CPU (with its SMT core and TSC_ADJUST), how the TSC reads
  * were fenced, the TSC of each against the bootstrap processor (warp
  * handoffs, offsets, the fitted rates with what they could detect), the
@@ -249,7 +249,7 @@ static void cores_scores(FILE *f, json_t *root, json_t *sec)
     fputs("</tr></table>", f);
 }
 
-void part_cores(struct report *r)
+static void part_cores(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "cores");
@@ -271,3 +271,6 @@ void part_cores(struct report *r)
     cores_heatmap(f, sec);
     cores_scores(f, r->root, sec);
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_cores = { "cores", "cores", "Cores", part_cores };

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_tables.c - the report's generic tables: any object as key/value
+ * bench/report/report_tables.c - the report's generic tables: any object as key/value
  * rows, any list of objects as a table, so that nothing a run wrote is
  * hidden (report_parts.h).
  */

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_machine.c - the head of the report page (name, status,
+ * bench/report/report_machine.c - the head of the report page (name, status,
  * warnings, the one-line summary of machine and build) and the machine and
  * build tables (sections system or host, and build).
  */
@@ -104,7 +104,7 @@ void machine_line(FILE *f, json_t *root)
     fputs("</p>", f);
 }
 
-void part_machine(struct report *r)
+static void part_machine(struct report *r)
 {
     FILE *f = r->f;
     json_t *sys = json_object_get(r->root, "system"), *build = json_object_get(r->root, "build");
@@ -118,3 +118,7 @@ void part_machine(struct report *r)
         rp_kv_table(f, build);
     fputs("</div>", f);
 }
+
+/* Its fold of the page: the members it shows, its id, its title
+ * (cmd_report.c's own list: no section's). */
+const struct report_section report_machine = { "system|host|build", "machine", "Machine and build", part_machine };

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_plugins.c - the report's plug-ins (bench/plugins/plugins_section.c):
+ * bench/plugins/report_plugins.c - the report's plug-ins (bench/plugins/plugins_section.c):
  * each file with its size and SHA-256, why a rejected one was skipped, and
  * its routines with their state.  Their measurements and comparisons are in
  * the methods and comparisons parts, as targets PLUGIN:ROUTINE.
@@ -45,7 +45,7 @@ static void plugin_card(FILE *f, json_t *fl)
     fputs("</div>", f);
 }
 
-void part_plugins(struct report *r)
+static void part_plugins(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "plugins"), *fl;
@@ -60,3 +60,6 @@ void part_plugins(struct report *r)
             plugin_card(f, fl);
     rp_kv_table_skip(f, sec, "files");
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_plugins = { "plugins", "plugins", "Plug-ins", part_plugins };

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_clock.c - the report's clock section (bench/clock/clock_section.c): the
+ * bench/clock/report_clock.c - the report's clock section (bench/clock/clock_section.c): the
  * references with their ppm and how far each is from the chosen rate.
  */
 #include <math.h>
@@ -23,7 +23,7 @@ static const char *clock_fmt_hz(char *buf, size_t n, double v)
     return buf;
 }
 
-void part_clock(struct report *r)
+static void part_clock(struct report *r)
 {
     FILE *f = r->f;
     json_t *clock = json_object_get(r->root, "clock"), *refs, *el;
@@ -74,3 +74,6 @@ void part_clock(struct report *r)
     fputs("<h3>All clock results</h3>", f);
     rp_generic_object(f, clock, NULL);
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_clock = { "clock", "clock", "Clock", part_clock };

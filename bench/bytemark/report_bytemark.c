@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_bytemark.c - the report's BYTEmark section: each kernel's score
+ * bench/bytemark/report_bytemark.c - the report's BYTEmark section: each kernel's score
  * with its runs and 95% interval, and what the indexes mean (their values
  * are in the fold's tracked figures, report_figures.c).
  */
@@ -68,7 +68,7 @@ static void index_note(FILE *f, json_t *idx)
     fputs("</p>", f);
 }
 
-void part_bytemark(struct report *r)
+static void part_bytemark(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "bytemark"), *tests, *t, *idx;
@@ -94,3 +94,6 @@ void part_bytemark(struct report *r)
         rp_kv_table_skip(f, sec, "indexes");
     }
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_bytemark = { "bytemark", "bytemark", "BYTEmark kernels", part_bytemark };

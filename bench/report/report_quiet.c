@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_quiet.c - the report's quiet-machine part: the TSC gap check
+ * bench/report/report_quiet.c - the report's quiet-machine part: the TSC gap check
  * (clock.quiet, or the hosted program's quiet document) and each section's
  * measuring phases.
  */
@@ -34,7 +34,7 @@ static void quiet_phase_row(FILE *f, const char *what, json_t *q, int single)
     fputs("</td></tr>", f);
 }
 
-void part_quiet(struct report *r)
+static void part_quiet(struct report *r)
 {
     FILE *f = r->f;
     json_t *clock = json_object_get(r->root, "clock");
@@ -94,3 +94,7 @@ void part_quiet(struct report *r)
         fputs("</table>", f);
     }
 }
+
+/* Its fold of the page: the members it shows, its id, its title
+ * (cmd_report.c's own list: no section's). */
+const struct report_section report_quiet = { "quiet", "quiet", "Quiet machine", part_quiet };

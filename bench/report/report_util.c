@@ -1,5 +1,5 @@
 /*
- * tools/host/common/report_util.c - see report_util.h.
+ * bench/report/report_util.c - see report_util.h.
  */
 #include <errno.h>
 #include <math.h>
@@ -8,7 +8,6 @@
 #include <sys/stat.h>
 
 #include "figures.h"
-#include "figures_compare.h"
 #include "report_util.h"
 #include "run_profile.h"
 #include "stats/stats.h"
@@ -293,38 +292,6 @@ double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id)
 {
     json_t *v = doc_fig(base, t, id);
     return json_is_number(v) ? json_number_value(v) : NAN;
-}
-
-size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label)
-{
-    json_t *o = json_object_get(cmp, side ? "b" : "a");
-    *label = doc_name(o, side ? "B" : "A");
-    return doc_numbers(doc_samples(o), out);
-}
-
-int doc_ab_ratio(json_t *cmp, struct stats_ab *out)
-{
-    json_t *r = json_object_get(cmp, "ratio");
-    const char *side = doc_str(r, "faster", NULL);
-    if (side) {
-        out->faster = !strcmp(side, "a") ? STATS_AB_A : !strcmp(side, "b") ? STATS_AB_B : STATS_AB_NONE;
-        out->estimate = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_ESTIMATE);
-        out->lo = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_LO);
-        out->hi = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_HI);
-        out->p = doc_fig_num(cmp, &figures_compare, FIG_COMPARE_RATIO_P);
-        out->u = NAN;
-        return 0;
-    }
-    double *a = NULL, *b = NULL, *work = NULL;
-    const char *la, *lb;
-    size_t na = doc_ab_samples(cmp, 0, &a, &la), nb = doc_ab_samples(cmp, 1, &b, &lb);
-    if (na && nb)
-        work = malloc(STATS_AB_WORK(na, nb) * sizeof *work);
-    int rc = stats_ab(a, na, b, nb, work, out);
-    free(work);
-    free(a);
-    free(b);
-    return rc;
 }
 
 size_t doc_run_scores(json_t *test, double **out)

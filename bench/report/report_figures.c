@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_figures.c - the report's tables that the figure tables
+ * bench/report/report_figures.c - the report's tables that the figure tables
  * (bench/results/figures.h) give: in each section's fold, every tracked figure of
  * its member (a row with a LAVA id) with its value, unit, kind and better
  * side, as LAVA and `baremark fleet` see it; and a section's headline from

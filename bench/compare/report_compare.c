@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_compare.c - the report's A/B comparisons (bench/compare/compare.c):
+ * bench/compare/report_compare.c - the report's A/B comparisons (bench/compare/compare.c):
  * Karsh's raw-sample strip, overlaid histograms, the run's verdict and one
  * recomputed from the raw samples.
  */
@@ -11,6 +11,7 @@
 #include "figures_compare.h"
 #include "figures_text.h"
 #include "report_parts.h"
+#include "report_ab.h"
 #include "report_util.h"
 #include "stats/stats.h"
 
@@ -117,7 +118,7 @@ static void comparison_card(FILE *f, json_t *cmp)
     free(b);
 }
 
-void part_comparisons(struct report *r)
+static void part_comparisons(struct report *r)
 {
     FILE *f = r->f;
     json_t *sec = json_object_get(r->root, "comparisons"), *list, *el;
@@ -133,3 +134,6 @@ void part_comparisons(struct report *r)
         rp_kv_table(f, sec);
     }
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_compare = { "comparisons", "comparisons", "A/B comparisons", part_comparisons };

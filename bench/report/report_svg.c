@@ -1,5 +1,5 @@
 /*
- * tools/host/common/report_svg.c - the report's plots as inline SVG (see
+ * bench/report/report_svg.c - the report's plots as inline SVG (see
  * report_util.h): histograms of A and B on one scale, strip plots of the
  * samples, and a run-by-run series with its mean and interval.
  */

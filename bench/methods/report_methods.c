@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_methods.c - the report's methods section (bench/methods/methods.c):
+ * bench/methods/report_methods.c - the report's methods section (bench/methods/methods.c):
  * overheads with their histograms and the measurements' three estimators.
  */
 #include <math.h>
@@ -189,7 +189,7 @@ static void methods_profile_null(FILE *f, json_t *methods)
     }
 }
 
-void part_methods(struct report *r)
+static void part_methods(struct report *r)
 {
     FILE *f = r->f;
     json_t *methods = json_object_get(r->root, "methods"), *list, *v;
@@ -223,3 +223,6 @@ void part_methods(struct report *r)
     }
     methods_profile_null(f, methods);
 }
+
+/* Its fold of the page: the members it shows, its id, its title (the REPORT column of its row of bench/sections.def). */
+const struct report_section report_methods = { "methods", "methods", "Timing methods", part_methods };

@@ -1,5 +1,5 @@
 /*
- * tools/host/common/report_util.h - shared helpers of the results tools (validate,
+ * bench/report/report_util.h - shared helpers of the results tools (validate,
  * report, diff): reading a results file with jansson, finding raw
  * samples in it, and drawing them as inline SVG.  Host-only.
  *
@@ -123,17 +123,6 @@ double doc_fig_num(json_t *base, const struct figure_table *t, unsigned id);
  * "scores.per_core[*].tests[*].mean" below a per_core element.  NULL when
  * absent, not an array, or the row has no [*]. */
 json_t *doc_fig_list(json_t *base, const struct figure_table *t, unsigned id);
-/* Raw samples of one side of an A/B comparison (side 0 = A, 1 = B): the
- * "samples" of its member "a" or "b", the label that member's name.
- * Returns the count, *out malloc'd as doc_numbers. */
-size_t doc_ab_samples(json_t *cmp, int side, double **out, const char **label);
-/* An A/B comparison's figures (struct stats_ab: faster side, the slower's
- * time over the faster's, its interval, Mann-Whitney's p): its "ratio"
- * member as the run wrote it (its rows, figures_compare), else stats_ab
- * on the stored samples (a file from before the member).  Returns 0, or
- * -1 when there are none. */
-struct stats_ab;
-int doc_ab_ratio(json_t *cmp, struct stats_ab *out);
 /* A BYTEmark test's per-run scores: its "scores" (numbers). */
 size_t doc_run_scores(json_t *test, double **out);
 /* The samples of a method's measurement: "samples", or inside its

@@ -1,5 +1,5 @@
 /*
- * tools/host/report/report_top.c - the report's first screen, drawn from the run's
+ * bench/report/report_top.c - the report's first screen, drawn from the run's
  * summary (bench/summary/summary.h: the same structure the serial log's last block
  * and `baremark show` print, so all three say the same thing): the
  * verdict as a badge, the summary's lines, every target's estimate with
