@@ -122,7 +122,9 @@ static void top_verdict(FILE *f, const struct summary *s)
  * CPUID signature, bench/summary/summary.c) gets the badge inside a wider one that
  * says whose timings these are: "completed &middot; emulated timings (QEMU
  * TCG)", amber where the verdict alone would be green, so nobody takes an
- * emulator's nanoseconds for a machine's. */
+ * emulator's nanoseconds for a machine's.  A hypervisor that hides CPUID's
+ * bit but that SMBIOS names (system.hypervisor_hidden) gets the same:
+ * "completed &middot; timings under a hidden hypervisor (QEMU)". */
 void part_badge(struct report *r)
 {
     const struct summary *s = r->sum;
@@ -132,17 +134,20 @@ void part_badge(struct report *r)
         fputs("<span class=\"badge b-unknown\" id=\"verdict\">no summary</span>", f);
         return;
     }
-    if (!s->hypervisor[0]) {
+    if (!s->hypervisor[0] && !s->hypervisor_hidden[0]) {
         top_verdict(f, s);
         return;
     }
-    const char *name = top_hypervisor_name(s->hypervisor, &emulated);
+    const char *name = s->hypervisor[0] ? top_hypervisor_name(s->hypervisor, &emulated) : NULL;
+    if (!s->hypervisor[0])
+        emulated = 0;           /* hidden: whether it emulates cannot be told */
     fprintf(f, "<span class=\"badge vm b-%s\" id=\"timings\" data-emulated=\"%d\">",
             s->verdict == SUMMARY_COMPLETED ? "vm" : s->verdict == SUMMARY_WARNINGS ? "warnings" : "failed", emulated);
     top_verdict(f, s);
     fputs(emulated ? " &middot; emulated timings (" : name ? " &middot; virtualised timings (" :
+          !s->hypervisor[0] ? " &middot; timings under a hidden hypervisor (" :
           " &middot; timings under a hypervisor (", f);
-    html_put(f, name ? name : s->hypervisor);
+    html_put(f, name ? name : s->hypervisor[0] ? s->hypervisor : s->hypervisor_hidden);
     fputs(")</span>", f);
 }
 
