@@ -16,7 +16,8 @@
 # row counts) is the same before and after; two runs sent at once are both
 # stored; the first page lists both machines, in Chromium too, and each
 # run's firmware image (system.firmware_id, as the fixture's JSON has it);
-# /api/changes is JSON; SIGTERM stops the server with status 0.
+# /api/changes is JSON; /runs/SHA is a sent run's report page, linked from
+# the first page; SIGTERM stops the server with status 0.
 TOP=${TOP:-$(cd "$(dirname "$0")/../.." && pwd)}
 BUILD=${BUILD:-$TOP/build}
 B=$BUILD/host/baremark
@@ -215,6 +216,23 @@ PY
         pass "$T: the latest runs show each run's firmware image (system.firmware_id's first 12 hex digits, '-' without one)"
     else
         fail "$T: the latest runs show each run's firmware image" "$(grep -o '<table id=runs>.*' "$W/$T-index.html" | head -c 300)"
+    fi
+    # the run page: a run sent to the server is shown as `baremark report`
+    # shows its file (but the footer, which names where it came from), under
+    # a policy that lets the page run and load nothing; the first page links
+    # the run's name to it; a run the server does not keep is a 404
+    curl -s -D "$W/$T-page.hdr" "http://127.0.0.1:$PORT/runs/$full_sha" > "$W/$T-page.html"
+    "$B" report "$F/run-full.json" -o "$W/$T-local.html" > /dev/null 2>&1
+    foot='s/<footer>made by baremark report from [^<]* (results schema/<footer>(results schema/'
+    miss=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/runs/$(printf '%064d' 0)")
+    if [ -s "$W/$T-local.html" ] && cmp -s <(sed "$foot" "$W/$T-page.html") <(sed "$foot" "$W/$T-local.html") &&
+        grep -qi "^content-type: text/html" "$W/$T-page.hdr" &&
+        grep -qi "^content-security-policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:" "$W/$T-page.hdr" &&
+        grep -q "<a href=\"/runs/$full_sha\">$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['name'])" "$F/run-full.json")</a>" "$W/$T-index.html" &&
+        [ "$miss" = 404 ]; then
+        pass "$T: /runs/SHA is the run's report page (as baremark report makes it from the file), no script allowed; the first page links it; an unknown run 404"
+    else
+        fail "$T: /runs/SHA, the run's page" "$(head -c 200 "$W/$T-page.html"); unknown run: $miss"
     fi
     if [ "$T" = sqlite ]; then
         CHROMIUM=$(command -v chromium || command -v chromium-browser || true)

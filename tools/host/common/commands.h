@@ -20,6 +20,11 @@ int cmd_methods(int argc, char **argv);    /* methods: timing methods under Linu
 int cmd_memory(int argc, char **argv);     /* memory: latency and bandwidth sweep */
 int cmd_config(int argc, char **argv);     /* config FILE: parse and print a command file */
 int cmd_report(int argc, char **argv);     /* report RUN.json [-o FILE.html] */
+/* The report's page of a results document held in memory (text, len; src
+ * names it in the page and in validate's problems), written to f: 0, 1
+ * when the text is not a results document, -1 when f could not be
+ * written (history serve's run pages). */
+int report_page(const char *text, size_t len, const char *src, FILE *f);
 int cmd_compare_runs(int argc, char **argv); /* diff (was compare-runs) [--json|--html] A.json B.json */
 int cmd_validate(int argc, char **argv);   /* validate RUN.json...: check against the schema */
 int cmd_fleet(int argc, char **argv);      /* fleet DIR|FILE...: many machines' runs, one table per figure */

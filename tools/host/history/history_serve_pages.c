@@ -22,6 +22,7 @@
 
 #include <jansson.h>
 
+#include "commands.h"
 #include "history_serve_pages.h"
 #include "report_util.h"
 
@@ -131,7 +132,9 @@ static int hsp_file_row(void *ctx, int n, const char *const *v)
     return 1;
 }
 
-static void hsp_file(struct hdb *db, const char *sha, const char *kind, struct hs_answer *a)
+/* The stored file of a run (kind "json" or "log"), unhexed (*len its
+ * length); NULL with the error answer set when there is none. */
+static char *hsp_load(struct hdb *db, const char *sha, const char *kind, size_t *len, struct hs_answer *a)
 {
     struct hsp_file f = { 0 };
     const char *p[2] = { kind, sha };      /* in the order the SQL first names them (history_db.c) */
@@ -139,25 +142,58 @@ static void hsp_file(struct hdb *db, const char *sha, const char *kind, struct h
     if (hdb_exec(db, "SELECT f.hex FROM runs r LEFT JOIN run_files f ON f.run_id = r.id AND f.kind = $1"
                      " WHERE r.hash = $2", 2, p, hsp_file_row, &f)) {
         hs_error(a, 500, hdb_error(db));
-        return;
+        return NULL;
     }
     if (!f.run || !f.hex) {
         snprintf(why, sizeof why, f.run ? "run %s is stored without its %s (added by history add, or not sent)"
                                         : "no run with sha256 %s is stored", sha, kind);
         hs_error(a, 404, why);
         free(f.hex);
-        return;
+        return NULL;
     }
-    size_t len = 0;
-    a->body = hs_unhex(f.hex, &len);
+    char *body = hs_unhex(f.hex, len);
     free(f.hex);
-    if (!a->body) {
+    if (!body)
         hs_error(a, 500, "the kept file is damaged (not hex)");
+    return body;
+}
+
+static void hsp_file(struct hdb *db, const char *sha, const char *kind, struct hs_answer *a)
+{
+    size_t len = 0;
+    char *body = hsp_load(db, sha, kind, &len, a);
+    if (!body)
         return;
-    }
+    a->body = body;
     a->status = 200;
     a->len = len;
     a->type = strcmp(kind, "log") ? "application/json" : "text/plain; charset=utf-8";
+}
+
+/* /runs/SHA: the stored run as `baremark report` shows it, made from the
+ * stored JSON on each request (nothing is kept but the run itself). */
+static void hsp_run_page(struct hdb *db, const char *sha, struct hs_answer *a)
+{
+    size_t len = 0, out_len = 0;
+    char *json = hsp_load(db, sha, "json", &len, a), *page = NULL, src[80];
+    if (!json)
+        return;
+    FILE *f = open_memstream(&page, &out_len);
+    snprintf(src, sizeof src, "the results server's run %.12s", sha);
+    int rc = f ? report_page(json, len, src, f) : -1;
+    if (f)
+        fclose(f);
+    free(json);
+    if (rc) {
+        free(page);
+        hs_error(a, rc > 0 ? 422 : 500, rc > 0 ? "the stored run is not a results document the report can show"
+                                               : "out of memory");
+        return;
+    }
+    a->status = 200;
+    a->body = page;
+    a->len = out_len;
+    a->type = "text/html; charset=utf-8";
 }
 
 /* ---- /api/changes --------------------------------------------------------------------------- */
@@ -242,15 +278,20 @@ static void hsp_firmware_id(FILE *f, const char *id)
 static int hsp_latest_row(void *ctx, int n, const char *const *v)
 {
     FILE *f = ctx;
-    if (n < 7)
+    if (n < 8)
         return 0;
+    /* a run whose JSON the server keeps (sent to it, not `history add`ed)
+     * links to its page */
+    int page = v[4] && hs_is_sha(v[4], strlen(v[4])) && v[7] && atoi(v[7]);
     fputs("<tr><td>", f);
     html_put(f, v[0] ? v[0] : "");
     fputs("</td><td>", f);
     html_put(f, v[1] ? v[1] : "");
     fputs("</td><td>", f);
+    if (page)
+        fprintf(f, "<a href=\"/runs/%s\">", v[4]);
     html_put(f, v[2] ? v[2] : "");
-    fputs("</td><td>", f);
+    fputs(page ? "</a></td><td>" : "</td><td>", f);
     html_put(f, v[3] ? v[3] : "");
     fputs("</td><td><code>", f);
     hsp_firmware_id(f, v[6]);
@@ -294,7 +335,8 @@ static void hsp_index(struct hdb *db, struct hs_answer *a)
                "<th>status</th><th>firmware image</th><th>sha256</th></tr>\n");
     failed |= hdb_exec(db,
         "SELECT r.started, m.name, r.name, r.status, r.hash,"
-        " (SELECT count(*) FROM run_files f WHERE f.run_id = r.id AND f.kind = 'log'), r.firmware_id"
+        " (SELECT count(*) FROM run_files f WHERE f.run_id = r.id AND f.kind = 'log'), r.firmware_id,"
+        " (SELECT count(*) FROM run_files f WHERE f.run_id = r.id AND f.kind = 'json')"
         " FROM runs r JOIN machines m ON m.id = r.machine_id ORDER BY r.started DESC, r.id DESC LIMIT 100",
         0, NULL, hsp_latest_row, f);
     fprintf(f, "</table>\n<p>The latest %d runs are listed; /api/runs lists them all.</p></body></html>\n",
@@ -329,6 +371,8 @@ void hs_get(struct hdb *db, const char *url, struct hs_answer *a)
         hsp_changes(db, a);
     else if (n == 10 + 64 && !strncmp(url, "/api/runs/", 10) && hs_is_sha(url + 10, 64))
         hsp_file(db, url + 10, "json", a);
+    else if (n == 6 + 64 && !strncmp(url, "/runs/", 6) && hs_is_sha(url + 6, 64))
+        hsp_run_page(db, url + 6, a);
     else if (n == 10 + 64 + 4 && !strncmp(url, "/api/runs/", 10) && hs_is_sha(url + 10, 64) &&
              !strcmp(url + 74, "/log")) {
         char sha[65];
@@ -336,5 +380,6 @@ void hs_get(struct hdb *db, const char *url, struct hs_answer *a)
         sha[64] = 0;
         hsp_file(db, sha, "log", a);
     } else
-        hs_error(a, 404, "no such page (/, /history, /api/runs, /api/runs/SHA, /api/runs/SHA/log, /api/changes)");
+        hs_error(a, 404, "no such page (/, /history, /runs/SHA, /api/runs, /api/runs/SHA, /api/runs/SHA/log, "
+                         "/api/changes)");
 }

@@ -41,6 +41,10 @@ enum MHD_Result hs_send(struct MHD_Connection *c, struct hs_req *r, struct hs_an
     }
     MHD_add_response_header(resp, MHD_HTTP_HEADER_CONTENT_TYPE, a->type ? a->type : "application/json");
     MHD_add_response_header(resp, "X-Content-Type-Options", "nosniff");
+    /* no page runs a script or loads anything: a stored run's text shown in
+     * one (a run page, /runs/SHA) can do nothing but be read */
+    MHD_add_response_header(resp, "Content-Security-Policy",
+                            "default-src 'none'; style-src 'unsafe-inline'; img-src data:");
     if (r && r->kind != HS_GET && !r->finished)     /* the body was not read: the connection cannot go on */
         MHD_add_response_header(resp, MHD_HTTP_HEADER_CONNECTION, "close");
     if (r && r->conn)

@@ -321,32 +321,42 @@ static void part_problems(FILE *f, int n, const char *text)
     fputs("</ul></details>", f);
 }
 
-/* The run's summary (bench/summary/summary.h) of the file at path: the same the
- * serial log ends with and `baremark show` prints.  NULL when out of
- * memory or the file cannot be read again (the page then has no first
- * screen and says so in its badge). */
-static struct summary *report_summary(const char *path)
+/* The run's summary (bench/summary/summary.h) of a results document's
+ * text: the same the serial log ends with and `baremark show` prints.
+ * NULL when out of memory (the page then has no first screen and says so
+ * in its badge). */
+static struct summary *report_summary(const char *text, size_t len)
 {
     struct summary *s = calloc(1, sizeof *s);
-    FILE *f = fopen(path, "rb");
-    char *text = NULL;
-    long n = -1;
-    if (s && f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
-        (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) == (size_t)n)
-        summary_build(s, text, (size_t)n);
+    if (s && text)
+        summary_build(s, text, len);
     else {
         free(s);
         s = NULL;
     }
-    if (f)
-        fclose(f);
-    free(text);
     return s;
 }
 
-static int report_write(json_t *root, FILE *f, const char *src, int problems, const char *problem_text)
+/* A file's whole text (NULL when it cannot be read; *len its length). */
+static char *report_slurp(const char *path, size_t *len)
 {
-    struct summary *sum = report_summary(src);
+    FILE *f = fopen(path, "rb");
+    char *text = NULL;
+    long n = -1;
+    if (f && !fseek(f, 0, SEEK_END) && (n = ftell(f)) >= 0 && !fseek(f, 0, SEEK_SET) &&
+        (text = malloc((size_t)n + 1)) && fread(text, 1, (size_t)n, f) != (size_t)n) {
+        free(text);
+        text = NULL;
+    }
+    if (f)
+        fclose(f);
+    *len = text ? (size_t)n : 0;
+    return text;
+}
+
+static int report_write(json_t *root, FILE *f, const char *src, struct summary *sum, int problems,
+                        const char *problem_text)
+{
     char *text = json_dumps(root, JSON_COMPACT);
     struct report r = { f, root, sum, text ? jval_doc(text, strlen(text)) : (struct jval){ 0 } };
     if (!sum)
@@ -386,6 +396,22 @@ static int report_is_results(json_t *root)
         if (json_object_get(root, (*s)->name))
             return 1;
     return 0;
+}
+
+int report_page(const char *text, size_t len, const char *src, FILE *f)
+{
+    json_error_t e;
+    json_t *root = json_loadb(text, len, JSON_DECODE_ANY, &e);
+    if (!root || !json_is_object(root) || !report_is_results(root)) {
+        json_decref(root);
+        return 1;
+    }
+    char *problem_text = NULL;
+    int problems = report_problems(root, src, &problem_text);
+    int rc = report_write(root, f, src, report_summary(text, len), problems, problem_text);
+    free(problem_text);
+    json_decref(root);
+    return rc ? -1 : 0;
 }
 
 /* The command line: one row per option (commands.h, struct cli_opt). */
@@ -445,7 +471,10 @@ int cmd_report(int argc, char **argv)
         free(problem_text);
         return 2;
     }
-    int rc = report_write(root, f, in, problems, problem_text);
+    size_t tlen;
+    char *t = report_slurp(in, &tlen);      /* the summary reads the file's own text, as show does */
+    int rc = report_write(root, f, in, report_summary(t, tlen), problems, problem_text);
+    free(t);
     free(problem_text);
     if (problems > 0) {
         fputs("baremark report: warning: ", stderr);
