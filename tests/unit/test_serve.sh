@@ -225,7 +225,9 @@ PY
     "$B" report "$F/run-full.json" -o "$W/$T-local.html" > /dev/null 2>&1
     foot='s/<footer>made by baremark report from [^<]* (results schema/<footer>(results schema/'
     miss=$(curl -s -o /dev/null -w '%{http_code}' "http://127.0.0.1:$PORT/runs/$(printf '%064d' 0)")
-    if [ -s "$W/$T-local.html" ] && cmp -s <(sed "$foot" "$W/$T-page.html") <(sed "$foot" "$W/$T-local.html") &&
+    sed "$foot" "$W/$T-page.html" > "$W/$T-page.cmp"
+    sed "$foot" "$W/$T-local.html" > "$W/$T-local.cmp"
+    if [ -s "$W/$T-local.html" ] && cmp -s "$W/$T-page.cmp" "$W/$T-local.cmp" &&
         grep -qi "^content-type: text/html" "$W/$T-page.hdr" &&
         grep -qi "^content-security-policy: default-src 'none'; style-src 'unsafe-inline'; img-src data:" "$W/$T-page.hdr" &&
         grep -q "<a href=\"/runs/$full_sha\">$(python3 -c "import json,sys; print(json.load(open(sys.argv[1]))['name'])" "$F/run-full.json")</a>" "$W/$T-index.html" &&
