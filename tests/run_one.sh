@@ -11,7 +11,12 @@
 if [ $# -eq 1 ]; then
     t=$1 out=build/tests/out name=$(basename "$1" .sh)
     mkdir -p "$out"
-    case $t in *.sh) set -- "$out" "$name" bash "$t" ;; *) set -- "$out" "$name" "$t" ;; esac
+    # as tests/run.sh runs them: a unit script with sh, a boot test with bash
+    case $t in
+    tests/unit/*.sh) set -- "$out" "$name" sh "$t" ;;
+    *.sh) set -- "$out" "$name" bash "$t" ;;
+    *) set -- "$out" "$name" "$t" ;;
+    esac
     sh "$0" "$@"
     cat "$out/$name.txt"
     ! grep -q '^FAIL:' "$out/$name.txt"
