@@ -256,28 +256,54 @@ static int by_name(const void *a, const void *b)
     return strcmp(*(char *const *)a, *(char *const *)b);
 }
 
-static void scan_dir(const char *dir, struct tally *T)
+/* A C source or header's name. */
+static int is_source(const char *dir, const char *name)
+{
+    size_t k = strlen(name);
+    (void)dir;
+    return k > 2 && name[k - 2] == '.' && (name[k - 1] == 'c' || name[k - 1] == 'h');
+}
+
+/* A folder's name (not . or ..). */
+static int is_folder(const char *dir, const char *name)
+{
+    char path[512];
+    struct stat st;
+    snprintf(path, sizeof path, "%s/%s", dir, name);
+    return name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode);
+}
+
+/* The names in dir that want takes, in name order, as "dir/name" (each
+ * to be freed); -1 when dir cannot be opened. */
+static long dir_paths(const char *dir, int (*want)(const char *, const char *), char **list, size_t cap)
 {
     DIR *d = opendir(dir);
-    char *list[256];
-    size_t n = 0;
     struct dirent *de;
-    if (!d) {
+    size_t n = 0;
+    if (!d)
+        return -1;
+    while ((de = readdir(d)) && n < cap)
+        if (want(dir, de->d_name)) {
+            size_t len = strlen(dir) + strlen(de->d_name) + 2;
+            if ((list[n] = malloc(len)))
+                snprintf(list[n++], len, "%s/%s", dir, de->d_name);
+        }
+    closedir(d);
+    qsort(list, n, sizeof list[0], by_name);
+    return (long)n;
+}
+
+static void scan_dir(const char *dir, struct tally *T)
+{
+    char *list[256];
+    long n = dir_paths(dir, is_source, list, sizeof list / sizeof list[0]);
+    if (n < 0) {
         printf("FAIL: %s cannot be opened (run from the tree's top)\n", dir);
         check_failures_++;
         return;
     }
-    while ((de = readdir(d)) && n < sizeof list / sizeof list[0]) {
-        size_t k = strlen(de->d_name);
-        if (k > 2 && de->d_name[k - 2] == '.' && (de->d_name[k - 1] == 'c' || de->d_name[k - 1] == 'h'))
-            list[n++] = strdup(de->d_name);
-    }
-    closedir(d);
-    qsort(list, n, sizeof list[0], by_name);
-    for (size_t i = 0; i < n; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", dir, list[i]);
-        scan_file(path, T);
+    for (long i = 0; i < n; i++) {
+        scan_file(list[i], T);
         free(list[i]);
     }
 }
@@ -291,26 +317,11 @@ static void scan_reader_dir(const char *dir, struct tally *T)
         return;
     }
     char top[256], *list[64];
-    size_t n = 0;
     snprintf(top, sizeof top, "%.*s", (int)(k - 1), dir);
     scan_dir(top, T);
-    DIR *d = opendir(top);
-    struct dirent *de;
-    if (!d)
-        return;                 /* scan_dir said so */
-    while ((de = readdir(d)) && n < sizeof list / sizeof list[0]) {
-        char path[512];
-        struct stat st;
-        snprintf(path, sizeof path, "%s/%s", top, de->d_name);
-        if (de->d_name[0] != '.' && !stat(path, &st) && S_ISDIR(st.st_mode))
-            list[n++] = strdup(de->d_name);
-    }
-    closedir(d);
-    qsort(list, n, sizeof list[0], by_name);
-    for (size_t i = 0; i < n; i++) {
-        char path[512];
-        snprintf(path, sizeof path, "%s/%s", top, list[i]);
-        scan_dir(path, T);
+    long n = dir_paths(top, is_folder, list, sizeof list / sizeof list[0]);
+    for (long i = 0; i < n; i++) {      /* n < 0: scan_dir said so */
+        scan_dir(list[i], T);
         free(list[i]);
     }
 }
