@@ -58,7 +58,7 @@ void machine_line(FILE *f, json_t *root)
 {
     json_t *sys = json_object_get(root, "system"), *build = json_object_get(root, "build");
     json_t *host = json_object_get(root, "host");
-    const char *hv = doc_str(sys, "hypervisor", "");
+    const char *hv = doc_str(sys, "hypervisor", ""), *hidden = doc_str(sys, "hypervisor_hidden", "");
     if (!sys && !build && !host)
         return;
     char b[4][48];
@@ -85,6 +85,10 @@ void machine_line(FILE *f, json_t *root)
         if (hv[0]) {
             fputs("under hypervisor ", f);
             html_put(f, hv);
+        } else if (hidden[0]) {
+            fputs("under a hypervisor hidden from CPUID (SMBIOS names ", f);
+            html_put(f, hidden);
+            fputs(")", f);
         } else {
             fputs("bare metal", f);
         }

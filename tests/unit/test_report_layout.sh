@@ -107,6 +107,11 @@ timings kvm "d['system']['hypervisor'] = 'KVMKVMKVM'" vm "completed · virtualis
 timings hyperv "d['system']['hypervisor'] = 'Microsoft Hv'" vm "completed · virtualised timings (Hyper-V)"
 timings unknown_hv "d['system']['hypervisor'] = 'ABCDEFGHIJKL'" vm "completed · timings under a hypervisor (ABCDEFGHIJKL)"
 timings hidden_qemu "d['system']['hypervisor'] = ''; d['system']['hypervisor_hidden'] = 'QEMU'" vm "completed · timings under a hidden hypervisor (QEMU)"
+if grep -q 'under a hypervisor hidden from CPUID (SMBIOS names QEMU)' "$T/hidden_qemu.html" && ! grep -q 'bare metal' "$T/hidden_qemu.html"; then
+    pass "hidden_qemu: the machine line says a hypervisor hidden from CPUID, named by SMBIOS, and nowhere bare metal"
+else
+    fail "hidden_qemu: the machine line" "$(grep -o '<p class="summary"[^<]*' "$T/hidden_qemu.html" | head -1)"
+fi
 timings tcg_failed "d['status'] = 3" failed "failed · emulated timings (QEMU TCG)"
 timings tcg_warnings "d['status'] = 2; d['errors'] = ['x']" warnings "warnings: 1 · emulated timings (QEMU TCG)"
 plant bare_badge "d['system']['hypervisor'] = ''"
