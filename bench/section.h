@@ -78,4 +78,16 @@ static inline const char *section_label(const struct section *s)
     return s->label ? s->label : s->name;
 }
 
+/* SECTION_IF_NAMED(SECTION_NONE_##column, text), in a SECTION(...)
+ * definition: text when the row's column of bench/sections.def names
+ * something, nothing when it is NULL (the SUMMARY and REPORT columns: a
+ * part declared only where a row has one).  The paste is the caller's, on
+ * the parameter itself, so NULL is not expanded first.  For NULL it gives
+ * a macro of two arguments, so the second one picked is empty; a name
+ * stays one argument, and text is picked. */
+#define SECTION_NONE_NULL ~,
+#define SECTION_SECOND_(a, b, ...) b
+#define SECTION_PICK_(...) SECTION_SECOND_(__VA_ARGS__)
+#define SECTION_IF_NAMED(probe, text) SECTION_PICK_(probe, text, ~)
+
 #endif

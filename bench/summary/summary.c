@@ -135,16 +135,9 @@ static void sum_machine(struct summary *s, struct jval doc)
 
 /* ---- the sections' parts ------------------------------------------------------------------ */
 
-/* A row's part declared, unless its column says NULL: the column pasted
- * to SUM_PART_NONE_ is, for NULL, a macro giving two arguments, so the
- * second one picked is empty; a function's name stays one argument, and
- * the declaration is picked. */
-#define SUM_PART_NONE_NULL ~,
-#define SUM_PART_SECOND_(a, b, ...) b
-#define SUM_PART_PICK_(...) SUM_PART_SECOND_(__VA_ARGS__)
-#define SUM_PART_DECLARE(probe, part) SUM_PART_PICK_(probe, summary_part_fn part;, ~)
-
-#define SECTION(name, label, run, flags, figures, summary, report) SUM_PART_DECLARE(SUM_PART_NONE_##summary, summary)
+/* A row's part declared, unless its column says NULL (section.h). */
+#define SECTION(name, label, run, flags, figures, summary, report) \
+    SECTION_IF_NAMED(SECTION_NONE_##summary, summary_part_fn summary;)
 #include "sections.def"
 #undef SECTION
 

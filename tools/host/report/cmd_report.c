@@ -31,6 +31,7 @@
 #include "validate_sections.h"
 #include "report_util.h"
 #include "run_state.h"
+#include "section.h"
 #include "summary.h"
 #include "validate.h"
 
@@ -90,18 +91,9 @@ static const char report_css[] =
  * shown, by part_others, with its figure table's headline and tracked
  * figures, then as plain tables, so nothing the run wrote is hidden. */
 
-/* REPORT_ONLY(REPORT_NONE_##column, text): text for a row whose REPORT
- * column names a view, nothing for NULL.  The column pasted to
- * REPORT_NONE_ is, for NULL, a macro giving two arguments, so the second
- * one picked is empty; a name stays one argument, and text is picked
- * (bench/summary/summary.c does the same for SUMMARY). */
-#define REPORT_NONE_NULL ~,
-#define REPORT_SECOND_(a, b, ...) b
-#define REPORT_PICK_(...) REPORT_SECOND_(__VA_ARGS__)
-#define REPORT_ONLY(probe, text) REPORT_PICK_(probe, text, ~)
-
+/* A row's view declared, unless its REPORT column says NULL (section.h). */
 #define SECTION(name, label, run, flags, figures, summary, report) \
-    REPORT_ONLY(REPORT_NONE_##report, extern const struct report_section report;)
+    SECTION_IF_NAMED(SECTION_NONE_##report, extern const struct report_section report;)
 #include "sections.def"
 #undef SECTION
 
@@ -112,7 +104,7 @@ static const struct report_row {
     const struct report_section *view;
 } report_rows[] = {
 #define SECTION(name, label, run, flags, figures, summary, report) \
-    { name, REPORT_ONLY(REPORT_NONE_##report, &report) },
+    { name, SECTION_IF_NAMED(SECTION_NONE_##report, &report) },
 #include "sections.def"
 #undef SECTION
 };
@@ -398,18 +390,28 @@ static int report_is_results(json_t *root)
     return 0;
 }
 
+/* The page of a results document (root parsed from text), with validate's
+ * problems at its top (*problems: how many): 0, or -1 when f could not be
+ * written. */
+static int report_emit(json_t *root, const char *text, size_t len, const char *src, FILE *f, int *problems)
+{
+    char *problem_text = NULL;
+    *problems = report_problems(root, src, &problem_text);
+    int rc = report_write(root, f, src, report_summary(text, len), *problems, problem_text);
+    free(problem_text);
+    return rc;
+}
+
 int report_page(const char *text, size_t len, const char *src, FILE *f)
 {
     json_error_t e;
+    int problems, rc;
     json_t *root = json_loadb(text, len, JSON_DECODE_ANY, &e);
     if (!root || !json_is_object(root) || !report_is_results(root)) {
         json_decref(root);
         return 1;
     }
-    char *problem_text = NULL;
-    int problems = report_problems(root, src, &problem_text);
-    int rc = report_write(root, f, src, report_summary(text, len), problems, problem_text);
-    free(problem_text);
+    rc = report_emit(root, text, len, src, f, &problems);
     json_decref(root);
     return rc ? -1 : 0;
 }
@@ -457,8 +459,6 @@ int cmd_report(int argc, char **argv)
         json_decref(root);
         return 2;
     }
-    char *problem_text = NULL;
-    int problems = report_problems(root, in, &problem_text);
     if (!out) {
         size_t n = strlen(in);
         snprintf(def, sizeof def, "%.*s.html", (int)(n > 5 && !strcmp(in + n - 5, ".json") ? n - 5 : n), in);
@@ -468,14 +468,13 @@ int cmd_report(int argc, char **argv)
     if (!f) {
         fprintf(stderr, "baremark report: cannot write %s\n", out);
         json_decref(root);
-        free(problem_text);
         return 2;
     }
     size_t tlen;
+    int problems;
     char *t = report_slurp(in, &tlen);      /* the summary reads the file's own text, as show does */
-    int rc = report_write(root, f, in, report_summary(t, tlen), problems, problem_text);
+    int rc = report_emit(root, t, tlen, in, f, &problems);
     free(t);
-    free(problem_text);
     if (problems > 0) {
         fputs("baremark report: warning: ", stderr);
         term_put(stderr, in, 200);
